@@ -1,0 +1,198 @@
+import { ResultCode } from './envelope.js';
+
+interface ErrorDefinition {
+  code: ResultCode;
+  status: number;
+}
+
+const bad = { code: ResultCode.BAD_REQUEST, status: 400 } as const;
+const conflict = { code: ResultCode.BAD_REQUEST, status: 409 } as const;
+const missing = { code: ResultCode.BAD_REQUEST, status: 404 } as const;
+const tooMany = { code: ResultCode.BAD_REQUEST, status: 429 } as const;
+const unavailable = { code: ResultCode.BAD_REQUEST, status: 503 } as const;
+const timeout = { code: ResultCode.BAD_REQUEST, status: 504 } as const;
+const forbidden = { code: ResultCode.NO_AUTH, status: 403 } as const;
+const warning = { code: ResultCode.WARNING, status: 200 } as const;
+const licence = { code: ResultCode.LICENSE_REQUIRED, status: 403 } as const;
+
+/**
+ * Every named error of SPEC section 8 with its response code and HTTP status.
+ * Services throw `new AppError(key)`; the final handler writes `{code, msg: key, data}`.
+ * Texts live in the i18n catalogues, typed by `ErrorKey`, so a key without a text fails the build.
+ */
+export const ERROR_DEFINITIONS = {
+  // Session and platform
+  serviceError: { code: ResultCode.SERVICE_ERROR, status: 500 },
+  VALIDATION_ERROR: bad,
+  LOGIN_FAILURE: { code: ResultCode.LOGIN_FAILURE, status: 401 },
+  LOGIN_REPEATED: warning,
+  offLine: bad,
+  timeout: { code: ResultCode.SERVICE_ERROR, status: 504 },
+  notFound: missing,
+  FILE_TOO_LARGE: { code: ResultCode.BAD_REQUEST, status: 413 },
+  FILE_TYPE_ERROR: { code: ResultCode.BAD_REQUEST, status: 415 },
+  // User
+  USER_PHONE_EXISTING: conflict,
+  USER_PHONE_NOT_EXISTING: missing,
+  USER_OR_PASSWORD_ERROR: bad,
+  USER_LOGIN_LOCKED: tooMany,
+  USER_REGISTER_FAIL: bad,
+  USER_PASSWORD_CHECK: bad,
+  USER_SMS_CODE_CHECK_FAIL: bad,
+  MOBILE_NUMBER_ILLEGAL: bad,
+  INVALID_CODE_ERROR: bad,
+  USER_ACCOUNT_ABNORMALITY: forbidden,
+  USER_ACCOUNT_EXISTING: conflict,
+  USER_NOT_EXISTING: missing,
+  SEND_SMS_FAIL_MIN: tooMany,
+  SEND_SMS_FAIL_HOUR: tooMany,
+  SEND_SMS_FAIL_DAY: tooMany,
+  SEND_SMS_FAIL_ERROR: unavailable,
+  LOGIN_CLIENT_ERROR: bad,
+  ABNORMAL_OPERATION: bad,
+  NO_AUTH: forbidden,
+  ROLE_CHANGE_LIMIT: forbidden,
+  // Team
+  TEAM_USER_IN_TEAM: conflict,
+  TEAM_USER_COUNT_UPPER_LIMIT: conflict,
+  USER_COUNT_MAXIMUM: conflict,
+  TEAM_INVITATION_CODE_INVALID: bad,
+  TEAM_INVITATION_LINK_INVALID: bad,
+  TEAM_USER_JOIN_COUNT_LIMIT: tooMany,
+  TEAM_OWNER_CAN_NOT_REMOVE: forbidden,
+  TEAM_OPERA_INCONSISTENT: bad,
+  TEAM_VOLUME_EXCEED: { code: ResultCode.BAD_REQUEST, status: 507 },
+  TEAM_INVITATION_LINK_ROLE_ERROR: bad,
+  USE_DEADLINE_EXCEEDED_MAXIMUM_LIMIT: bad,
+  USER_NO_TEAM_ERROR: bad,
+  TEAM_FUNCTION_INACTIVE: forbidden,
+  // Project
+  PROJECT_ERROR: bad,
+  PROJECT_NO_ERROR: missing,
+  PROJECT_NAME_EXITS_ERROR: conflict,
+  PROJECT_TYPE_CODE_ERROR: conflict,
+  PROJECT_TYPE_NAME_ERROR: conflict,
+  PROJECT_TYPE_IN_USE: conflict,
+  PROJECT_GROUP_NAME_ERROR: conflict,
+  PROJECT_GROUP_IN_USE: conflict,
+  PROJECT_MODEL_USER: conflict,
+  PROJECT_MODEL_VERSION: conflict,
+  PROJECT_MODEL_MD: bad,
+  PROJECT_MODEL_UPLOAD_ERROR: bad,
+  PROJECT_MODEL_TILESET_MISSING: bad,
+  PROJECT_MODEL_ZIP_UNSAFE: bad,
+  PROJECT_NO_PRECISION: bad,
+  PROJECT_PRECISION_INCOMPLETE: bad,
+  PROJECT_IMAGE_CALIBRATION_ING: conflict,
+  PROJECT_MODEL_ERROR: bad,
+  PROJECT_VECTOR_FILE_ERROR: bad,
+  // Inspection and defects
+  INSPECTION_NOT_EXISTING: missing,
+  INSPECTION_POINT_NOT_EXISTING: missing,
+  INSPECTION_DISEASE_NOT_EXISTING: missing,
+  INSPECTION_NODE_REPEAT: conflict,
+  DISEASE_TYPE_UPDATE_ERROR: forbidden,
+  DISEASE_TYPE_NAME_ERROR: conflict,
+  DISEASE_TYPE_BING_DISEASE: conflict,
+  BIND_DISEASE_NO_UPDATE: conflict,
+  PROJECT_CUSTOM_NAME_ERROR: conflict,
+  CUSTOM_TYPE_ERROR: bad,
+  CUSTOM_INIT_ERROR: bad,
+  DISEASE_EXPORT_ERROR: bad,
+  NO_DISEASE_ERROR: missing,
+  INSPECTION_IMAGE_NOT_EXISTING: missing,
+  IMAGES_DRAW_ERROR: bad,
+  ANALYSIS_DATA_NO_EXISTING: missing,
+  REPORT_ERROR: bad,
+  REPORT_UPDATE_ERROR: bad,
+  TEMPLATE_FILE_ERROR: bad,
+  EXCEL_ERROR: bad,
+  // Spatial markers
+  SPACE_MARKING_NAME_ERROR: conflict,
+  SPACE_MARKING_CODE_ERROR: conflict,
+  PARENT_NOT_EXISTING: missing,
+  PARENT_TYPE_ERROR: bad,
+  GROUP_DOWN_IMAGE_ERROR: conflict,
+  // AI
+  NO_INSPECTION_FOR_THE_IMAGE: missing,
+  PROJECT_MODEL_ERROR_FOR_THE_IMAGE: bad,
+  IMAGE_ERROR_FOR_THE_DISEASE: bad,
+  IMAGE_PX_LENGTH_CALCULATION_ERROR: bad,
+  DISEASE_TYPE_NOT_COVER_AI: bad,
+  DISEASE_IMAGE_URL_NULL: bad,
+  AI_RESULT_SAVE_ERROR: bad,
+  TWO_D_TO_3D_FAIL: bad,
+  AI_SERVER_CHECK_ERROR: unavailable,
+  AI_SERVER_RECOGNITION_TIME_OUT: timeout,
+  AI_POST_PROCESSING_TIME_OUT: timeout,
+  AI_SERVER_EXCEPTION: unavailable,
+  AI_SERVER_UNAVAILABLE: unavailable,
+  AI_START_ERROR: bad,
+  AI_QUEUE_ERROR: bad,
+  AI_JUMP_QUEUE_ERROR: bad,
+  AI_CANCEL_ERROR: bad,
+  AI_MODEL_ERROR: unavailable,
+  AI_IMAGE_DOWNLOAD_ERROR: bad,
+  AI_GPU_SERVICE_ERROR: unavailable,
+  SAME_TASK_EXECUTING: conflict,
+  TASK_CONTENT_EMPTY: bad,
+  TASK_QUEUE_FULL: tooMany,
+  INSPECTION_IN_AI_CAN_NOT_OPERA: conflict,
+  // Image matching (calibration)
+  IMG_CALI_START_ERROR: bad,
+  IMG_CALI_CANCEL_ERROR: bad,
+  IMG_CALI_NO_POSE: bad,
+  IMAGE_CALI_OCCLUSION: bad,
+  IMAGE_CALI_TOO_FAR: bad,
+  IMAGE_CALI_TOO_TILTED: bad,
+  IMAGE_CALI_GPS_ABNORMAL: bad,
+  IMAGE_CALI_LOW_ACCURACY: bad,
+  // Licence
+  LICENSE_CODE_ERROR: bad,
+  LICENSE_INFO_EXCEPTION: bad,
+  LICENSE_REQUIRED: licence,
+  LICENSE_EXPIRED: licence,
+  // Monitoring
+  MONITOR_POINT_NAME_EXISTING: conflict,
+  MONITOR_POINT_GPS_EXISTING: conflict,
+  MONITOR_POINT_NOT_EXISTING: missing,
+  MONITOR_DISPLACEMENT_MONITOR_TIME_EXISTING: conflict,
+  MONITOR_POINT_DISPLACEMENT_ERROR: bad,
+  IMG_BASIS_IMAGE_NO_TARGET: bad,
+  IMG_NO_BASIS_IMAGE: bad,
+  PROJECT_BASELINE_MISSING: bad,
+  PROJECT_PCD_MISSING: bad,
+  PROJECT_TARGET_MISSING: bad,
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorKey = keyof typeof ERROR_DEFINITIONS;
+export const ERROR_KEYS = Object.keys(ERROR_DEFINITIONS) as ErrorKey[];
+
+export function isErrorKey(value: string): value is ErrorKey {
+  return Object.hasOwn(ERROR_DEFINITIONS, value);
+}
+
+/** Interpolation parameters of an error text, such as `{count}` remaining attempts. */
+export type ErrorParams = Record<string, string | number>;
+
+export class AppError extends Error {
+  readonly key: ErrorKey;
+  readonly params: ErrorParams | undefined;
+  readonly data: unknown;
+
+  constructor(key: ErrorKey, options: { params?: ErrorParams; data?: unknown } = {}) {
+    super(key);
+    this.name = 'AppError';
+    this.key = key;
+    this.params = options.params;
+    this.data = options.data;
+  }
+
+  get code(): number {
+    return ERROR_DEFINITIONS[this.key].code;
+  }
+
+  get status(): number {
+    return ERROR_DEFINITIONS[this.key].status;
+  }
+}

@@ -1,0 +1,53 @@
+/** Business constants and limits of SPEC section 9: one place for server and web. */
+export const LIMITS = {
+  requestTimeoutMs: 90_000,
+  sseHeartbeatTimeoutMs: 600_000,
+  sseHeartbeatIntervalMs: 30_000,
+  chunkLoadTimeoutMs: 120_000,
+  toastDebounceMs: 100,
+  resizeDebounceMs: 200,
+  uploadRetryAttempts: 3,
+  teamJoinWrongPasswords: 5,
+  teamJoinBlockMs: 60 * 60 * 1000,
+  markerBatchMax: 1000,
+  autoBindDistanceCm: { min: 10, max: 200 },
+  compare2dPhotos: { min: 2, max: 4 },
+  compare3dPhotos: 2,
+  projectedImagesMax: 10,
+  singleFileBytes: 100 * 1024 * 1024,
+  avatarHintBytes: 3 * 1024 * 1024,
+  avatarMaxBytes: 10 * 1024 * 1024,
+  projectNameMax: 50,
+  generalInputMax: 50,
+  imageGroupNameMax: 10,
+  account: { min: 8, max: 16 },
+  password: { min: 8, max: 20 },
+  longitude: 180,
+  latitude: 90,
+  angleOffset: 360,
+  defectScale: { min: 1, max: 5 },
+  reportDefectFieldsMax: 9,
+  defectCountFlag: 5000,
+  displacementThresholdMaxMm: 99999.999,
+  duplicateDefectDistanceMinM: 0.05,
+  /** SMS codes: at most one a minute, five an hour, ten a day per phone. */
+  sms: { perMinute: 1, perHour: 5, perDay: 10, codeTtlMs: 5 * 60 * 1000, codeLength: 6 },
+  /** Wrong passwords: five in fifteen minutes lock the account's password login for fifteen minutes. */
+  login: { maxFailures: 5, windowMs: 15 * 60 * 1000 },
+  captchaTtlMs: 5 * 60 * 1000,
+  nameMax: 30,
+  emailMax: 100,
+} as const;
+
+export const THEMES = ['dark', 'light'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'dark';
+export const THEME_STORAGE_KEY = 'theme';
+
+export const LANGUAGES = ['zh-CN', 'en', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+/** Client types: one active session per user and client type. */
+export const CLIENT_TYPES = ['PC', 'MOBILE', 'PLUGIN'] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
