@@ -1,0 +1,98 @@
+/**
+ * The built-in detector: classical image analysis, no model file.
+ *
+ * Claimed (measured on data): crack. Experimental, only on explicit request and only when constructed with
+ * `experimental: true`: rust (colour rule; not measured on labelled data, so not claimed).
+ */
+import { postProcessCrackScore, DEFAULT_POST, type CrackPostParams } from './crackPost.js';
+import { crackResponse, normaliseCrackResponse, DEFAULT_CRACK_PARAMS, type CrackScoreParams } from './crackScore.js';
+import type { Deadline } from './errors.js';
+import { cropRgb, toGray } from './image.js';
+import { loadOpenCv } from './opencv.js';
+import { nextTick, ScoreMapDetector } from './pipeline.js';
+import { planTiles, stitchTile } from './tiling.js';
+import type { DefectType, RgbImage, ScoreMap } from './types.js';
+
+export interface BuiltinOptions {
+  crack?: Partial<CrackScoreParams>;
+  post?: Partial<CrackPostParams>;
+  /** Operating threshold on the crack score map (default: the ODS threshold measured on the train split). */
+  threshold?: number;
+  tileSize?: number;
+  tileOverlap?: number;
+  /** Allow the unmeasured colour rule for rust when asked for explicitly. */
+  experimental?: boolean;
+}
+
+/** ODS threshold of the default parameters on the DeepCrack train split. */
+export const BUILTIN_CRACK_THRESHOLD = 0.28;
+
+export class BuiltinDetector extends ScoreMapDetector {
+  readonly name = 'builtin';
+  readonly supportedTypes: readonly DefectType[] = ['crack'];
+  readonly defaultThreshold: number;
+  private readonly crack: CrackScoreParams;
+  private readonly post: CrackPostParams;
+  private readonly tileSize: number;
+  private readonly tileOverlap: number;
+
+  constructor(opts: BuiltinOptions = {}) {
+    super();
+    this.crack = { ...DEFAULT_CRACK_PARAMS, ...opts.crack };
+    this.post = { ...DEFAULT_POST, ...opts.post };
+    this.defaultThreshold = opts.threshold ?? BUILTIN_CRACK_THRESHOLD;
+    this.tileSize = opts.tileSize ?? 1024;
+    this.tileOverlap = opts.tileOverlap ?? 128;
+    if (opts.experimental) this.extraTypes = ['rust'];
+  }
+
+  protected async computeScoreMaps(img: RgbImage, types: DefectType[], deadline: Deadline): Promise<Partial<Record<DefectType, ScoreMap>>> {
+    const out: Partial<Record<DefectType, ScoreMap>> = {};
+    if (types.includes('crack')) out.crack = await this.crackMap(img, deadline);
+    if (types.includes('rust')) out.rust = rustScore(img);
+    return out;
+  }
+
+  private async crackMap(img: RgbImage, deadline: Deadline): Promise<ScoreMap> {
+    const cv = await loadOpenCv();
+    const { width, height } = img;
+    const raw = new Float32Array(width * height);
+    for (const tile of planTiles(width, height, this.tileSize, this.tileOverlap)) {
+      deadline.check();
+      const sub = tile.width === width && tile.height === height ? img : cropRgb(img, tile.x, tile.y, tile.width, tile.height);
+      const resp = crackResponse(cv, toGray(sub), tile.width, tile.height, this.crack);
+      stitchTile(raw, width, tile, resp);
+      await nextTick();
+    }
+    deadline.check();
+    normaliseCrackResponse(raw, this.crack);
+    const post = { ...this.post, minExtent: Math.min(this.post.minExtent, 0.5 * Math.min(width, height)) };
+    const data = post.enabled ? postProcessCrackScore(raw, width, height, post) : raw;
+    return { width, height, data };
+  }
+}
+
+/**
+ * Experimental rust score: orange-brown hue with enough saturation, neither too dark nor blown out.
+ * Not measured on labelled data (no labelled rust set is available), hence not claimed.
+ */
+export function rustScore(img: RgbImage): ScoreMap {
+  const { width, height, data } = img;
+  const out = new Float32Array(width * height);
+  for (let i = 0, j = 0; i < out.length; i++, j += 3) {
+    const r = data[j]! / 255;
+    const g = data[j + 1]! / 255;
+    const b = data[j + 2]! / 255;
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    const c = max - min;
+    if (max !== r || c < 0.08 || max < 0.15) continue;
+    const hue = (60 * ((g - b) / c) + 360) % 360; // red sector
+    const sat = c / max;
+    const hueOk = hue >= 8 && hue <= 40 ? 1 : hue > 40 && hue < 50 ? (50 - hue) / 10 : hue > 2 && hue < 8 ? (hue - 2) / 6 : 0;
+    const satOk = Math.min(1, Math.max(0, (sat - 0.3) / 0.3));
+    const valOk = max > 0.95 && sat < 0.4 ? 0 : 1;
+    out[i] = hueOk * satOk * valOk;
+  }
+  return { width, height, data: out };
+}

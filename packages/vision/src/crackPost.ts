@@ -1,0 +1,32 @@
+/**
+ * Component-level clean-up of a crack score map, folded back into the map so that a threshold sweep still
+ * works: components of (score >= low) that are too short or not elongated are suppressed.
+ */
+import { connectedComponents } from './binary.js';
+
+export interface CrackPostParams {
+  enabled: boolean;
+  /** candidate threshold */
+  low: number;
+  /** minimum extent (bounding-box diagonal, px) of a kept component */
+  minExtent: number;
+  /** minimum elongation: extent^2 / area */
+  minElongation: number;
+  /** factor applied to suppressed components (0 removes them) */
+  suppress: number;
+}
+
+export const DEFAULT_POST: CrackPostParams = { enabled: true, low: 0.3, minExtent: 20, minElongation: 1.5, suppress: 0 };
+
+export function postProcessCrackScore(score: Float32Array, w: number, h: number, p: CrackPostParams): Float32Array {
+  const cand = new Uint8Array(w * h);
+  for (let i = 0; i < cand.length; i++) cand[i] = score[i]! >= p.low ? 1 : 0;
+  const out = new Float32Array(score);
+  // below `low` everything is scaled down so that the sweep below low cannot pick isolated noise either
+  for (const c of connectedComponents(cand, w, h)) {
+    const ex = Math.hypot(c.x1 - c.x0 + 1, c.y1 - c.y0 + 1);
+    const elong = (ex * ex) / c.pixels.length;
+    if (ex < p.minExtent || elong < p.minElongation) for (const q of c.pixels) out[q] = out[q]! * p.suppress;
+  }
+  return out;
+}

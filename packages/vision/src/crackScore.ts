@@ -1,0 +1,170 @@
+/**
+ * Classical crack score map (0..1): multi-scale morphological black-hat (dark thin structures) weighted by a
+ * Hessian line measure (elongated, not blobs), normalised by the image's own texture noise so that one
+ * threshold suits many images. Runs on OpenCV.js.
+ */
+import type { CV } from './opencv.js';
+
+export interface CrackScoreParams {
+  /** pre-blur sigma (px) */
+  blur: number;
+  /** pyramid levels used (0 = full resolution); black-hat kernel `kernel` px at each level */
+  levels: number[];
+  kernel: number;
+  /** Hessian sigma per level (in level pixels) */
+  hessSigma: number;
+  /** exponent of the line measure in the product (0 = ignore) */
+  lineExp: number;
+  /** Frangi blobness beta */
+  beta: number;
+  /** score = 1 - exp(-(bh / noise) / gain) */
+  gain: number;
+  /** floor for the noise estimate in grey levels */
+  noiseFloor: number;
+  /** weight of coarse levels relative to level 0 */
+  levelWeight: number;
+  /** normalise each level by its own noise before taking the max */
+  perLevel: boolean;
+  /** use Weber contrast (black-hat / closing) instead of the grey-level difference */
+  weber: boolean;
+  /** quantile used as the texture level (0.5 = median + MAD rule) */
+  noiseQ: number;
+  /** also scale by this fraction of the `topQ` quantile of the response when that is larger (0 = off) */
+  topGain: number;
+  topQ: number;
+}
+
+/** Tuned on the DeepCrack TRAIN split only (src/cli/tune-builtin.ts). */
+export const DEFAULT_CRACK_PARAMS: CrackScoreParams = {
+  blur: 0,
+  levels: [0, 1, 2],
+  kernel: 9,
+  hessSigma: 1.5,
+  lineExp: 0.5,
+  beta: 0.5,
+  gain: 6,
+  noiseFloor: 2,
+  levelWeight: 1,
+  perLevel: false,
+  weber: true,
+  noiseQ: 0.5,
+  topGain: 1,
+  topQ: 0.995,
+};
+
+/** Median absolute deviation based noise of a non-negative response (robust sigma). */
+function robustScale(data: Float32Array, step: number, q = 0.5): number {
+  const sample: number[] = [];
+  for (let i = 0; i < data.length; i += step) sample.push(data[i]!);
+  sample.sort((a, b) => a - b);
+  if (q !== 0.5) return sample[Math.min(sample.length - 1, Math.floor(sample.length * q))] ?? 0;
+  const med = sample[Math.floor(sample.length / 2)] ?? 0;
+  const dev = sample.map((v) => Math.abs(v - med)).sort((a, b) => a - b);
+  return med + 1.4826 * (dev[Math.floor(dev.length / 2)] ?? 0);
+}
+
+/** Crack score map (0..1) of a whole grey image in one go (small images, tuning). */
+export function crackScore(cv: CV, gray: Uint8Array, w: number, h: number, p: CrackScoreParams = DEFAULT_CRACK_PARAMS): Float32Array {
+  const r = crackResponse(cv, gray, w, h, p);
+  normaliseCrackResponse(r, p);
+  return r;
+}
+
+/**
+ * Map a raw response (from one or many stitched tiles) to 0..1 in place, with statistics of the whole image
+ * (so that tiles share one normalisation and no seams appear).
+ */
+export function normaliseCrackResponse(out: Float32Array, p: CrackScoreParams = DEFAULT_CRACK_PARAMS): void {
+  const noise = p.perLevel ? 1 : Math.max(p.noiseFloor, robustScale(out, Math.max(1, Math.floor(out.length / 20000)), p.noiseQ));
+  let scale = noise * p.gain;
+  if (p.topGain > 0) scale = Math.max(scale, p.topGain * robustScale(out, Math.max(1, Math.floor(out.length / 50000)), p.topQ));
+  const k = 1 / scale;
+  for (let i = 0; i < out.length; i++) out[i] = 1 - Math.exp(-out[i]! * k);
+}
+
+/** Raw (un-normalised) crack response of an 8-bit grey tile. Returns Float32Array (w*h), >= 0. */
+export function crackResponse(cv: CV, gray: Uint8Array, w: number, h: number, p: CrackScoreParams = DEFAULT_CRACK_PARAMS): Float32Array {
+  const mats: Array<{ delete(): void }> = [];
+  const track = <T extends { delete(): void }>(m: T): T => {
+    mats.push(m);
+    return m;
+  };
+  try {
+    const src = track(cv.matFromArray(h, w, cv.CV_8UC1, gray));
+    const g = track(new cv.Mat());
+    src.convertTo(g, cv.CV_32F);
+    if (p.blur > 0) cv.GaussianBlur(g, g, new cv.Size(0, 0), p.blur, p.blur, cv.BORDER_REFLECT);
+    const out = new Float32Array(w * h);
+    const ker = track(cv.getStructuringElement(cv.MORPH_RECT, new cv.Size(p.kernel, p.kernel)));
+    let cur = g;
+    let level = 0;
+    const maxLevel = Math.max(...p.levels);
+    for (level = 0; level <= maxLevel; level++) {
+      if (level > 0) {
+        const down = track(new cv.Mat());
+        cv.pyrDown(cur, down, new cv.Size(0, 0), cv.BORDER_REFLECT);
+        cur = down;
+      }
+      if (!p.levels.includes(level)) continue;
+      if (cur.rows < 3 || cur.cols < 3) break;
+      const bh = track(new cv.Mat());
+      cv.morphologyEx(cur, bh, cv.MORPH_BLACKHAT, ker, new cv.Point(-1, -1), 1, cv.BORDER_REFLECT);
+      if (p.weber) {
+        // closing = bh + cur; weber = bh / (closing + 8) * 255
+        const r0 = bh.data32F as Float32Array;
+        const c0 = cur.data32F as Float32Array;
+        for (let i = 0; i < r0.length; i++) r0[i] = (r0[i]! * 128) / (r0[i]! + c0[i]! + 16);
+      }
+      let resp = bh;
+      if (p.lineExp > 0) {
+        // Hessian of the smoothed level image
+        const sm = track(new cv.Mat());
+        cv.GaussianBlur(cur, sm, new cv.Size(0, 0), p.hessSigma, p.hessSigma, cv.BORDER_REFLECT);
+        const dxx = track(new cv.Mat());
+        const dyy = track(new cv.Mat());
+        const dxy = track(new cv.Mat());
+        cv.Sobel(sm, dxx, cv.CV_32F, 2, 0, 3, 1, 0, cv.BORDER_REFLECT);
+        cv.Sobel(sm, dyy, cv.CV_32F, 0, 2, 3, 1, 0, cv.BORDER_REFLECT);
+        cv.Sobel(sm, dxy, cv.CV_32F, 1, 1, 3, 1, 0, cv.BORDER_REFLECT);
+        const a = dxx.data32F as Float32Array;
+        const b = dyy.data32F as Float32Array;
+        const c = dxy.data32F as Float32Array;
+        const r = bh.data32F as Float32Array;
+        const beta2 = 2 * p.beta * p.beta;
+        for (let i = 0; i < r.length; i++) {
+          const xx = a[i]!, yy = b[i]!, xy = c[i]!;
+          const tr = xx + yy;
+          const disc = Math.sqrt((xx - yy) * (xx - yy) + 4 * xy * xy);
+          const l1 = (tr + disc) / 2; // largest (across a dark line: positive)
+          const l2 = (tr - disc) / 2; // along the line: ~0
+          if (l1 <= 0) {
+            r[i] = 0;
+            continue;
+          }
+          const rb = Math.abs(l2) / l1;
+          const line = Math.exp(-(rb * rb) / beta2);
+          r[i] = r[i]! * Math.pow(line, p.lineExp);
+        }
+        resp = bh;
+      }
+      let up = resp;
+      if (level > 0) {
+        up = track(new cv.Mat());
+        cv.resize(resp, up, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
+      }
+      const u = up.data32F as Float32Array;
+      let wgt = level === 0 ? 1 : p.levelWeight;
+      if (p.perLevel) {
+        const rr = resp.data32F as Float32Array;
+        wgt /= Math.max(p.noiseFloor, robustScale(rr, Math.max(1, Math.floor(rr.length / 20000)), p.noiseQ));
+      }
+      for (let i = 0; i < out.length; i++) {
+        const v = u[i]! * wgt;
+        if (v > out[i]!) out[i] = v;
+      }
+    }
+    return out;
+  } finally {
+    for (const m of mats) m.delete();
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * Learned segmentation models in ONNX (onnxruntime-node, CPU).
+ *
+ * A model is a `.onnx` file plus a JSON sidecar (same base name, `.json`) declaring how to feed it and how to
+ * read its output (format "sightline-seg-v1"):
+ *
+ * {
+ *   "input":  { "name": "input", "layout": "NCHW", "colour": "RGB", "scale": 0.00392, "mean": [..3], "std": [..3],
+ *               "multipleOf": 16, "tileSize": 512, "tileOverlap": 64 },
+ *   "output": { "name": "prob", "kind": "sigmoid-probability" | "logits" | "softmax",
+ *               "classes": [{ "channel": 0, "code": "crack" }] },
+ *   "defaultThreshold": 0.5
+ * }
+ *
+ * "logits": per-channel sigmoid is applied; "softmax": softmax over channels, class channels read out.
+ * A class map given in the configuration overrides the sidecar's channel -> defect type mapping.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import * as ort from 'onnxruntime-node';
+import { VisionError, type Deadline } from './errors.js';
+import { nextTick, ScoreMapDetector } from './pipeline.js';
+import { planTiles, stitchTile } from './tiling.js';
+import { isDefectType, type DefectType, type RgbImage, type ScoreMap } from './types.js';
+
+export interface ModelMeta {
+  format?: string;
+  name?: string;
+  input: {
+    name?: string;
+    layout?: 'NCHW';
+    colour?: 'RGB' | 'BGR';
+    scale?: number;
+    mean?: number[];
+    std?: number[];
+    multipleOf?: number;
+    tileSize?: number;
+    tileOverlap?: number;
+  };
+  output: {
+    name?: string;
+    kind: 'sigmoid-probability' | 'logits' | 'softmax';
+    classes: Array<{ channel: number; code: string }>;
+  };
+  defaultThreshold?: number;
+  provenance?: unknown;
+}
+
+export interface OnnxDetectorConfig {
+  /** Path of the .onnx file. */
+  modelPath: string;
+  /** Path of the JSON sidecar; default: modelPath with .json. */
+  metaPath?: string;
+  /** Override: output channel -> defect type code. */
+  classMap?: Record<number, DefectType>;
+  /** Threads for onnxruntime (default: min(2, cpus)). */
+  threads?: number;
+  /** Detector name (default "onnx:<model name>"). */
+  name?: string;
+  threshold?: number;
+}
+
+export function sidecarPath(modelPath: string): string {
+  return modelPath.replace(/\.onnx$/i, '') + '.json';
+}
+
+export function readModelMeta(path: string): ModelMeta {
+  let meta: ModelMeta;
+  try {
+    meta = JSON.parse(readFileSync(path, 'utf8')) as ModelMeta;
+  } catch (e) {
+    throw new VisionError('AI_SERVER_EXCEPTION', `model sidecar unreadable: ${path}`, 'model', { cause: e });
+  }
+  if (!meta?.input || !meta?.output || !Array.isArray(meta.output.classes) || meta.output.classes.length === 0) {
+    throw new VisionError('AI_SERVER_EXCEPTION', `model sidecar incomplete: ${path}`, 'model');
+  }
+  if (!['sigmoid-probability', 'logits', 'softmax'].includes(meta.output.kind)) {
+    throw new VisionError('AI_SERVER_EXCEPTION', `unknown output kind: ${meta.output.kind}`, 'model');
+  }
+  return meta;
+}
+
+/** Reflect index into [0, n) (edge-replicate when n is 1). */
+function reflect(i: number, n: number): number {
+  if (n === 1) return 0;
+  const period = 2 * (n - 1);
+  let m = i % period;
+  if (m < 0) m += period;
+  return m < n ? m : period - m;
+}
+
+export class OnnxDetector extends ScoreMapDetector {
+  readonly name: string;
+  readonly supportedTypes: readonly DefectType[];
+  readonly defaultThreshold: number;
+  readonly meta: ModelMeta;
+  private readonly channels: Array<{ channel: number; type: DefectType }>;
+  private session: ort.InferenceSession | null = null;
+  private loading: Promise<ort.InferenceSession> | null = null;
+
+  constructor(private readonly config: OnnxDetectorConfig) {
+    super();
+    if (!existsSync(config.modelPath)) throw new VisionError('AI_SERVER_EXCEPTION', `model file not found: ${config.modelPath}`, 'model');
+    this.meta = readModelMeta(config.metaPath ?? sidecarPath(config.modelPath));
+    const chans: Array<{ channel: number; type: DefectType }> = [];
+    if (config.classMap) {
+      for (const [ch, t] of Object.entries(config.classMap)) chans.push({ channel: Number(ch), type: t });
+    } else {
+      for (const c of this.meta.output.classes) {
+        if (isDefectType(c.code)) chans.push({ channel: c.channel, type: c.code });
+      }
+    }
+    if (!chans.length) throw new VisionError('AI_SERVER_EXCEPTION', 'model classes map to no built-in defect type', 'model');
+    this.channels = chans;
+    this.supportedTypes = [...new Set(chans.map((c) => c.type))];
+    this.defaultThreshold = config.threshold ?? this.meta.defaultThreshold ?? 0.5;
+    this.name = config.name ?? `onnx:${this.meta.name ?? 'model'}`;
+  }
+
+  private async getSession(): Promise<ort.InferenceSession> {
+    if (this.session) return this.session;
+    this.loading ??= ort.InferenceSession.create(this.config.modelPath, {
+      executionProviders: ['cpu'],
+      intraOpNumThreads: this.config.threads ?? Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length)),
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+    });
+    try {
+      this.session = await this.loading;
+    } catch (e) {
+      this.loading = null;
+      throw new VisionError('AI_SERVER_EXCEPTION', `model cannot be loaded: ${(e as Error).message}`, 'model', { cause: e });
+    }
+    return this.session;
+  }
+
+  /** Normalised NCHW tensor of a tile, padded (reflect) to a multiple of `multipleOf`. */
+  private tensorOf(img: RgbImage, x0: number, y0: number, w: number, h: number): { tensor: ort.Tensor; W: number; H: number } {
+    const inp = this.meta.input;
+    const m = Math.max(1, inp.multipleOf ?? 1);
+    const W = Math.ceil(w / m) * m;
+    const H = Math.ceil(h / m) * m;
+    const scale = inp.scale ?? 1 / 255;
+    const mean = inp.mean ?? [0, 0, 0];
+    const std = inp.std ?? [1, 1, 1];
+    const bgr = inp.colour === 'BGR';
+    const data = new Float32Array(3 * W * H);
+    const plane = W * H;
+    const lut: Float32Array[] = [0, 1, 2].map((c) => {
+      const t = new Float32Array(256);
+      for (let v = 0; v < 256; v++) t[v] = (v * scale - (mean[c] ?? 0)) / (std[c] ?? 1);
+      return t;
+    });
+    for (let y = 0; y < H; y++) {
+      const sy = y0 + reflect(y, h);
+      for (let x = 0; x < W; x++) {
+        const sx = x0 + reflect(x, w);
+        const s = (sy * img.width + sx) * 3;
+        const d = y * W + x;
+        for (let c = 0; c < 3; c++) {
+          const srcC = bgr ? 2 - c : c;
+          data[c * plane + d] = lut[c]![img.data[s + srcC]!]!;
+        }
+      }
+    }
+    return { tensor: new ort.Tensor('float32', data, [1, 3, H, W]), W, H };
+  }
+
+  protected async computeScoreMaps(img: RgbImage, types: DefectType[], deadline: Deadline): Promise<Partial<Record<DefectType, ScoreMap>>> {
+    const session = await this.getSession();
+    const { width, height } = img;
+    const wanted = this.channels.filter((c) => types.includes(c.type));
+    const maps = wanted.map(() => new Float32Array(width * height));
+    const tileSize = this.meta.input.tileSize ?? 512;
+    const overlap = this.meta.input.tileOverlap ?? 64;
+    const inName = this.meta.input.name ?? session.inputNames[0]!;
+    const outName = this.meta.output.name ?? session.outputNames[0]!;
+    const kind = this.meta.output.kind;
+    for (const tile of planTiles(width, height, tileSize, overlap)) {
+      deadline.check();
+      const { tensor, W, H } = this.tensorOf(img, tile.x, tile.y, tile.width, tile.height);
+      let result: ort.InferenceSession.OnnxValueMapType;
+      try {
+        result = await session.run({ [inName]: tensor });
+      } catch (e) {
+        throw new VisionError('AI_SERVER_EXCEPTION', `inference failed: ${(e as Error).message}`, 'model', { cause: e });
+      }
+      const out = result[outName];
+      if (!out) throw new VisionError('AI_SERVER_EXCEPTION', `model has no output ${outName}`, 'model');
+      const od = out.data as Float32Array;
+      const C = out.dims[1] ?? 1;
+      const plane = W * H;
+      const tmp = new Float32Array(tile.width * tile.height);
+      wanted.forEach((c, k) => {
+        for (let y = 0; y < tile.height; y++) {
+          for (let x = 0; x < tile.width; x++) {
+            const idx = y * W + x;
+            let v = od[c.channel * plane + idx]!;
+            if (kind === 'logits') v = 1 / (1 + Math.exp(-v));
+            else if (kind === 'softmax') {
+              let mx = -Infinity;
+              for (let q = 0; q < C; q++) mx = Math.max(mx, od[q * plane + idx]!);
+              let sum = 0;
+              for (let q = 0; q < C; q++) sum += Math.exp(od[q * plane + idx]! - mx);
+              v = Math.exp(v - mx) / sum;
+            }
+            tmp[y * tile.width + x] = v;
+          }
+        }
+        stitchTile(maps[k]!, width, tile, tmp);
+      });
+      await nextTick();
+    }
+    const res: Partial<Record<DefectType, ScoreMap>> = {};
+    wanted.forEach((c, k) => {
+      const prev = res[c.type];
+      if (prev) for (let i = 0; i < prev.data.length; i++) prev.data[i] = Math.max(prev.data[i]!, maps[k]![i]!);
+      else res[c.type] = { width, height, data: maps[k]! };
+    });
+    return res;
+  }
+
+  override async close(): Promise<void> {
+    if (this.session) await this.session.release();
+    this.session = null;
+    this.loading = null;
+  }
+}

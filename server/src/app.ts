@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS, ResultCode } from '@sightline/shared';
+import type { Config } from './platform/config.js';
+import type { DatabaseHandle } from './platform/db/database.js';
+import { createLocalEventBus, type EventBus } from './platform/events/event-bus.js';
+import { registerSseRoutes } from './platform/events/sse.routes.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import { loggerOptions } from './platform/logger.js';
+import { createLocalBlobStore, type BlobStore } from './platform/storage/blob-store.js';
+import { createHttpSmsProvider, createLogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
+import { registerModules } from './modules/index.js';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Replaces the configured SMS provider (tests capture codes with it). */
+  sms?: SmsProvider;
+  bus?: EventBus;
+  logger?: boolean;
+}
+
+export interface AppServices {
+  config: Config;
+  database: DatabaseHandle;
+  blobs: BlobStore;
+  bus: EventBus;
+  sms: SmsProvider;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    requestTimeout: LIMITS.requestTimeoutMs + 5_000,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.singleFileBytes, files: 1 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Sightline API',
+        description:
+          'Every call answers `{code, msg, data}`: code 2000 on success, else a code of SPEC section 8 and an error key in msg.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerErrorHandler(app);
+
+  const bus = options.bus ?? createLocalEventBus();
+  const sms =
+    options.sms ??
+    (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
+      ? createHttpSmsProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN)
+      : createLogSmsProvider(app.log));
+  const services: AppServices = {
+    config,
+    database: options.database,
+    blobs: createLocalBlobStore(config.FILES_DIR),
+    bus,
+    sms,
+  };
+
+  const { authenticate } = registerModules(app, services);
+  registerSseRoutes(app, { bus, authenticate });
+  await serveWebApp(app, config);
+  return app;
+}
+
+/** Serves the built web app, sending index.html for client-side routes. */
+async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const webDist = path.resolve(config.WEB_DIST ?? path.join(process.cwd(), 'web', 'dist'));
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!hasWeb || request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ code: ResultCode.BAD_REQUEST, msg: 'notFound', data: null });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,62 @@
+import 'dotenv/config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { migrateToLatest, openEmbeddedDatabase, openServerDatabase } from './platform/db/database.js';
+import { DEMO_ACCOUNTS, DEMO_TEAM_NAME, seedDemoTeam, seedReferenceData } from './seed.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  fs.mkdirSync(config.FILES_DIR, { recursive: true });
+  const database = config.DATABASE_URL
+    ? await openServerDatabase(config.DATABASE_URL)
+    : await openEmbeddedDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite') });
+  await migrateToLatest(database.db);
+  await seedReferenceData(database.db);
+
+  const app = await buildApp({ config, database });
+  const demoPassword = config.SIGHTLINE_SEED_DEMO
+    ? await seedDemoTeam(database.db, { password: config.SIGHTLINE_DEMO_PASSWORD, log: app.log })
+    : null;
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const lines = [
+    '',
+    `Sightline is running at http://localhost:${port}`,
+    `API documentation: http://localhost:${port}/api/docs`,
+    `Data folder: ${config.DATA_DIR}${config.DATABASE_URL ? ' (database: DATABASE_URL)' : ' (embedded PostgreSQL)'}`,
+  ];
+  if (config.SIGHTLINE_SEED_DEMO) {
+    const password = demoPassword ?? config.SIGHTLINE_DEMO_PASSWORD ?? '(the password printed at first start)';
+    lines.push(
+      `Demo team "${DEMO_TEAM_NAME}", password ${password}, accounts: ${DEMO_ACCOUNTS.map((a) => a.account).join(', ')}`,
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

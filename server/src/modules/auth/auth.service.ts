@@ -1,0 +1,291 @@
+import svgCaptcha from 'svg-captcha';
+import {
+  AppError,
+  LIMITS,
+  ROLE_PERMISSIONS,
+  type ClientType,
+  type Language,
+  type RoleCode,
+  type SmsScene,
+  type UserInfo,
+} from '@sightline/shared';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { hashPassword, randomDigits, randomToken, sha256, verifyPassword } from '../../platform/auth/tokens.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
+import type { SmsProvider } from '../../platform/sms/sms-provider.js';
+import type { UserRow } from '../../platform/db/schema.js';
+import type { AuthRepo } from './auth.repo.js';
+
+/** A session unused for this long is over, whatever its client. */
+const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
+const SESSION_TOUCH_MS = 60 * 1000;
+const SMS_MAX_ATTEMPTS = 5;
+
+export interface AuthServiceDeps {
+  repo: AuthRepo;
+  bus: EventBus;
+  sms: SmsProvider;
+  settings: {
+    smsCaptcha: boolean;
+    projectVersion: string;
+    storage: { ip: string; port: number };
+    newTeam: { memberMax: number; volumeMaxGb: number };
+  };
+}
+
+export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps) {
+  async function resolveTeam(user: Pick<UserRow, 'id' | 'current_team_id'>) {
+    if (user.current_team_id !== null) {
+      const membership = await repo.findMembership(user.id, user.current_team_id);
+      const expired = membership?.expires_at && membership.expires_at.getTime() <= Date.now();
+      if (membership && !expired) {
+        return { teamId: user.current_team_id, teamName: membership.team_name, role: membership.role_code };
+      }
+    }
+    // The current team is gone (removed, or a temporary membership ran out): fall back to another.
+    const fallback = await repo.findFirstMembership(user.id);
+    if (!fallback) return { teamId: null, teamName: null, role: null };
+    await repo.updateUser(user.id, { current_team_id: fallback.team_id });
+    const membership = await repo.findMembership(user.id, fallback.team_id);
+    return { teamId: fallback.team_id, teamName: membership?.team_name ?? null, role: fallback.role_code };
+  }
+
+  async function userInfo(user: UserRow): Promise<UserInfo> {
+    const team = await resolveTeam(user);
+    return {
+      userId: user.id,
+      account: user.account,
+      phone: user.phone,
+      name: user.name,
+      email: user.email,
+      position: user.position,
+      organization: user.organization,
+      headImgUrl: user.head_img_url,
+      language: user.language,
+      roleId: team.role as RoleCode | null,
+      teamId: team.teamId,
+      teamName: team.teamName,
+      projectVersion: settings.projectVersion,
+      lastLoginTime: user.last_login_at ? user.last_login_at.toISOString() : null,
+      storage: settings.storage,
+    };
+  }
+
+  async function findLoginUser(input: { account?: string | undefined; phone?: string | undefined }) {
+    if (input.phone) return repo.findUserByPhone(input.phone.replace(/^\+?86(?=1\d{10}$)/, ''));
+    if (!input.account) return undefined;
+    // The account box also takes a phone number, as users expect.
+    return (await repo.findUserByAccount(input.account)) ?? (await repo.findUserByPhone(input.account));
+  }
+
+  async function verifySmsCode(phone: string, scene: SmsScene, code: string, consume: boolean): Promise<void> {
+    const stored = await repo.findLatestSmsCode(phone, scene);
+    if (!stored || stored.attempts >= SMS_MAX_ATTEMPTS) throw new AppError('USER_SMS_CODE_CHECK_FAIL');
+    if (stored.code_hash !== sha256(code)) {
+      await repo.updateSmsCode(stored.id, { attempts: stored.attempts + 1 });
+      throw new AppError('USER_SMS_CODE_CHECK_FAIL');
+    }
+    if (consume) await repo.updateSmsCode(stored.id, { consumed_at: new Date() });
+  }
+
+  return {
+    userInfo,
+
+    async userInfoById(userId: number): Promise<UserInfo> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError('LOGIN_FAILURE');
+      return userInfo(user);
+    },
+
+    async login(input: {
+      account?: string | undefined;
+      phone?: string | undefined;
+      password: string;
+      clientType: ClientType;
+      force: boolean;
+    }) {
+      const user = await findLoginUser(input);
+      if (!user) throw new AppError('USER_OR_PASSWORD_ERROR');
+      const windowStart = Date.now() - LIMITS.login.windowMs;
+      const recentFailures =
+        user.failed_login_at && user.failed_login_at.getTime() > windowStart ? user.failed_login_count : 0;
+      if (recentFailures >= LIMITS.login.maxFailures) {
+        const minutes = Math.ceil(
+          ((user.failed_login_at?.getTime() ?? 0) + LIMITS.login.windowMs - Date.now()) / 60000,
+        );
+        throw new AppError('USER_LOGIN_LOCKED', { params: { minutes: Math.max(1, minutes) } });
+      }
+      if (!(await verifyPassword(input.password, user.password_hash))) {
+        await repo.updateUser(user.id, { failed_login_count: recentFailures + 1, failed_login_at: new Date() });
+        throw new AppError('USER_OR_PASSWORD_ERROR');
+      }
+      if (user.status !== 'active') throw new AppError('USER_ACCOUNT_ABNORMALITY');
+      const existing = await repo.findActiveSession(user.id, input.clientType);
+      if (existing && Date.now() - existing.last_seen_at.getTime() < SESSION_IDLE_MS) {
+        if (!input.force) throw new AppError('LOGIN_REPEATED');
+        await repo.revokeSessions({ sessionId: existing.id }, 'forced');
+        bus.publish({
+          userId: user.id,
+          sessionId: existing.id,
+          name: 'forceOffline',
+          value: { reason: 'LOGIN_REPEATED' },
+        });
+      } else if (existing) {
+        await repo.revokeSessions({ sessionId: existing.id }, 'logout');
+      }
+      const token = randomToken();
+      await repo.insertSession({ tokenHash: sha256(token), userId: user.id, clientType: input.clientType });
+      await repo.updateUser(user.id, { failed_login_count: 0, failed_login_at: null, last_login_at: new Date() });
+      const info = await userInfo({ ...user, last_login_at: new Date() });
+      return { ...info, token };
+    },
+
+    async logout(auth: AuthContext) {
+      await repo.revokeSessions({ sessionId: auth.sessionId }, 'logout');
+      bus.publish({ userId: auth.userId, sessionId: auth.sessionId, name: 'logout', value: null });
+    },
+
+    /** Resolves a bearer token to its caller, or null when it is unknown, revoked or idle too long. */
+    async authenticate(token: string | undefined): Promise<AuthContext | null> {
+      if (!token) return null;
+      const session = await repo.findSessionByTokenHash(sha256(token));
+      if (!session || session.revoked_at || session.deleted_at) return null;
+      if (Date.now() - session.last_seen_at.getTime() > SESSION_IDLE_MS) return null;
+      if (session.status !== 'active') throw new AppError('USER_ACCOUNT_ABNORMALITY');
+      if (Date.now() - session.last_seen_at.getTime() > SESSION_TOUCH_MS) await repo.touchSession(session.id);
+      const team = await resolveTeam({ id: session.user_id, current_team_id: session.current_team_id });
+      const role = team.role as RoleCode | null;
+      return {
+        userId: session.user_id,
+        sessionId: session.id,
+        clientType: session.client_type,
+        teamId: team.teamId,
+        role,
+        permissions: role ? ROLE_PERMISSIONS[role] : [],
+      };
+    },
+
+    async captcha() {
+      const image = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', background: '#f0f2f5' });
+      const captchaId = randomToken(16);
+      await repo.insertCaptcha({
+        id: captchaId,
+        answerHash: sha256(image.text.toLowerCase()),
+        expiresAt: new Date(Date.now() + LIMITS.captchaTtlMs),
+      });
+      await repo.purgeExpired();
+      return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(image.data).toString('base64')}` };
+    },
+
+    async verifyCaptcha(captchaId: string | undefined, answer: string | undefined) {
+      if (!captchaId || !answer) throw new AppError('INVALID_CODE_ERROR');
+      const stored = await repo.takeCaptcha(captchaId);
+      if (
+        !stored ||
+        stored.expires_at.getTime() < Date.now() ||
+        stored.answer_hash !== sha256(answer.trim().toLowerCase())
+      ) {
+        throw new AppError('INVALID_CODE_ERROR');
+      }
+    },
+
+    async sendSms(input: {
+      phone: string;
+      scene: SmsScene;
+      captchaId?: string | undefined;
+      captchaCode?: string | undefined;
+    }) {
+      if (settings.smsCaptcha) await this.verifyCaptcha(input.captchaId, input.captchaCode);
+      const registered = Boolean(await repo.findUserByPhone(input.phone));
+      if (input.scene === 'retrieve' && !registered) throw new AppError('USER_PHONE_NOT_EXISTING');
+      if (input.scene !== 'retrieve' && registered) throw new AppError('USER_PHONE_EXISTING');
+      const now = Date.now();
+      if ((await repo.countSmsSince(input.phone, new Date(now - 60_000))) >= LIMITS.sms.perMinute) {
+        throw new AppError('SEND_SMS_FAIL_MIN');
+      }
+      if ((await repo.countSmsSince(input.phone, new Date(now - 3600_000))) >= LIMITS.sms.perHour) {
+        throw new AppError('SEND_SMS_FAIL_HOUR');
+      }
+      if ((await repo.countSmsSince(input.phone, new Date(now - 24 * 3600_000))) >= LIMITS.sms.perDay) {
+        throw new AppError('SEND_SMS_FAIL_DAY');
+      }
+      const code = randomDigits(LIMITS.sms.codeLength);
+      await repo.insertSmsCode({
+        phone: input.phone,
+        scene: input.scene,
+        codeHash: sha256(code),
+        expiresAt: new Date(now + LIMITS.sms.codeTtlMs),
+      });
+      await sms.send({ phone: input.phone, code, scene: input.scene });
+    },
+
+    async checkCode(input: { phone: string; code: string; scene: SmsScene }) {
+      try {
+        await verifySmsCode(input.phone, input.scene, input.code, false);
+        return { valid: true };
+      } catch {
+        return { valid: false };
+      }
+    },
+
+    async checkPhone(phone: string) {
+      return { registered: Boolean(await repo.findUserByPhone(phone)) };
+    },
+
+    verifySmsCode,
+
+    async register(input: {
+      phone: string;
+      smsCode: string;
+      password: string;
+      name: string;
+      organization: string;
+      position: string;
+      language: Language;
+    }) {
+      if (await repo.findUserByPhone(input.phone)) throw new AppError('USER_PHONE_EXISTING');
+      await verifySmsCode(input.phone, 'register', input.smsCode, true);
+      const userId = await repo.insertUser({
+        phone: input.phone,
+        account: null,
+        name: input.name,
+        password_hash: await hashPassword(input.password),
+        organization: input.organization,
+        position: input.position,
+        email: null,
+        head_img_url: null,
+        language: input.language,
+        status: 'active',
+        current_team_id: null,
+        inviter_id: null,
+        created_by_team_id: null,
+        updated_at: new Date(),
+      });
+      // A new user gets a team of their own, so the product is usable at once; invitations add more.
+      await repo.insertTeamWithOwner({ name: input.name, ownerId: userId, ...settings.newTeam });
+      return { userId };
+    },
+
+    async retrieve(input: { phone: string; smsCode: string; password: string }) {
+      const user = await repo.findUserByPhone(input.phone);
+      if (!user) throw new AppError('USER_PHONE_NOT_EXISTING');
+      await verifySmsCode(input.phone, 'retrieve', input.smsCode, true);
+      await repo.updateUser(user.id, {
+        password_hash: await hashPassword(input.password),
+        failed_login_count: 0,
+        failed_login_at: null,
+      });
+      const revoked = await repo.revokeSessions({ userId: user.id }, 'password');
+      for (const session of revoked) {
+        bus.publish({
+          userId: user.id,
+          sessionId: session.id,
+          name: 'forceOffline',
+          value: { reason: 'PASSWORD_CHANGED' },
+        });
+      }
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+// PostgreSQL bigint (volume bytes) arrives as a string: keep it exact rather than lose precision.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  /** A connection string any PostgreSQL client (pg-boss, psql) can use, embedded mode included. */
+  connectionString: string;
+  close(): Promise<void>;
+  /** Embedded only: a dump of the data folder, which a new instance can load (test templates). */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+function kyselyFor(connectionString: string, max: number): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }) });
+}
+
+export async function openServerDatabase(connectionString: string): Promise<DatabaseHandle> {
+  const db = kyselyFor(connectionString, 10);
+  return { db, connectionString, close: () => db.destroy() };
+}
+
+/**
+ * Serves PGlite over the PostgreSQL wire protocol on loopback so that the embedded mode differs
+ * from a PostgreSQL server only by its connection string (ARCHITECTURE.md section 4).
+ */
+export async function openEmbeddedDatabase(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+  const releaseLock = options.dataDir ? takeDataDirLock(options.dataDir) : () => undefined;
+  try {
+    const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 64 });
+    await server.start();
+    const connectionString = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+    const db = kyselyFor(connectionString, 8);
+    return {
+      db,
+      connectionString,
+      dumpDataDir: () => pglite.dumpDataDir('none'),
+      close: async () => {
+        await db.destroy();
+        await server.stop();
+        await pglite.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** Two processes on one PGlite folder corrupt it silently, so exactly one may own it. */
+function takeDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
+  const tryLock = () => fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+  try {
+    tryLock();
+  } catch {
+    const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(`The database folder ${dataDir} is in use by process ${owner}; stop it first.`);
+    }
+    fs.rmSync(lockPath, { force: true });
+    tryLock();
+  }
+  return () => fs.rmSync(lockPath, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, LIMITS, envelopeOf, type Permission } from '@sightline/shared';
+import type { AuthContext } from '../auth/auth-context.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+interface RouteDefinition<B, Q, P, R extends z.ZodType, A> {
+  method: Method;
+  url: string;
+  summary: string;
+  tags: string[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  response: R;
+  /** Requests per minute per client address, for calls that invite guessing or abuse. */
+  rateLimitPerMinute?: number;
+  handler: (context: {
+    body: Infer<B>;
+    query: Infer<Q>;
+    params: Infer<P>;
+    auth: A;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }) => Promise<z.input<R>>;
+}
+
+interface RouteFactoryOptions {
+  /** Resolves the caller from the request, throwing LOGIN_FAILURE when required and absent. */
+  authenticate: (request: FastifyRequest) => Promise<AuthContext | null>;
+}
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError('timeout')), LIMITS.requestTimeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Declares a call: its schemas (validated, and published in the OpenAPI document), who may make
+ * it, and a handler that returns the data; the envelope, the permission check and the 90 s limit
+ * are applied here once for every route.
+ */
+export function createRouter(app: FastifyInstance, options: RouteFactoryOptions) {
+  function register<B, Q, P, R extends z.ZodType, A>(
+    definition: RouteDefinition<B, Q, P, R, A>,
+    resolveAuth: (request: FastifyRequest) => Promise<A>,
+  ) {
+    app.route({
+      method: definition.method,
+      url: definition.url,
+      schema: {
+        summary: definition.summary,
+        tags: definition.tags,
+        ...(definition.body ? { body: definition.body } : {}),
+        ...(definition.query ? { querystring: definition.query } : {}),
+        ...(definition.params ? { params: definition.params } : {}),
+        response: { 200: envelopeOf(definition.response) },
+      },
+      config: definition.rateLimitPerMinute
+        ? { rateLimit: { max: definition.rateLimitPerMinute, timeWindow: '1 minute' } }
+        : {},
+      handler: async (request, reply) => {
+        const auth = await resolveAuth(request);
+        const data = await withTimeout(
+          definition.handler({
+            body: request.body as Infer<B>,
+            query: request.query as Infer<Q>,
+            params: request.params as Infer<P>,
+            auth,
+            request,
+            reply,
+          }),
+        );
+        return { code: 2000, msg: 'success', data };
+      },
+    });
+  }
+
+  return {
+    /** A call anyone may make (login, register, captcha). */
+    public<B, Q, P, R extends z.ZodType>(definition: RouteDefinition<B, Q, P, R, AuthContext | null>) {
+      register(definition, (request) => options.authenticate(request).catch(() => null));
+    },
+    /** A call for any signed-in user, or with `permission`, for those whose role grants it. */
+    user<B, Q, P, R extends z.ZodType>(
+      definition: RouteDefinition<B, Q, P, R, AuthContext> & { permission?: Permission },
+    ) {
+      register(definition, async (request) => {
+        const auth = await options.authenticate(request);
+        if (!auth) throw new AppError('LOGIN_FAILURE');
+        if (definition.permission && !auth.permissions.includes(definition.permission)) {
+          throw new AppError('NO_AUTH');
+        }
+        return auth;
+      });
+    },
+  };
+}
+
+export type Router = ReturnType<typeof createRouter>;

@@ -1,0 +1,140 @@
+import { App as AntdApp, Avatar, Button, Dropdown, Flex, Tooltip, Typography, theme, type MenuProps } from 'antd';
+import {
+  BellOutlined,
+  DownOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { withTokenQuery } from '../../api/token';
+import { useTeams } from '../../features/team/api';
+import { useUserDetails } from '../../features/user/api';
+import { useSessionStore } from '../../stores/session-store';
+import { PERSONAL_CENTER_PATH, firstMenuPath, type MenuRoute } from '../menu-routes';
+import { logout, switchTeam } from '../session';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { ThemeToggle } from './ThemeToggle';
+
+export function HeaderBar({
+  collapsed,
+  onToggleCollapsed,
+  routes,
+}: {
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  routes: readonly MenuRoute[];
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { message, modal } = AntdApp.useApp();
+  const navigate = useNavigate();
+  const teamId = useSessionStore((state) => state.teamId);
+  const teamName = useSessionStore((state) => state.teamName);
+  const { data: user } = useUserDetails();
+  const { data: teams = [] } = useTeams();
+  const noticeRoute = routes.find((route) => route.menuCode === 'NOTICE');
+
+  const handleSwitchTeam = async (nextTeamId: number) => {
+    if (nextTeamId === teamId) return;
+    const name = await switchTeam(nextTeamId);
+    void message.success(t('ui.header.teamSwitched', { team: name ?? '' }));
+    void navigate(firstMenuPath(useSessionStore.getState().menus));
+  };
+
+  const handleLogout = () => {
+    modal.confirm({
+      title: t('ui.header.logoutConfirm'),
+      okText: t('ui.common.confirm'),
+      cancelText: t('ui.common.cancel'),
+      onOk: () => logout(),
+    });
+  };
+
+  const userItems: MenuProps['items'] = [
+    { key: 'personal', icon: <UserOutlined />, label: t('ui.header.personalCenter') },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('ui.header.logout'), danger: true },
+  ];
+
+  const teamLabel = (
+    <Flex align="center" gap={8} style={{ minWidth: 0 }} data-testid="team-name">
+      <TeamOutlined style={{ color: token.colorPrimary }} />
+      <Typography.Text ellipsis style={{ maxWidth: 280 }}>
+        {teamName ?? t('ui.header.noTeam')}
+      </Typography.Text>
+    </Flex>
+  );
+
+  return (
+    <Flex align="center" justify="space-between" style={{ height: '100%', gap: 12 }}>
+      <Flex align="center" gap={12} style={{ minWidth: 0 }}>
+        <Tooltip title={collapsed ? t('ui.header.expand') : t('ui.header.collapse')}>
+          <Button
+            type="text"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? t('ui.header.expand') : t('ui.header.collapse')}
+          />
+        </Tooltip>
+        {teams.length > 1 ? (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectable: true,
+              selectedKeys: teamId === null ? [] : [String(teamId)],
+              items: [
+                { key: 'title', type: 'group', label: t('ui.header.switchTeam') },
+                ...teams.map((team) => ({ key: String(team.teamId), icon: <SwapOutlined />, label: team.teamName })),
+              ],
+              onClick: ({ key }) => void handleSwitchTeam(Number(key)),
+            }}
+          >
+            <Button type="text" title={t('ui.header.switchTeam')}>
+              {teamLabel}
+              <DownOutlined style={{ fontSize: 10 }} />
+            </Button>
+          </Dropdown>
+        ) : (
+          <Tooltip title={t('ui.header.team')}>{teamLabel}</Tooltip>
+        )}
+      </Flex>
+      <Flex align="center" gap={4}>
+        <LanguageSwitcher />
+        <ThemeToggle />
+        <Tooltip title={t('ui.header.notifications')}>
+          <Button
+            type="text"
+            icon={<BellOutlined />}
+            disabled={!noticeRoute}
+            onClick={() => noticeRoute && void navigate(noticeRoute.path)}
+            aria-label={t('ui.header.notifications')}
+          />
+        </Tooltip>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: userItems,
+            onClick: ({ key }) => {
+              if (key === 'personal') void navigate(PERSONAL_CENTER_PATH);
+              if (key === 'logout') handleLogout();
+            },
+          }}
+        >
+          <Button type="text" style={{ height: 40 }} data-testid="user-menu">
+            <Flex align="center" gap={8}>
+              <Avatar size={28} src={withTokenQuery(user?.headImgUrl)} icon={<UserOutlined />} />
+              <Typography.Text ellipsis style={{ maxWidth: 140 }}>
+                {user?.name ?? ''}
+              </Typography.Text>
+            </Flex>
+          </Button>
+        </Dropdown>
+      </Flex>
+    </Flex>
+  );
+}

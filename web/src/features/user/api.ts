@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordBody, ProfileBody, UserInfo } from '@sightline/shared';
+import { request } from '../../api/client';
+import { useSessionStore } from '../../stores/session-store';
+
+export const userKeys = {
+  all: ['user'] as const,
+  details: () => [...userKeys.all, 'details'] as const,
+};
+
+export function fetchUserDetails(signal?: AbortSignal): Promise<UserInfo> {
+  return request<UserInfo>('/user-client/details', { query: { clientType: 'PC' }, signal });
+}
+
+export const userDetailsQuery = () =>
+  queryOptions({
+    queryKey: userKeys.details(),
+    queryFn: ({ signal }) => fetchUserDetails(signal),
+  });
+
+/** The signed-in user's details (cached by the session bootstrap; disabled once the session ends). */
+export function useUserDetails() {
+  const ready = useSessionStore((state) => state.status === 'ready');
+  return useQuery({ ...userDetailsQuery(), enabled: ready });
+}
+
+function useInvalidateUser() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: userKeys.all });
+}
+
+export function useUpdateProfile() {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: (body: ProfileBody) => request<unknown>('/user-client', { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useChangePhone() {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: (body: { phone: string; smsCode: string }) =>
+      request<unknown>('/user-client/phone', { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => request<unknown>('/user-client/password', { method: 'PUT', body }),
+  });
+}
+
+export function useUploadAvatar() {
+  const invalidate = useInvalidateUser();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return request<{ headImgUrl: string }>('/user-client/head-portrait', { method: 'PUT', form });
+    },
+    onSuccess: invalidate,
+  });
+}
