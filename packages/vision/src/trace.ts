@@ -147,6 +147,8 @@ export function traceSkeleton(skel: Uint8Array, w: number, h: number, opts: Trac
     });
     return m;
   };
+  // tiny self-loops inside junction clusters are artefacts of thick corners
+  for (const e of edges) if (e.a === e.b && nodeIsJunction[e.a] && e.path.length < spurLength) e.alive = false;
   for (let iter = 0; iter < 2; iter++) {
     const inc = incident();
     let pruned = false;
@@ -203,7 +205,8 @@ export function traceSkeleton(skel: Uint8Array, w: number, h: number, opts: Trac
         const di = dirAt(i, n);
         const dj = dirAt(j, n);
         const c = di[0] * dj[0] + di[1] * dj[1]; // -1 = perfectly straight
-        if (c <= joinCos) cands.push([c, i, j]);
+        // a junction left with exactly two edges (after pruning) is just a bend: always join
+        if (c <= joinCos || list.length === 2) cands.push([c, i, j]);
       }
     }
     cands.sort((p, q) => p[0] - q[0]);

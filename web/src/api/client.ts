@@ -134,3 +134,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (failure.action) sessionHandlers[failure.action](failure);
   throw new ApiError(failure);
 }
+
+/** The server does not have this call (an older server, or a feature of a later release). */
+export function isMissingEndpoint(error: unknown): boolean {
+  return isApiError(error) && error.status === 404 && error.key === 'notFound';
+}

@@ -32,7 +32,7 @@ function paramsOf(issue: IssueLike): Record<string, string | number> | undefined
   return undefined;
 }
 
-function toMessage(issue: IssueLike): FieldMessage {
+export function fieldMessageOf(issue: IssueLike): FieldMessage {
   const params = paramsOf(issue);
   return params ? { key: issue.message, params } : { key: issue.message };
 }
@@ -51,11 +51,11 @@ export function issueForField(
   if (own) {
     const result = own.safeParse(values[field]);
     const issue = result.success ? undefined : result.error?.issues[0];
-    if (issue) return toMessage(issue);
+    if (issue) return fieldMessageOf(issue);
   }
   const result = schema.safeParse(values);
   if (result.success) return null;
   const issue = result.error?.issues.find((candidate) => String(candidate.path[0] ?? '') === field);
-  return issue ? toMessage(issue) : null;
+  return issue ? fieldMessageOf(issue) : null;
 }
 

@@ -1,7 +1,7 @@
 import type { FormInstance, FormRule } from 'antd';
 import { translate } from '../i18n';
 import { isApiError } from '../api/client';
-import { issueForField, type FieldMessage, type ObjectParser } from './field-issues';
+import { fieldMessageOf, issueForField, type FieldMessage, type ObjectParser, type Parser } from './field-issues';
 
 /**
  * antd form rules built from the shared zod schemas (ARCHITECTURE section 3: one schema for server
@@ -59,4 +59,15 @@ export function applyServerIssues(form: FormInstance, error: unknown, fieldMap: 
     }));
   form.setFields(fields);
   return fields.length > 0;
+}
+
+/** Validates one value with a field schema of the shared package (e.g. smsCodeField). */
+export function valueRule(parser: Parser): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = parser.safeParse(value);
+      const issue = result.success ? undefined : result.error?.issues[0];
+      if (issue) throw new Error(translateFieldMessage(fieldMessageOf(issue)));
+    },
+  };
 }

@@ -245,7 +245,18 @@ describe('extractTilesetZip', () => {
     await mkdir(parent);
     const error = await caught(extractTilesetZip(await writeZip(zip), path.join(parent, 'model')));
     expect(error.key).toBe('PROJECT_MODEL_UPLOAD_ERROR');
-    expect(error.data).toEqual({ reason: 'corrupt' });
+    expect(error.data).toEqual({ reason: 'checksum' });
+    expect(await tree(parent)).toEqual([]);
+
+    // The same damage inside deflated data is caught by the inflater.
+    const deflated = await zipBuffer([
+      { name: 'tileset.json', data: TILESET },
+      { name: 'b.b3dm', data: randomBytes(64 * 1024) },
+    ]);
+    const dataStart = deflated.indexOf(Buffer.from('b.b3dm')) + 'b.b3dm'.length;
+    for (let i = 200; i < 260; i++) deflated[dataStart + i] = (deflated[dataStart + i] ?? 0) ^ 0xff;
+    const inflateError = await caught(extractTilesetZip(await writeZip(deflated), path.join(parent, 'model')));
+    expect(inflateError.key).toBe('PROJECT_MODEL_UPLOAD_ERROR');
     expect(await tree(parent)).toEqual([]);
   });
 

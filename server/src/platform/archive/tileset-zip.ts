@@ -229,9 +229,10 @@ export async function extractTilesetZip(
         { signal },
       ).catch((error: unknown) => {
         if (signal?.aborted || error instanceof AppError) throw error;
-        // yauzl reports bad CRCs, truncated data and size mismatches as plain errors while streaming.
-        if ((error as NodeJS.ErrnoException).code === undefined) throw unreadable('corrupt', error);
-        throw error;
+        // File-system failures (ENOSPC, EACCES, ...) carry a syscall and are ours; anything else while streaming
+        // (zlib's Z_DATA_ERROR, yauzl's size mismatches, truncated data) is the archive's fault.
+        if ((error as NodeJS.ErrnoException).syscall !== undefined) throw error;
+        throw unreadable('corrupt', error);
       });
     }
     signal?.throwIfAborted();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RouterResponse } from '@sightline/shared';
-import { isApiError, request } from '../../api/client';
+import { isMissingEndpoint, request } from '../../api/client';
 import { useSessionStore } from '../../stores/session-store';
 
 export interface TeamSummary {
@@ -34,7 +34,7 @@ export function useTeams() {
       try {
         return await request<TeamSummary[]>('/team-client/teams', { signal, quiet: true });
       } catch (error) {
-        if (isApiError(error) && (error.status === 404 || error.key === 'notFound')) return [];
+        if (isMissingEndpoint(error)) return [];
         throw error;
       }
     },

@@ -2,10 +2,8 @@ import { Button, Flex, Form, Input } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { smsCodeField } from '@sightline/shared';
-import { zodRule } from '../../../lib/form-rules';
+import { valueRule } from '../../../lib/form-rules';
 import { useCountdown } from '../hooks/useCountdown';
-
-const smsCodeSchema = { shape: { smsCode: smsCodeField }, safeParse: () => ({ success: true }) };
 
 /**
  * The SMS code input and its send button. `onSend` returns whether the code went out; only then
@@ -32,7 +30,7 @@ export function SmsCodeField({
   return (
     <Form.Item label={t('ui.auth.smsCode')} required>
       <Flex gap={8}>
-        <Form.Item name={name} rules={[zodRule(smsCodeSchema, 'smsCode', { path: 'smsCode', toInput: (values) => ({ smsCode: values[name] }) })]} noStyle>
+        <Form.Item name={name} rules={[valueRule(smsCodeField)]} noStyle>
           <Input
             prefix={<MessageOutlined />}
             placeholder={t('ui.auth.smsCodePlaceholder')}

@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEMO_PASSWORD = 'DemoPass2026';
+
+export interface AppServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed, for reading SMS codes the built-in provider logs. */
+  output(): string;
+  smsCode(phone: string): Promise<string>;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor<T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Starts the built product (server/dist and web/dist, as `npm start` runs it) on a free port with
+ * its own embedded database and files, seeded with the demo team.
+ */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const mainJs = path.join(REPO_ROOT, 'server', 'dist', 'main.js');
+  if (!fs.existsSync(mainJs)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-e2e-'));
+  let output = '';
+  let child: ChildProcess | undefined;
+
+  async function start() {
+    output = '';
+    child = spawn(process.execPath, [mainJs], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST: path.join(REPO_ROOT, 'web', 'dist'),
+        SIGHTLINE_DEMO_PASSWORD: DEMO_PASSWORD,
+        SMS_CAPTCHA: 'false',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let exited = false;
+    child.once('exit', () => (exited = true));
+    await waitFor(
+      () => {
+        if (exited) throw new Error(`server exited:\n${output}`);
+        return output.includes('Sightline is running at') ? true : undefined;
+      },
+      60_000,
+      'the server to start',
+    );
+  }
+
+  async function stop() {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  await start();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    output: () => output,
+    async smsCode(phone) {
+      return waitFor(
+        () => {
+          const matches = [...output.matchAll(new RegExp(`SMS code for ${phone} \\([a-z]+\\): (\\d{6})`, 'g'))];
+          return matches.at(-1)?.[1];
+        },
+        10_000,
+        `an SMS code for ${phone}`,
+      );
+    },
+    async stop() {
+      await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await stop();
+      await start();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { REPO_ROOT } from './app-server.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'e2e', 'test-output');
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Debian's chromium is missing at ${CHROMIUM_PATH}: install the package "chromium"`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-gl=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--ignore-gpu-blocklist',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A browser context that refuses every request leaving the machine, so a test fails when the
+ * product reaches for the internet.
+ */
+export async function isolatedContext(
+  browser: Browser,
+  options: { locale?: string; colorScheme?: 'dark' | 'light' } = {},
+): Promise<{ context: BrowserContext; outboundRequests: string[] }> {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+    colorScheme: options.colorScheme ?? 'dark',
+  });
+  const outboundRequests: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (['127.0.0.1', 'localhost'].includes(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:') {
+      return route.continue();
+    }
+    outboundRequests.push(url.toString());
+    return route.abort();
+  });
+  return { context, outboundRequests };
+}
+
+export function screenshotPath(name: string): string {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
+}

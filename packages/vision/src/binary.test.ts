@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { componentCrop, connectedComponents, distanceToBackground, hysteresis, thin } from './binary.js';
+
+function fromRows(rows: string[]): { mask: Uint8Array; w: number; h: number } {
+  const h = rows.length;
+  const w = rows[0]!.length;
+  const mask = new Uint8Array(w * h);
+  rows.forEach((r, y) => [...r].forEach((c, x) => (mask[y * w + x] = c === '#' ? 1 : 0)));
+  return { mask, w, h };
+}
+
+describe('connected components and hysteresis', () => {
+  it('labels 8-connected components with bounding boxes', () => {
+    const { mask, w, h } = fromRows(['#..##', '.#..#', '.....', '##...']);
+    const cs = connectedComponents(mask, w, h);
+    expect(cs.map((c) => c.pixels.length).sort()).toEqual([2, 2, 3]);
+    const big = cs.find((c) => c.pixels.length === 3)!;
+    expect([big.x0, big.y0, big.x1, big.y1]).toEqual([3, 0, 4, 1]);
+  });
+
+  it('keeps weak pixels only when connected to a strong one', () => {
+    const w = 6;
+    const score = Float32Array.from([0.3, 0.3, 0.9, 0, 0.3, 0.3]);
+    expect([...hysteresis(score, w, 1, 0.2, 0.8)]).toEqual([1, 1, 1, 0, 0, 0]);
+  });
+});
+
+describe('distance transform', () => {
+  it('matches brute force Euclidean distance to the background', () => {
+    const rows = ['..........', '.#######..', '.########.', '.########.', '..######..', '..........'];
+    const { mask, w, h } = fromRows(rows);
+    const d = distanceToBackground(mask, w, h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let best = Infinity;
+        for (let v = -1; v <= h; v++) {
+          for (let u = -1; u <= w; u++) {
+            const bg = u < 0 || v < 0 || u >= w || v >= h || !mask[v * w + u];
+            if (bg) best = Math.min(best, Math.hypot(u - x, v - y));
+          }
+        }
+        expect(d[y * w + x]).toBeCloseTo(mask[y * w + x] ? best : 0, 5);
+      }
+    }
+  });
+});
+
+describe('thinning', () => {
+  it('reduces a 5-pixel-thick bar to a one-pixel line of about its length', () => {
+    const w = 40;
+    const h = 11;
+    const mask = new Uint8Array(w * h);
+    for (let y = 3; y < 8; y++) for (let x = 3; x < 37; x++) mask[y * w + x] = 1;
+    thin(mask, w, h);
+    const pix = [...mask.keys()].filter((i) => mask[i]);
+    const ys = new Set(pix.map((p) => Math.floor(p / w)));
+    expect(pix.length).toBeGreaterThan(25);
+    expect(pix.length).toBeLessThan(36);
+    // one pixel thin: no column holds two skeleton pixels
+    const cols = new Map<number, number>();
+    for (const p of pix) cols.set(p % w, (cols.get(p % w) ?? 0) + 1);
+    expect(Math.max(...cols.values())).toBe(1);
+    expect(ys.size).toBeLessThanOrEqual(3);
+  });
+
+  it('componentCrop pads with background', () => {
+    const { mask, w, h } = fromRows(['....', '.##.', '....']);
+    const [c] = connectedComponents(mask, w, h);
+    const crop = componentCrop(c!, w, 1);
+    expect([crop.w, crop.h, crop.ox, crop.oy]).toEqual([4, 3, 0, 0]);
+    expect([...crop.mask]).toEqual([0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]);
+  });
+});

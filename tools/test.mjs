@@ -1,0 +1,57 @@
+// `npm test`: installs what the tests need (npm packages, Debian's chromium) and runs every check.
+import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { ensureBuilt, ensureInstalled, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  console.log('Installing Debian chromium for the browser tests...');
+  const asRoot = process.getuid?.() === 0;
+  const apt = (args) => spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['-n', 'apt-get', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'chromium']);
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error(`The browser tests need Debian's package "chromium" (${CHROMIUM}); install it with: apt-get install chromium`);
+    process.exit(1);
+  }
+}
+
+const steps = [
+  ['typecheck', ['npm', ['run', 'typecheck']]],
+  ['lint', ['npm', ['run', 'lint']]],
+  ['format', ['npm', ['run', 'format:check']]],
+  ['unit and drift checks', ['npx', ['vitest', 'run', '--project', 'unit']]],
+  ['integration (PGlite and PostgreSQL)', ['npx', ['vitest', 'run', '--project', 'integration']]],
+  ['build', null],
+  ['browser', ['npx', ['vitest', 'run', '--project', 'e2e']]],
+];
+
+const started = Date.now();
+ensureInstalled();
+ensureChromium();
+const results = [];
+for (const [name, command] of steps) {
+  console.log(`\n=== ${name} ===`);
+  let outcome;
+  if (command) outcome = run(...command);
+  else {
+    const begin = Date.now();
+    try {
+      ensureBuilt({ force: true });
+      outcome = { ok: true, seconds: ((Date.now() - begin) / 1000).toFixed(1) };
+    } catch {
+      outcome = { ok: false, seconds: ((Date.now() - begin) / 1000).toFixed(1) };
+    }
+  }
+  results.push([name, outcome]);
+  if (!outcome.ok && name === 'build') break;
+}
+console.log('\n=== summary ===');
+for (const [name, { ok, seconds }] of results) console.log(`${ok ? 'pass' : 'FAIL'}  ${name} (${seconds} s)`);
+console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exit(results.every(([, { ok }]) => ok) ? 0 : 1);

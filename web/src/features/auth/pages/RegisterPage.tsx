@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Alert, App as AntdApp, Button, Checkbox, Form, Input, Modal, Typography } from 'antd';
+import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { registerBodySchema, type RegisterBody } from '@sightline/shared';
+import { applyServerIssues, matchesRule, requiredRule, zodRule } from '../../../lib/form-rules';
+import { useCheckPhone, useRegister } from '../api';
+import { AuthCard } from '../components/AuthCard';
+import { CaptchaField } from '../components/CaptchaField';
+import { SmsCodeField } from '../components/SmsCodeField';
+import { useSmsSender } from '../hooks/useSmsSender';
+
+type RegisterValues = RegisterBody & { captchaCode?: string };
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const { message } = AntdApp.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterValues>();
+  const register = useRegister();
+  const checkPhone = useCheckPhone();
+  const sms = useSmsSender({ form, scene: 'register', scope: 'register' });
+  const [registeredPhone, setRegisteredPhone] = useState<string | null>(null);
+  const [agreementOpen, setAgreementOpen] = useState(false);
+
+  const rule = (field: keyof RegisterBody) => zodRule(registerBodySchema, field);
+
+  const handlePhoneBlur = async () => {
+    const phone = String(form.getFieldValue('phone') ?? '');
+    const parsed = registerBodySchema.shape.phone.safeParse(phone);
+    if (!parsed.success) return;
+    try {
+      const { registered } = await checkPhone.mutateAsync(parsed.data);
+      setRegisteredPhone(registered ? parsed.data : null);
+    } catch {
+      // The server checks again on register; a failed pre-check only loses the early hint.
+      setRegisteredPhone(null);
+    }
+  };
+
+  const handleFinish = async (values: RegisterValues) => {
+    const body = registerBodySchema.parse(values);
+    try {
+      await register.mutateAsync(body);
+      void message.success(t('ui.auth.registerSuccess'));
+      void navigate('/login', { state: { identifier: body.phone } });
+    } catch (error) {
+      applyServerIssues(form, error);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t('ui.auth.registerTitle')}
+      subtitle={
+        <>
+          {t('ui.auth.haveAccount')} <Link to="/login">{t('ui.auth.backToLogin')}</Link>
+        </>
+      }
+    >
+      <Form<RegisterValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => void handleFinish(values)}
+        data-testid="register-form"
+      >
+        <Form.Item name="phone" label={t('ui.auth.phone')} rules={[rule('phone')]}>
+          <Input
+            prefix={<MobileOutlined />}
+            placeholder={t('ui.auth.phonePlaceholder')}
+            autoComplete="tel"
+            inputMode="tel"
+            onBlur={() => void handlePhoneBlur()}
+            onChange={() => setRegisteredPhone(null)}
+            data-testid="register-phone"
+          />
+        </Form.Item>
+        {registeredPhone && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('errors.USER_PHONE_EXISTING')}
+            action={
+              <Button size="small" onClick={() => void navigate('/login', { state: { identifier: registeredPhone } })}>
+                {t('ui.auth.loginDirectly')}
+              </Button>
+            }
+            data-testid="phone-registered"
+          />
+        )}
+        <CaptchaField captcha={sms.captcha} loading={sms.captchaLoading} onRefresh={sms.refreshCaptcha} />
+        <SmsCodeField scope="register" onSend={sms.send} sending={sms.sending} />
+        <Form.Item name="password" label={t('ui.auth.password')} rules={[rule('password')]}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('ui.auth.newPasswordPlaceholder')}
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('ui.auth.confirmPassword')}
+          dependencies={['password']}
+          rules={[requiredRule(), matchesRule('password')]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('ui.auth.confirmPasswordPlaceholder')}
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item name="name" label={t('ui.auth.name')} rules={[rule('name')]}>
+          <Input placeholder={t('ui.auth.namePlaceholder')} autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="organization" label={t('ui.auth.organization')} rules={[rule('organization')]}>
+          <Input placeholder={t('ui.auth.organizationPlaceholder')} autoComplete="organization" />
+        </Form.Item>
+        <Form.Item name="position" label={t('ui.auth.position')} rules={[rule('position')]}>
+          <Input placeholder={t('ui.auth.positionPlaceholder')} autoComplete="organization-title" />
+        </Form.Item>
+        <Form.Item name="agreement" valuePropName="checked" rules={[rule('agreement')]}>
+          <Checkbox data-testid="register-agreement">
+            {t('ui.auth.agreementPrefix')}{' '}
+            <Typography.Link
+              onClick={(event) => {
+                event.preventDefault();
+                setAgreementOpen(true);
+              }}
+            >
+              {t('ui.auth.agreementLink')}
+            </Typography.Link>
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={register.isPending} data-testid="register-submit">
+          {t('ui.auth.registerSubmit')}
+        </Button>
+      </Form>
+      <Modal
+        open={agreementOpen}
+        title={t('ui.auth.agreementTitle')}
+        onCancel={() => setAgreementOpen(false)}
+        footer={
+          <Button type="primary" onClick={() => setAgreementOpen(false)}>
+            {t('ui.common.confirm')}
+          </Button>
+        }
+      >
+        <Typography.Paragraph>{t('ui.auth.agreementBody')}</Typography.Paragraph>
+      </Modal>
+    </AuthCard>
+  );
+}
