@@ -37,6 +37,10 @@ export const LIMITS = {
   captchaTtlMs: 5 * 60 * 1000,
   nameMax: 30,
   emailMax: 100,
+  feedbackContentMax: 500,
+  noticeContentMax: 2000,
+  /** Company logo and icon shown on the login page and in the shell. */
+  systemImageMaxBytes: 2 * 1024 * 1024,
 } as const;
 
 export const THEMES = ['dark', 'light'] as const;

@@ -190,7 +190,10 @@ function toMenuItem(definition: MenuDefinition, permissions: readonly Permission
 }
 
 /** Builds the router response for a role from the same table the server checks. */
-export function buildRouter(role: RoleCode, permissions: readonly Permission[] = ROLE_PERMISSIONS[role]): RouterResponse {
+export function buildRouter(
+  role: RoleCode,
+  permissions: readonly Permission[] = ROLE_PERMISSIONS[role],
+): RouterResponse {
   return {
     menuVOList: MENU_TREE.map((definition) => toMenuItem(definition, permissions, true)).filter(
       (item): item is MenuItem => item !== null,

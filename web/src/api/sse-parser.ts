@@ -16,7 +16,10 @@ export interface SseParser {
   feed(chunk: string): void;
 }
 
-export function createSseParser(handlers: { onFrame: (frame: SseFrame) => void; onComment?: (text: string) => void }): SseParser {
+export function createSseParser(handlers: {
+  onFrame: (frame: SseFrame) => void;
+  onComment?: (text: string) => void;
+}): SseParser {
   let buffer = '';
   let dataLines: string[] = [];
   let event = '';

@@ -58,4 +58,3 @@ export function issueForField(
   const issue = result.error?.issues.find((candidate) => String(candidate.path[0] ?? '') === field);
   return issue ? fieldMessageOf(issue) : null;
 }
-

@@ -151,6 +151,38 @@ export const en: Catalogue = {
     fileTooLarge: 'The file is {size} MB, over the limit of {max} MB',
     fileType: 'Only {types} files are allowed',
   },
+  role: {
+    ROLE_TEAM_OWNER: 'Owner',
+    ROLE_TEAM_ADMIN: 'Administrator',
+    ROLE_TEAM_INSPECTOR: 'Inspector',
+    ROLE_TEAM_VIEWER: 'Viewer',
+    ROLE_CORP_MANAGEMENT: 'Management',
+    ROLE_CORP_SALES: 'Sales manager',
+    ROLE_CORP_CLERK: 'Clerk',
+    ROLE_SCHOOL_TEACHER: 'Teacher',
+    ROLE_SCHOOL_STUDENT: 'Student',
+  },
+  dictionary: {
+    'register-post': {
+      inspector: 'Inspector',
+      engineer: 'Engineer',
+      projectManager: 'Project manager',
+      assetOwner: 'Asset owner',
+      researcher: 'Researcher',
+      student: 'Student',
+      other: 'Other',
+    },
+    'register-location': {
+      CN: 'China',
+      JP: 'Japan',
+      US: 'United States',
+      GB: 'United Kingdom',
+      DE: 'Germany',
+      SG: 'Singapore',
+      AU: 'Australia',
+      OTHER: 'Other',
+    },
+  },
   // Web interface texts (menu names and the web shell); the web owns this part.
   menu: {
     home: 'Home',

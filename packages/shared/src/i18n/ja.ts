@@ -151,6 +151,38 @@ export const ja: Catalogue = {
     fileTooLarge: 'ファイルサイズ {size} MB が上限 {max} MB を超えています',
     fileType: '{types} 形式のみ使用できます',
   },
+  role: {
+    ROLE_TEAM_OWNER: 'オーナー',
+    ROLE_TEAM_ADMIN: '管理者',
+    ROLE_TEAM_INSPECTOR: '点検者',
+    ROLE_TEAM_VIEWER: '閲覧者',
+    ROLE_CORP_MANAGEMENT: '経営管理',
+    ROLE_CORP_SALES: '営業マネージャー',
+    ROLE_CORP_CLERK: '事務',
+    ROLE_SCHOOL_TEACHER: '教師',
+    ROLE_SCHOOL_STUDENT: '学生',
+  },
+  dictionary: {
+    'register-post': {
+      inspector: '点検員',
+      engineer: 'エンジニア',
+      projectManager: 'プロジェクトマネージャー',
+      assetOwner: '施設管理者',
+      researcher: '研究者',
+      student: '学生',
+      other: 'その他',
+    },
+    'register-location': {
+      CN: '中国',
+      JP: '日本',
+      US: 'アメリカ',
+      GB: 'イギリス',
+      DE: 'ドイツ',
+      SG: 'シンガポール',
+      AU: 'オーストラリア',
+      OTHER: 'その他',
+    },
+  },
   // Web interface texts (menu names and the web shell); the web owns this part.
   menu: {
     home: 'ホーム',

@@ -150,6 +150,40 @@ export const zhCN = {
     fileTooLarge: '文件大小 {size} MB，超过上限 {max} MB',
     fileType: '仅支持 {types} 格式',
   },
+  // Display names of role codes: GET /api/role/list answers the keys `role.<CODE>`.
+  role: {
+    ROLE_TEAM_OWNER: '所有者',
+    ROLE_TEAM_ADMIN: '管理员',
+    ROLE_TEAM_INSPECTOR: '巡检员',
+    ROLE_TEAM_VIEWER: '查看者',
+    ROLE_CORP_MANAGEMENT: '管理层',
+    ROLE_CORP_SALES: '销售经理',
+    ROLE_CORP_CLERK: '文员',
+    ROLE_SCHOOL_TEACHER: '教师',
+    ROLE_SCHOOL_STUDENT: '学生',
+  },
+  // Display names of dictionary rows: `dictionary.<category>.<key>` (GET /api/dictionary-data/...).
+  dictionary: {
+    'register-post': {
+      inspector: '巡检员',
+      engineer: '工程师',
+      projectManager: '项目经理',
+      assetOwner: '业主单位',
+      researcher: '科研人员',
+      student: '学生',
+      other: '其他',
+    },
+    'register-location': {
+      CN: '中国',
+      JP: '日本',
+      US: '美国',
+      GB: '英国',
+      DE: '德国',
+      SG: '新加坡',
+      AU: '澳大利亚',
+      OTHER: '其他',
+    },
+  },
   // Web interface texts (menu names and the web shell); the web owns this part.
   menu: {
     home: '首页',

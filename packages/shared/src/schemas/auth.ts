@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { CLIENT_TYPES, LANGUAGES, LIMITS } from '../limits.js';
 import { ROLE_CODES } from '../roles.js';
-import { accountField, emailField, optionalText, passwordField, phoneField, requiredText, smsCodeField } from './fields.js';
+import {
+  accountField,
+  emailField,
+  optionalText,
+  passwordField,
+  phoneField,
+  requiredText,
+  smsCodeField,
+} from './fields.js';
 
 export const clientTypeField = z.enum(CLIENT_TYPES, { error: 'invalidValue' }).default('PC');
 
@@ -118,6 +126,8 @@ export const changePasswordBodySchema = z
   });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
-export const checkPasswordQuerySchema = z.object({ password: z.string({ error: 'required' }).min(1, { error: 'required' }) });
+export const checkPasswordQuerySchema = z.object({
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }),
+});
 
 export { accountField, passwordField };

@@ -1,24 +1,23 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { ACCOUNT_PATTERN, EMAIL_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN, SMS_CODE_PATTERN, normalizePhone } from '../validation.js';
+import {
+  ACCOUNT_PATTERN,
+  EMAIL_PATTERN,
+  PASSWORD_PATTERN,
+  PHONE_PATTERN,
+  SMS_CODE_PATTERN,
+  normalizePhone,
+} from '../validation.js';
 
 /**
  * Field builders whose issue messages are validation keys (see i18n `validation`), so the server
  * sends `{path, key, params}` and the web shows the translated text next to the field.
  */
 export const requiredText = (max: number = LIMITS.generalInputMax) =>
-  z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(max, { error: 'tooLong' });
+  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
 
 export const optionalText = (max: number = LIMITS.generalInputMax) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: 'tooLong' })
-    .optional();
+  z.string().trim().max(max, { error: 'tooLong' }).optional();
 
 export const accountField = z.string({ error: 'required' }).trim().regex(ACCOUNT_PATTERN, { error: 'accountFormat' });
 export const passwordField = z.string({ error: 'required' }).regex(PASSWORD_PATTERN, { error: 'passwordFormat' });
@@ -32,4 +31,7 @@ export const emailField = z
   .trim()
   .max(LIMITS.emailMax, { error: 'tooLong' })
   .regex(EMAIL_PATTERN, { error: 'emailInvalid' });
-export const idParam = z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).positive({ error: 'invalidValue' });
+export const idParam = z.coerce
+  .number({ error: 'invalidValue' })
+  .int({ error: 'invalidValue' })
+  .positive({ error: 'invalidValue' });

@@ -112,13 +112,18 @@ export const localUserBatchDeleteBodySchema = z.object({
     .array(idField, { error: 'required' })
     .min(1, { error: 'required' })
     .max(LOCAL_USER_BATCH_MAX, { error: 'invalidValue' }),
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(LIMITS.password.max, { error: 'tooLong' }),
+  password: z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .max(LIMITS.password.max, { error: 'tooLong' }),
 });
 export type LocalUserBatchDeleteBody = z.input<typeof localUserBatchDeleteBodySchema>;
 
 // Roles (/role).
 
-export const ROLE_GROUP_NAMES = ['team', 'corporate', 'school'] as const satisfies ReadonlyArray<keyof typeof ROLE_GROUPS>;
+export const ROLE_GROUP_NAMES = ['team', 'corporate', 'school'] as const satisfies ReadonlyArray<
+  keyof typeof ROLE_GROUPS
+>;
 export type RoleGroupName = (typeof ROLE_GROUP_NAMES)[number];
 
 export const roleItemSchema = z.object({

@@ -1,5 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ClientType, Language, RoleCode } from '@sightline/shared';
+import type {
+  ClientType,
+  FeedbackType,
+  Language,
+  NoticeParams,
+  NoticeType,
+  RoleCode,
+} from '@sightline/shared';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -86,6 +93,54 @@ export interface DictionaryDataTable {
   sort: Generated<number>;
 }
 
+/** One deleted thing in a team's recycle bin; the entity's own rows keep a deleted_at until purged. */
+export interface RecycleItemsTable {
+  id: Generated<number>;
+  team_id: number;
+  kind: string;
+  entity_id: number;
+  name: string;
+  size_bytes: ColumnType<string, string | number, string | number>;
+  deleted_by: number;
+  deleted_at: Timestamp;
+  /** Set while the item's entity sits inside another binned item (an inspection of a binned project). */
+  parent_item_id: number | null;
+}
+
+export interface NoticesTable {
+  id: Generated<number>;
+  team_id: number | null;
+  user_id: number;
+  type: NoticeType;
+  title: string;
+  content: string;
+  params: ColumnType<NoticeParams | null, string | null, string | null>;
+  read_at: NullableTimestamp;
+  created_at: CreatedAt;
+  deleted_at: NullableTimestamp;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  team_id: number | null;
+  type: FeedbackType;
+  content: string;
+  contact: string | null;
+  created_at: CreatedAt;
+}
+
+export interface LicencesTable {
+  id: Generated<number>;
+  machine_code: string;
+  issued_to: string;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+  functions: ColumnType<Array<{ code: string; validityDays: number }>, string, string>;
+  licence_text: string;
+  activated_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -94,6 +149,10 @@ export interface Database {
   sms_codes: SmsCodesTable;
   captchas: CaptchasTable;
   dictionary_data: DictionaryDataTable;
+  recycle_items: RecycleItemsTable;
+  notices: NoticesTable;
+  feedback: FeedbackTable;
+  licences: LicencesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

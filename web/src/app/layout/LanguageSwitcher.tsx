@@ -21,7 +21,12 @@ export function LanguageSwitcher() {
         },
       }}
     >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('ui.language.label')} data-testid="language-switcher">
+      <Button
+        type="text"
+        icon={<TranslationOutlined />}
+        aria-label={t('ui.language.label')}
+        data-testid="language-switcher"
+      >
         {LANGUAGE_LABELS[current]}
       </Button>
     </Dropdown>

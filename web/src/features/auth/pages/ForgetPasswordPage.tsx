@@ -33,10 +33,7 @@ export default function ForgetPasswordPage() {
   };
 
   return (
-    <AuthCard
-      title={t('ui.auth.forgetTitle')}
-      subtitle={<Link to="/login">{t('ui.auth.backToLogin')}</Link>}
-    >
+    <AuthCard title={t('ui.auth.forgetTitle')} subtitle={<Link to="/login">{t('ui.auth.backToLogin')}</Link>}>
       <Form<RetrieveValues>
         form={form}
         layout="vertical"
@@ -45,7 +42,12 @@ export default function ForgetPasswordPage() {
         data-testid="forget-form"
       >
         <Form.Item name="phone" label={t('ui.auth.phone')} rules={[zodRule(retrieveBodySchema, 'phone')]}>
-          <Input prefix={<MobileOutlined />} placeholder={t('ui.auth.phonePlaceholder')} autoComplete="tel" inputMode="tel" />
+          <Input
+            prefix={<MobileOutlined />}
+            placeholder={t('ui.auth.phonePlaceholder')}
+            autoComplete="tel"
+            inputMode="tel"
+          />
         </Form.Item>
         <CaptchaField captcha={sms.captcha} loading={sms.captchaLoading} onRefresh={sms.refreshCaptcha} />
         <SmsCodeField scope="retrieve" onSend={sms.send} sending={sms.sending} />

@@ -134,7 +134,14 @@ export default function RegisterPage() {
             </Typography.Link>
           </Checkbox>
         </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={register.isPending} data-testid="register-submit">
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={register.isPending}
+          data-testid="register-submit"
+        >
           {t('ui.auth.registerSubmit')}
         </Button>
       </Form>

@@ -13,13 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 type BusinessKey =
-  | 'droneInspection'
-  | 'droneMonitoring'
-  | 'totalStation'
-  | 'warehouse'
-  | 'support'
-  | 'manual'
-  | 'materialLibrary';
+  'droneInspection' | 'droneMonitoring' | 'totalStation' | 'warehouse' | 'support' | 'manual' | 'materialLibrary';
 
 interface Business {
   key: BusinessKey;

@@ -62,7 +62,9 @@ export default function LicensePage({ variant }: { variant: 'license' | 'authori
               {info.machineCode}
             </Typography.Text>
           </Descriptions.Item>
-          <Descriptions.Item label={t('ui.license.expiresAt')}>{info.expiresAt ?? t('ui.common.notSet')}</Descriptions.Item>
+          <Descriptions.Item label={t('ui.license.expiresAt')}>
+            {info.expiresAt ?? t('ui.common.notSet')}
+          </Descriptions.Item>
         </Descriptions>
         {info.functions.length > 0 && (
           <Table

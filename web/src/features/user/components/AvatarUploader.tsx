@@ -41,9 +41,7 @@ export function AvatarUploader({ url, name }: { url: string | null; name: string
             {t('ui.personal.changeAvatar')}
           </Button>
         </Upload>
-        <Typography.Text type="secondary">
-          {t('ui.personal.avatarHint')}
-        </Typography.Text>
+        <Typography.Text type="secondary">{t('ui.personal.avatarHint')}</Typography.Text>
       </Flex>
     </Flex>
   );

@@ -11,7 +11,17 @@ import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { ChangePhoneModal } from '../components/ChangePhoneModal';
 import { ProfileForm } from '../components/ProfileForm';
 
-function SecurityRow({ icon, label, value, action }: { icon: ReactNode; label: string; value: ReactNode; action?: ReactNode }) {
+function SecurityRow({
+  icon,
+  label,
+  value,
+  action,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Flex align="center" justify="space-between" gap={16} style={{ padding: '12px 0' }}>
       <Flex align="center" gap={12} style={{ minWidth: 0 }}>

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_KEYS } from '../errors.js';
+import { LANGUAGES } from '../limits.js';
+import { CATALOGUES, interpolate, translateError } from './index.js';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.entries(tree).reduce<Record<string, string>>((flat, [key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return typeof value === 'string' ? { ...flat, [path]: value } : { ...flat, ...flatten(value, path) };
+  }, {});
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe('translation catalogues (drift check)', () => {
+  const reference = flatten(CATALOGUES['zh-CN'] as unknown as Tree);
+
+  it.each(LANGUAGES)('%s has exactly the keys of zh-CN, none empty', (language) => {
+    const catalogue = flatten(CATALOGUES[language] as unknown as Tree);
+    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(reference).sort());
+    expect(Object.entries(catalogue).filter(([, text]) => text.trim() === '')).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('%s uses the same placeholders as zh-CN in every text', (language) => {
+    const catalogue = flatten(CATALOGUES[language] as unknown as Tree);
+    const mismatched = Object.keys(reference).filter(
+      (key) =>
+        JSON.stringify(placeholders(reference[key] ?? '')) !== JSON.stringify(placeholders(catalogue[key] ?? '')),
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('has a text for every error key in every language', () => {
+    for (const language of LANGUAGES) {
+      for (const key of ERROR_KEYS) expect(CATALOGUES[language].errors[key], `${language} ${key}`).toBeTruthy();
+    }
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(translateError('en', 'TEAM_INVITATION_CODE_INVALID', { count: 3 })).toBe(
+      'Wrong invitation password; 3 attempts left',
+    );
+    expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+});
