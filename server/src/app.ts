@@ -13,6 +13,7 @@ import type { Config } from './platform/config.js';
 import type { DatabaseHandle } from './platform/db/database.js';
 import { createLocalEventBus, type EventBus } from './platform/events/event-bus.js';
 import { registerSseRoutes } from './platform/events/sse.routes.js';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from './platform/jobs/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { loggerOptions } from './platform/logger.js';
 import { createLocalBlobStore, type BlobStore } from './platform/storage/blob-store.js';
@@ -26,12 +27,15 @@ export interface AppOptions {
   sms?: SmsProvider;
   bus?: EventBus;
   logger?: boolean;
+  /** Timing of the job queue (tests and benchmarks shorten it). */
+  jobs?: Omit<JobQueueOptions, 'database' | 'log'>;
 }
 
 export interface AppServices {
   config: Config;
   database: DatabaseHandle;
   blobs: BlobStore;
+  jobs: JobQueue;
   bus: EventBus;
   sms: SmsProvider;
 }
@@ -81,12 +85,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     database: options.database,
     blobs: createLocalBlobStore(config.FILES_DIR),
+    jobs: createJobQueue({ database: options.database, log: app.log, ...options.jobs }),
     bus,
     sms,
   };
 
   const { authenticate } = registerModules(app, services);
   registerSseRoutes(app, { bus, authenticate });
+  // Modules have registered their jobs; workers start now and stop (re-queuing what runs) on close.
+  app.addHook('onClose', () => services.jobs.stop());
+  await services.jobs.start();
   await serveWebApp(app, config);
   return app;
 }

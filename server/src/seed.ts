@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { RoleCode } from '@sightline/shared';
 import { hashPassword, randomToken } from './platform/auth/tokens.js';
 import type { Database } from './platform/db/schema.js';
+import { grantDefaultFunctions } from './modules/team-function/team-function.repo.js';
 
 export const DEMO_TEAM_NAME = 'Demo';
 export const DEMO_ACCOUNTS: ReadonlyArray<{ account: string; name: string; role: RoleCode }> = [
@@ -92,6 +93,7 @@ export async function seedDemoTeam(
       .set({ current_team_id: team.id, created_by_team_id: team.id })
       .where('id', 'in', userIds)
       .execute();
+    await grantDefaultFunctions(trx, team.id);
   });
   options.log.info('Seeded the demo team');
   return password;

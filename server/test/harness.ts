@@ -64,7 +64,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+/** A fresh migrated database of one kind, for tests that start and stop apps on it themselves. */
+export async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (backend === 'pglite') {
     const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
     const handle = await openEmbeddedDatabase({ loadDataDir: dump });

@@ -224,8 +224,9 @@ def main() -> int:
     assert len(widths) == 5
     net = UNet(widths)
     if args.export_only:
-        net.load_state_dict(torch.load(ckpt)["state"])
-        export(net, args, {})
+        state = torch.load(ckpt)
+        net.load_state_dict(state["state"])
+        export(net, args, {"chosenStep": state.get("step"), "holdoutF": round(float(state.get("f", 0)), 4), "holdoutThreshold": state.get("t", 0.5)})
         return 0
 
     names, imgs, labs = load_split(args.data, "train")
@@ -348,7 +349,7 @@ def export(net: nn.Module, args: argparse.Namespace, info: dict) -> None:
             "std": STD,
             "multipleOf": 16,
             "pad": "reflect",
-            "tileSize": 512,
+            "tileSize": 768,
             "tileOverlap": 64,
             "nativeScale": 1.0,
         },

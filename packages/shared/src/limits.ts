@@ -17,6 +17,7 @@ export const LIMITS = {
   singleFileBytes: 100 * 1024 * 1024,
   avatarHintBytes: 3 * 1024 * 1024,
   avatarMaxBytes: 10 * 1024 * 1024,
+  projectCoverMaxBytes: 10 * 1024 * 1024,
   projectNameMax: 50,
   generalInputMax: 50,
   imageGroupNameMax: 10,

@@ -25,7 +25,10 @@ export function connectedComponents(mask: Uint8Array, width: number, height: num
     let sp = 0;
     stack[sp++] = start;
     seen[start] = 1;
-    let x0 = width, y0 = height, x1 = -1, y1 = -1;
+    let x0 = width,
+      y0 = height,
+      x1 = -1,
+      y1 = -1;
     while (sp > 0 || dyn.length) {
       const p = sp > 0 ? stack[--sp]! : dyn.pop()!;
       pix.push(p);
@@ -53,7 +56,13 @@ export function connectedComponents(mask: Uint8Array, width: number, height: num
 }
 
 /** Hysteresis: pixels >= low that are 8-connected to a pixel >= high. */
-export function hysteresis(score: ArrayLike<number>, width: number, height: number, low: number, high: number): Uint8Array {
+export function hysteresis(
+  score: ArrayLike<number>,
+  width: number,
+  height: number,
+  low: number,
+  high: number,
+): Uint8Array {
   const cand = new Uint8Array(width * height);
   for (let i = 0; i < cand.length; i++) cand[i] = score[i]! >= low ? 1 : 0;
   const out = new Uint8Array(width * height);
@@ -71,7 +80,11 @@ export function hysteresis(score: ArrayLike<number>, width: number, height: numb
 }
 
 /** Crop of a component as a 0/1 mask with `pad` pixels of background on every side. */
-export function componentCrop(c: Component, width: number, pad = 1): { mask: Uint8Array; w: number; h: number; ox: number; oy: number } {
+export function componentCrop(
+  c: Component,
+  width: number,
+  pad = 1,
+): { mask: Uint8Array; w: number; h: number; ox: number; oy: number } {
   const ox = c.x0 - pad;
   const oy = c.y0 - pad;
   const w = c.x1 - c.x0 + 1 + 2 * pad;
@@ -162,13 +175,25 @@ export function thin(mask: Uint8Array, w: number, h: number): Uint8Array {
       del.length = 0;
       for (const p of active) {
         if (!mask[p]) continue;
-        const p2 = mask[p - w]!, p3 = mask[p - w + 1]!, p4 = mask[p + 1]!, p5 = mask[p + w + 1]!;
-        const p6 = mask[p + w]!, p7 = mask[p + w - 1]!, p8 = mask[p - 1]!, p9 = mask[p - w - 1]!;
+        const p2 = mask[p - w]!,
+          p3 = mask[p - w + 1]!,
+          p4 = mask[p + 1]!,
+          p5 = mask[p + w + 1]!;
+        const p6 = mask[p + w]!,
+          p7 = mask[p + w - 1]!,
+          p8 = mask[p - 1]!,
+          p9 = mask[p - w - 1]!;
         const b = p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9;
         if (b < 2 || b > 6) continue;
         const a =
-          (+(!p2 && p3) | 0) + (+(!p3 && p4) | 0) + (+(!p4 && p5) | 0) + (+(!p5 && p6) | 0) +
-          (+(!p6 && p7) | 0) + (+(!p7 && p8) | 0) + (+(!p8 && p9) | 0) + (+(!p9 && p2) | 0);
+          (+(!p2 && p3) | 0) +
+          (+(!p3 && p4) | 0) +
+          (+(!p4 && p5) | 0) +
+          (+(!p5 && p6) | 0) +
+          (+(!p6 && p7) | 0) +
+          (+(!p7 && p8) | 0) +
+          (+(!p8 && p9) | 0) +
+          (+(!p9 && p2) | 0);
         if (a !== 1) continue;
         if (step === 0) {
           if (p2 && p4 && p6) continue;
@@ -189,8 +214,14 @@ export function thin(mask: Uint8Array, w: number, h: number): Uint8Array {
   // staircase removal: p with two perpendicular 4-neighbours set while the opposite ones and opposite diagonal are clear
   for (const p of active) {
     if (!mask[p]) continue;
-    const n = mask[p - w], s = mask[p + w], e = mask[p + 1], wv = mask[p - 1];
-    const ne = mask[p - w + 1], nw = mask[p - w - 1], se = mask[p + w + 1], sw = mask[p + w - 1];
+    const n = mask[p - w],
+      s = mask[p + w],
+      e = mask[p + 1],
+      wv = mask[p - 1];
+    const ne = mask[p - w + 1],
+      nw = mask[p - w - 1],
+      se = mask[p + w + 1],
+      sw = mask[p + w - 1];
     if (
       (n && e && !s && !wv && !sw) ||
       (n && wv && !s && !e && !se) ||

@@ -11,7 +11,8 @@ import { cropRgb, toGray } from './image.js';
 import { loadOpenCv } from './opencv.js';
 import { nextTick, ScoreMapDetector } from './pipeline.js';
 import { planTiles, stitchTile } from './tiling.js';
-import type { DefectType, RgbImage, ScoreMap } from './types.js';
+import { profileWidths } from './profileWidth.js';
+import type { DefectType, Detection, RgbImage, ScoreMap } from './types.js';
 
 export interface BuiltinOptions {
   crack?: Partial<CrackScoreParams>;
@@ -46,11 +47,30 @@ export class BuiltinDetector extends ScoreMapDetector {
     if (opts.experimental) this.extraTypes = ['rust'];
   }
 
-  protected async computeScoreMaps(img: RgbImage, types: DefectType[], deadline: Deadline): Promise<Partial<Record<DefectType, ScoreMap>>> {
+  protected async computeScoreMaps(
+    img: RgbImage,
+    types: DefectType[],
+    deadline: Deadline,
+  ): Promise<Partial<Record<DefectType, ScoreMap>>> {
     const out: Partial<Record<DefectType, ScoreMap>> = {};
     if (types.includes('crack')) out.crack = await this.crackMap(img, deadline);
     if (types.includes('rust')) out.rust = rustScore(img);
     return out;
+  }
+
+  /** Replace mask-based widths by the full width at half depth of the image profile where it is clear. */
+  protected override refine(img: RgbImage, detections: Detection[]): void {
+    const lines = detections.filter((d) => d.geometry.kind === 'polyline');
+    if (!lines.length) return;
+    const gray = toGray(img);
+    for (const d of lines) {
+      const g = d.geometry;
+      if (g.kind !== 'polyline') continue;
+      const measured = profileWidths(gray, img.width, img.height, g.points);
+      g.widths = g.widths.map((w, i) => Math.round((measured[i] ?? w) * 100) / 100);
+      g.meanWidthPx = Math.round((g.widths.reduce((a, b) => a + b, 0) / Math.max(1, g.widths.length)) * 100) / 100;
+      g.maxWidthPx = Math.max(...g.widths);
+    }
   }
 
   private async crackMap(img: RgbImage, deadline: Deadline): Promise<ScoreMap> {
@@ -59,7 +79,8 @@ export class BuiltinDetector extends ScoreMapDetector {
     const raw = new Float32Array(width * height);
     for (const tile of planTiles(width, height, this.tileSize, this.tileOverlap)) {
       deadline.check();
-      const sub = tile.width === width && tile.height === height ? img : cropRgb(img, tile.x, tile.y, tile.width, tile.height);
+      const sub =
+        tile.width === width && tile.height === height ? img : cropRgb(img, tile.x, tile.y, tile.width, tile.height);
       const resp = crackResponse(cv, toGray(sub), tile.width, tile.height, this.crack);
       stitchTile(raw, width, tile, resp);
       await nextTick();
@@ -89,7 +110,8 @@ export function rustScore(img: RgbImage): ScoreMap {
     if (max !== r || c < 0.08 || max < 0.15) continue;
     const hue = (60 * ((g - b) / c) + 360) % 360; // red sector
     const sat = c / max;
-    const hueOk = hue >= 8 && hue <= 40 ? 1 : hue > 40 && hue < 50 ? (50 - hue) / 10 : hue > 2 && hue < 8 ? (hue - 2) / 6 : 0;
+    const hueOk =
+      hue >= 8 && hue <= 40 ? 1 : hue > 40 && hue < 50 ? (50 - hue) / 10 : hue > 2 && hue < 8 ? (hue - 2) / 6 : 0;
     const satOk = Math.min(1, Math.max(0, (sat - 0.3) / 0.3));
     const valOk = max > 0.95 && sat < 0.4 ? 0 : 1;
     out[i] = hueOk * satOk * valOk;

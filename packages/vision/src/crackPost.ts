@@ -16,7 +16,13 @@ export interface CrackPostParams {
   suppress: number;
 }
 
-export const DEFAULT_POST: CrackPostParams = { enabled: true, low: 0.3, minExtent: 20, minElongation: 1.5, suppress: 0 };
+export const DEFAULT_POST: CrackPostParams = {
+  enabled: true,
+  low: 0.25,
+  minExtent: 40,
+  minElongation: 2.5,
+  suppress: 0,
+};
 
 export function postProcessCrackScore(score: Float32Array, w: number, h: number, p: CrackPostParams): Float32Array {
   const cand = new Uint8Array(w * h);

@@ -32,6 +32,9 @@ export interface CrackScoreParams {
   /** also scale by this fraction of the `topQ` quantile of the response when that is larger (0 = off) */
   topGain: number;
   topQ: number;
+  /** absolute-evidence gate: response below gateLo x noise scores 0, above gateHi x noise passes fully (0 = off) */
+  gateLo: number;
+  gateHi: number;
 }
 
 /** Tuned on the DeepCrack TRAIN split only (src/cli/tune-builtin.ts). */
@@ -50,6 +53,8 @@ export const DEFAULT_CRACK_PARAMS: CrackScoreParams = {
   noiseQ: 0.5,
   topGain: 1,
   topQ: 0.995,
+  gateLo: 0,
+  gateHi: 0,
 };
 
 /** Median absolute deviation based noise of a non-negative response (robust sigma). */
@@ -64,7 +69,13 @@ function robustScale(data: Float32Array, step: number, q = 0.5): number {
 }
 
 /** Crack score map (0..1) of a whole grey image in one go (small images, tuning). */
-export function crackScore(cv: CV, gray: Uint8Array, w: number, h: number, p: CrackScoreParams = DEFAULT_CRACK_PARAMS): Float32Array {
+export function crackScore(
+  cv: CV,
+  gray: Uint8Array,
+  w: number,
+  h: number,
+  p: CrackScoreParams = DEFAULT_CRACK_PARAMS,
+): Float32Array {
   const r = crackResponse(cv, gray, w, h, p);
   normaliseCrackResponse(r, p);
   return r;
@@ -75,15 +86,32 @@ export function crackScore(cv: CV, gray: Uint8Array, w: number, h: number, p: Cr
  * (so that tiles share one normalisation and no seams appear).
  */
 export function normaliseCrackResponse(out: Float32Array, p: CrackScoreParams = DEFAULT_CRACK_PARAMS): void {
-  const noise = p.perLevel ? 1 : Math.max(p.noiseFloor, robustScale(out, Math.max(1, Math.floor(out.length / 20000)), p.noiseQ));
+  const noise = p.perLevel
+    ? 1
+    : Math.max(p.noiseFloor, robustScale(out, Math.max(1, Math.floor(out.length / 20000)), p.noiseQ));
   let scale = noise * p.gain;
-  if (p.topGain > 0) scale = Math.max(scale, p.topGain * robustScale(out, Math.max(1, Math.floor(out.length / 50000)), p.topQ));
+  if (p.topGain > 0)
+    scale = Math.max(scale, p.topGain * robustScale(out, Math.max(1, Math.floor(out.length / 50000)), p.topQ));
   const k = 1 / scale;
-  for (let i = 0; i < out.length; i++) out[i] = 1 - Math.exp(-out[i]! * k);
+  if (p.gateHi > p.gateLo) {
+    const lo = p.gateLo * noise;
+    const span = (p.gateHi - p.gateLo) * noise;
+    for (let i = 0; i < out.length; i++) {
+      const r = out[i]!;
+      const g = Math.min(1, Math.max(0, (r - lo) / span));
+      out[i] = (1 - Math.exp(-r * k)) * g;
+    }
+  } else for (let i = 0; i < out.length; i++) out[i] = 1 - Math.exp(-out[i]! * k);
 }
 
 /** Raw (un-normalised) crack response of an 8-bit grey tile. Returns Float32Array (w*h), >= 0. */
-export function crackResponse(cv: CV, gray: Uint8Array, w: number, h: number, p: CrackScoreParams = DEFAULT_CRACK_PARAMS): Float32Array {
+export function crackResponse(
+  cv: CV,
+  gray: Uint8Array,
+  w: number,
+  h: number,
+  p: CrackScoreParams = DEFAULT_CRACK_PARAMS,
+): Float32Array {
   const mats: Array<{ delete(): void }> = [];
   const track = <T extends { delete(): void }>(m: T): T => {
     mats.push(m);
@@ -132,7 +160,9 @@ export function crackResponse(cv: CV, gray: Uint8Array, w: number, h: number, p:
         const r = bh.data32F as Float32Array;
         const beta2 = 2 * p.beta * p.beta;
         for (let i = 0; i < r.length; i++) {
-          const xx = a[i]!, yy = b[i]!, xy = c[i]!;
+          const xx = a[i]!,
+            yy = b[i]!,
+            xy = c[i]!;
           const tr = xx + yy;
           const disc = Math.sqrt((xx - yy) * (xx - yy) + 4 * xy * xy);
           const l1 = (tr + disc) / 2; // largest (across a dark line: positive)

@@ -28,7 +28,12 @@ export type VisionErrorReason =
 export class VisionError extends Error {
   readonly key: VisionErrorKey;
   readonly reason: VisionErrorReason;
-  constructor(key: VisionErrorKey, message: string, reason: VisionErrorReason = 'internal', options?: { cause?: unknown }) {
+  constructor(
+    key: VisionErrorKey,
+    message: string,
+    reason: VisionErrorReason = 'internal',
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'VisionError';
     this.key = key;

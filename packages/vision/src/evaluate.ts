@@ -53,7 +53,8 @@ export async function evaluateDetector(
     ms += Date.now() - t0;
     const m = maps[type];
     if (!m) throw new Error(`${detector.name} produced no ${type} map`);
-    if (m.width !== lab.width || m.height !== lab.height) throw new Error(`${p.name}: label ${lab.width}x${lab.height} != image ${m.width}x${m.height}`);
+    if (m.width !== lab.width || m.height !== lab.height)
+      throw new Error(`${p.name}: label ${lab.width}x${lab.height} != image ${m.width}x${m.height}`);
     opts.tolerances.forEach((t, k) => accumulate(counts[k]!, m.data, lab.data, m.width, m.height, t));
     opts.onImage?.(i, p.name);
   }
@@ -82,10 +83,15 @@ export async function writeMarkedSection(file: string, body: string): Promise<vo
 
 /** Markdown for one section (evaluation or throughput) inside the vision block. */
 export function evalTable(rows: EvalRow[]): string {
-  const lines = ['| detector | tolerance (px) | P | R | F | mIoU | threshold (ODS) | images | ms / image |', '|---|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| detector | tolerance (px) | P | R | F | mIoU | threshold (ODS) | images | ms / image |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const r of rows) {
     const s = r.scores;
-    lines.push(`| ${r.detector} | ${r.tolerance} | ${s.precision.toFixed(4)} | ${s.recall.toFixed(4)} | ${s.f.toFixed(4)} | ${s.miou.toFixed(4)} | ${s.threshold.toFixed(2)} | ${r.images} | ${r.msPerImage.toFixed(0)} |`);
+    lines.push(
+      `| ${r.detector} | ${r.tolerance} | ${s.precision.toFixed(4)} | ${s.recall.toFixed(4)} | ${s.f.toFixed(4)} | ${s.miou.toFixed(4)} | ${s.threshold.toFixed(2)} | ${r.images} | ${r.msPerImage.toFixed(0)} |`,
+    );
   }
   return lines.join('\n');
 }

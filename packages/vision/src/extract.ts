@@ -3,7 +3,14 @@
  * polylines with the width estimated along them from the distance transform. Area defects: hysteresis,
  * components, polygons from the component boundary (OpenCV findContours), simplified.
  */
-import { componentCrop, connectedComponents, distanceToBackground, hysteresis, thin, type Component } from './binary.js';
+import {
+  componentCrop,
+  connectedComponents,
+  distanceToBackground,
+  hysteresis,
+  thin,
+  type Component,
+} from './binary.js';
 import type { Deadline } from './errors.js';
 import type { CV } from './opencv.js';
 import { polylineLength, ringArea, simplifyIndices, simplifyPolyline } from './simplify.js';
@@ -83,7 +90,8 @@ export function polylinesFromMask(
   height: number,
   opts: { minLengthPx: number; simplifyPx: number; deadline?: Deadline; score?: ArrayLike<number> },
 ): Array<{ points: Point[]; widths: number[]; lengthPx: number; confidence: number; component: Component }> {
-  const out: Array<{ points: Point[]; widths: number[]; lengthPx: number; confidence: number; component: Component }> = [];
+  const out: Array<{ points: Point[]; widths: number[]; lengthPx: number; confidence: number; component: Component }> =
+    [];
   const comps = connectedComponents(mask, width, height);
   for (const c of comps) {
     opts.deadline?.check();
@@ -117,10 +125,18 @@ export function extractLinear(type: DefectType, score: ScoreMap, p: ExtractParam
   const { width, height, data } = score;
   const mask = hysteresis(data, width, height, p.threshold * p.lowRatio, p.threshold);
   p.deadline?.check();
-  const lines = polylinesFromMask(mask, width, height, { minLengthPx: p.minLengthPx, simplifyPx: p.simplifyPx, deadline: p.deadline, score: data });
+  const lines = polylinesFromMask(mask, width, height, {
+    minLengthPx: p.minLengthPx,
+    simplifyPx: p.simplifyPx,
+    deadline: p.deadline,
+    score: data,
+  });
   return lines.map((l) => {
     const maxW = Math.max(...l.widths);
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
     for (const [x, y] of l.points) {
       x0 = Math.min(x0, x);
       y0 = Math.min(y0, y);
@@ -130,12 +146,24 @@ export function extractLinear(type: DefectType, score: ScoreMap, p: ExtractParam
     const pad = Math.ceil(maxW / 2);
     const bx = Math.max(0, x0 - pad);
     const by = Math.max(0, y0 - pad);
-    const bbox: [number, number, number, number] = [bx, by, Math.min(width, x1 + pad + 1) - bx, Math.min(height, y1 + pad + 1) - by];
+    const bbox: [number, number, number, number] = [
+      bx,
+      by,
+      Math.min(width, x1 + pad + 1) - bx,
+      Math.min(height, y1 + pad + 1) - by,
+    ];
     const mean = l.widths.reduce((a, b) => a + b, 0) / Math.max(1, l.widths.length);
     const det: Detection = {
       type,
       confidence: r2(Math.min(1, Math.max(0, l.confidence)) * 100) / 100,
-      geometry: { kind: 'polyline', points: l.points, widths: l.widths, lengthPx: r2(l.lengthPx), meanWidthPx: r2(mean), maxWidthPx: r2(maxW) },
+      geometry: {
+        kind: 'polyline',
+        points: l.points,
+        widths: l.widths,
+        lengthPx: r2(l.lengthPx),
+        meanWidthPx: r2(mean),
+        maxWidthPx: r2(maxW),
+      },
       bbox,
     };
     if (p.includeMask) det.mask = maskOf(l.component, width, bbox);

@@ -13,7 +13,14 @@ sharp.cache(false);
 
 export function isRgbImage(v: unknown): v is RgbImage {
   const r = v as Partial<RgbImage> | null;
-  return !!r && typeof r === 'object' && r.data instanceof Uint8Array && typeof r.width === 'number' && typeof r.height === 'number' && !(v instanceof Uint8Array);
+  return (
+    !!r &&
+    typeof r === 'object' &&
+    r.data instanceof Uint8Array &&
+    typeof r.width === 'number' &&
+    typeof r.height === 'number' &&
+    !(v instanceof Uint8Array)
+  );
 }
 
 /** Decode any supported input into 8-bit RGB (EXIF orientation applied). */
@@ -38,7 +45,8 @@ export async function loadRgb(input: ImageInput | null | undefined, maxPixels = 
   if (typeof input === 'string') {
     try {
       const st = await stat(input);
-      if (st.size > MAX_BYTES) throw new VisionError('AI_SERVER_EXCEPTION', `file too large: ${st.size} bytes`, 'image_too_large');
+      if (st.size > MAX_BYTES)
+        throw new VisionError('AI_SERVER_EXCEPTION', `file too large: ${st.size} bytes`, 'image_too_large');
       bytes = await readFile(input);
     } catch (e) {
       if (e instanceof VisionError) throw e;
@@ -52,13 +60,22 @@ export async function loadRgb(input: ImageInput | null | undefined, maxPixels = 
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (e) {
-    throw new VisionError('AI_SERVER_EXCEPTION', `image cannot be decoded: ${(e as Error).message}`, 'image_undecodable', { cause: e });
+    throw new VisionError(
+      'AI_SERVER_EXCEPTION',
+      `image cannot be decoded: ${(e as Error).message}`,
+      'image_undecodable',
+      { cause: e },
+    );
   }
   const w = meta.width ?? 0;
   const h = meta.height ?? 0;
   if (w <= 0 || h <= 0) throw new VisionError('AI_SERVER_EXCEPTION', 'image has zero size', 'image_zero_size');
   if (w * h > maxPixels) {
-    throw new VisionError('AI_SERVER_EXCEPTION', `image too large: ${w}x${h} exceeds ${maxPixels} pixels`, 'image_too_large');
+    throw new VisionError(
+      'AI_SERVER_EXCEPTION',
+      `image too large: ${w}x${h} exceeds ${maxPixels} pixels`,
+      'image_too_large',
+    );
   }
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'truncated' })
@@ -68,7 +85,11 @@ export async function loadRgb(input: ImageInput | null | undefined, maxPixels = 
       .raw()
       .toBuffer({ resolveWithObject: true });
     if (info.channels === 3) {
-      return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+      return {
+        width: info.width,
+        height: info.height,
+        data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      };
     }
     // grey or other layouts: expand to RGB
     const n = info.width * info.height;
@@ -82,7 +103,12 @@ export async function loadRgb(input: ImageInput | null | undefined, maxPixels = 
     }
     return { width: info.width, height: info.height, data: out };
   } catch (e) {
-    throw new VisionError('AI_SERVER_EXCEPTION', `image cannot be decoded: ${(e as Error).message}`, 'image_undecodable', { cause: e });
+    throw new VisionError(
+      'AI_SERVER_EXCEPTION',
+      `image cannot be decoded: ${(e as Error).message}`,
+      'image_undecodable',
+      { cause: e },
+    );
   }
 }
 

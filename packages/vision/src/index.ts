@@ -1,9 +1,21 @@
 export * from './types.js';
-export { VisionError, VISION_ERROR_KEYS, isVisionError, type VisionErrorKey, type VisionErrorReason } from './errors.js';
+export {
+  VisionError,
+  VISION_ERROR_KEYS,
+  isVisionError,
+  type VisionErrorKey,
+  type VisionErrorReason,
+} from './errors.js';
 export { BuiltinDetector, BUILTIN_CRACK_THRESHOLD, type BuiltinOptions } from './builtin.js';
 export { OnnxDetector, readModelMeta, type ModelMeta, type OnnxDetectorConfig } from './onnx.js';
 export { RemoteDetector, type RemoteDetectorConfig } from './remote.js';
-export { availableDetectors, createDefaultDetector, configFromEnv, DEFAULT_MODEL_PATH, type VisionConfig } from './registry.js';
+export {
+  availableDetectors,
+  createDefaultDetector,
+  configFromEnv,
+  DEFAULT_MODEL_PATH,
+  type VisionConfig,
+} from './registry.js';
 export { loadRgb, MAX_PIXELS } from './image.js';
 export { renderOverlay, overlaySvg } from './overlay.js';
 export { planTiles, stitchTile, type Tile } from './tiling.js';

@@ -63,8 +63,15 @@ describe('DeepCrack protocol metrics', () => {
   });
 
   it('prints the contract line', () => {
-    const line = formatScoreLine('builtin', 2, { threshold: 0.3, precision: 0.5, recall: 0.25, f: 1 / 3, miou: 0.6 }, 7);
+    const line = formatScoreLine(
+      'builtin',
+      2,
+      { threshold: 0.3, precision: 0.5, recall: 0.25, f: 1 / 3, miou: 0.6 },
+      7,
+    );
     expect(line).toBe('detector=builtin tolerance=2 P=0.5000 R=0.2500 F=0.3333 mIoU=0.6000 threshold=0.30 images=7');
-    expect(line).toMatch(/^detector=\S+ tolerance=\d+ P=[\d.]+ R=[\d.]+ F=[\d.]+ mIoU=[\d.]+ threshold=[\d.]+ images=\d+$/);
+    expect(line).toMatch(
+      /^detector=\S+ tolerance=\d+ P=[\d.]+ R=[\d.]+ F=[\d.]+ mIoU=[\d.]+ threshold=[\d.]+ images=\d+$/,
+    );
   });
 });

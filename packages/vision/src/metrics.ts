@@ -62,7 +62,14 @@ function cumulate(hist: Float64Array, into: Float64Array): void {
 }
 
 /** Add one image's score map (0..1) and binary label to the counts. */
-export function accumulate(counts: SweepCounts, score: ArrayLike<number>, label: Uint8Array, width: number, height: number, tolerance: number): void {
+export function accumulate(
+  counts: SweepCounts,
+  score: ArrayLike<number>,
+  label: Uint8Array,
+  width: number,
+  height: number,
+  tolerance: number,
+): void {
   const n = width * height;
   const hPred = new Float64Array(THRESHOLDS);
   const hPredOk = new Float64Array(THRESHOLDS);

@@ -100,7 +100,8 @@ export class OnnxDetector extends ScoreMapDetector {
 
   constructor(private readonly config: OnnxDetectorConfig) {
     super();
-    if (!existsSync(config.modelPath)) throw new VisionError('AI_SERVER_EXCEPTION', `model file not found: ${config.modelPath}`, 'model');
+    if (!existsSync(config.modelPath))
+      throw new VisionError('AI_SERVER_EXCEPTION', `model file not found: ${config.modelPath}`, 'model');
     this.meta = readModelMeta(config.metaPath ?? sidecarPath(config.modelPath));
     const chans: Array<{ channel: number; type: DefectType }> = [];
     if (config.classMap) {
@@ -110,7 +111,8 @@ export class OnnxDetector extends ScoreMapDetector {
         if (isDefectType(c.code)) chans.push({ channel: c.channel, type: c.code });
       }
     }
-    if (!chans.length) throw new VisionError('AI_SERVER_EXCEPTION', 'model classes map to no built-in defect type', 'model');
+    if (!chans.length)
+      throw new VisionError('AI_SERVER_EXCEPTION', 'model classes map to no built-in defect type', 'model');
     this.channels = chans;
     this.supportedTypes = [...new Set(chans.map((c) => c.type))];
     this.defaultThreshold = config.threshold ?? this.meta.defaultThreshold ?? 0.5;
@@ -121,7 +123,8 @@ export class OnnxDetector extends ScoreMapDetector {
     if (this.session) return this.session;
     this.loading ??= ort.InferenceSession.create(this.config.modelPath, {
       executionProviders: ['cpu'],
-      intraOpNumThreads: this.config.threads ?? Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length)),
+      intraOpNumThreads:
+        this.config.threads ?? Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length)),
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
     });
@@ -129,13 +132,21 @@ export class OnnxDetector extends ScoreMapDetector {
       this.session = await this.loading;
     } catch (e) {
       this.loading = null;
-      throw new VisionError('AI_SERVER_EXCEPTION', `model cannot be loaded: ${(e as Error).message}`, 'model', { cause: e });
+      throw new VisionError('AI_SERVER_EXCEPTION', `model cannot be loaded: ${(e as Error).message}`, 'model', {
+        cause: e,
+      });
     }
     return this.session;
   }
 
   /** Normalised NCHW tensor of a tile, padded (reflect) to a multiple of `multipleOf`. */
-  private tensorOf(img: RgbImage, x0: number, y0: number, w: number, h: number): { tensor: ort.Tensor; W: number; H: number } {
+  private tensorOf(
+    img: RgbImage,
+    x0: number,
+    y0: number,
+    w: number,
+    h: number,
+  ): { tensor: ort.Tensor; W: number; H: number } {
     const inp = this.meta.input;
     const m = Math.max(1, inp.multipleOf ?? 1);
     const W = Math.ceil(w / m) * m;
@@ -166,7 +177,11 @@ export class OnnxDetector extends ScoreMapDetector {
     return { tensor: new ort.Tensor('float32', data, [1, 3, H, W]), W, H };
   }
 
-  protected async computeScoreMaps(img: RgbImage, types: DefectType[], deadline: Deadline): Promise<Partial<Record<DefectType, ScoreMap>>> {
+  protected async computeScoreMaps(
+    img: RgbImage,
+    types: DefectType[],
+    deadline: Deadline,
+  ): Promise<Partial<Record<DefectType, ScoreMap>>> {
     const session = await this.getSession();
     const { width, height } = img;
     const wanted = this.channels.filter((c) => types.includes(c.type));
@@ -183,7 +198,9 @@ export class OnnxDetector extends ScoreMapDetector {
       try {
         result = await session.run({ [inName]: tensor });
       } catch (e) {
-        throw new VisionError('AI_SERVER_EXCEPTION', `inference failed: ${(e as Error).message}`, 'model', { cause: e });
+        throw new VisionError('AI_SERVER_EXCEPTION', `inference failed: ${(e as Error).message}`, 'model', {
+          cause: e,
+        });
       }
       const out = result[outName];
       if (!out) throw new VisionError('AI_SERVER_EXCEPTION', `model has no output ${outName}`, 'model');

@@ -21,11 +21,15 @@ export function overlaySvg(result: DetectionResult, width: number, height: numbe
     if (g.kind === 'polyline') {
       const pts = g.points.map(([x, y]) => `${x + 0.5},${y + 0.5}`).join(' ');
       const sw = Math.max(base, g.meanWidthPx);
-      parts.push(`<polyline points="${pts}" fill="none" stroke="${colour}" stroke-opacity="0.75" stroke-width="${sw.toFixed(1)}" stroke-linejoin="round" stroke-linecap="round"/>`);
+      parts.push(
+        `<polyline points="${pts}" fill="none" stroke="${colour}" stroke-opacity="0.75" stroke-width="${sw.toFixed(1)}" stroke-linejoin="round" stroke-linecap="round"/>`,
+      );
       parts.push(`<polyline points="${pts}" fill="none" stroke="#ffff00" stroke-width="${(base / 2).toFixed(1)}"/>`);
     } else {
       const dPath = g.rings.map((r) => 'M' + r.map(([x, y]) => `${x + 0.5},${y + 0.5}`).join('L') + 'Z').join(' ');
-      parts.push(`<path d="${dPath}" fill="${colour}" fill-opacity="0.35" fill-rule="evenodd" stroke="${colour}" stroke-width="${base.toFixed(1)}"/>`);
+      parts.push(
+        `<path d="${dPath}" fill="${colour}" fill-opacity="0.35" fill-rule="evenodd" stroke="${colour}" stroke-width="${base.toFixed(1)}"/>`,
+      );
     }
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
@@ -35,10 +39,15 @@ export function overlaySvg(result: DetectionResult, width: number, height: numbe
 export async function renderOverlay(input: ImageInput, result: DetectionResult, maxSide = 4096): Promise<Buffer> {
   const img = await loadRgb(input);
   const svg = Buffer.from(overlaySvg(result, img.width, img.height));
-  let pipe = sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).composite([{ input: svg, top: 0, left: 0 }]);
+  let pipe = sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).composite([
+    { input: svg, top: 0, left: 0 },
+  ]);
   if (Math.max(img.width, img.height) > maxSide) {
     const buf = await pipe.png().toBuffer();
-    pipe = sharp(buf).resize({ width: img.width >= img.height ? maxSide : undefined, height: img.height > img.width ? maxSide : undefined });
+    pipe = sharp(buf).resize({
+      width: img.width >= img.height ? maxSide : undefined,
+      height: img.height > img.width ? maxSide : undefined,
+    });
   }
   return pipe.png().toBuffer();
 }

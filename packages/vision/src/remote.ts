@@ -16,7 +16,16 @@ import { asVisionError, VISION_ERROR_KEYS, VisionError, type VisionErrorKey } fr
 import { isRgbImage } from './image.js';
 import { resolveTypes } from './pipeline.js';
 import sharp from 'sharp';
-import { DEFECT_TYPES, isDefectType, type DefectType, type Detection, type DetectionResult, type DetectOptions, type Detector, type ImageInput } from './types.js';
+import {
+  DEFECT_TYPES,
+  isDefectType,
+  type DefectType,
+  type Detection,
+  type DetectionResult,
+  type DetectOptions,
+  type Detector,
+  type ImageInput,
+} from './types.js';
 
 export interface RemoteDetectorConfig {
   baseUrl: string;
@@ -44,7 +53,9 @@ async function encodeInput(input: ImageInput): Promise<{ image?: string; imageUr
     }
   }
   if (isRgbImage(input)) {
-    const png = await sharp(input.data, { raw: { width: input.width, height: input.height, channels: 3 } }).png().toBuffer();
+    const png = await sharp(input.data, { raw: { width: input.width, height: input.height, channels: 3 } })
+      .png()
+      .toBuffer();
     return { image: png.toString('base64') };
   }
   if (!input || input.length === 0) throw new VisionError('DISEASE_IMAGE_URL_NULL', 'image is empty', 'image_empty');
@@ -65,7 +76,8 @@ export class RemoteDetector implements Detector {
 
   async detect(input: ImageInput, options: DetectOptions = {}): Promise<DetectionResult> {
     try {
-      if (input === null || input === undefined) throw new VisionError('DISEASE_IMAGE_URL_NULL', 'no image given', 'image_missing');
+      if (input === null || input === undefined)
+        throw new VisionError('DISEASE_IMAGE_URL_NULL', 'no image given', 'image_missing');
       const { types, ignored } = resolveTypes(options.types, this.supportedTypes);
       const t0 = Date.now();
       const body = {
@@ -89,20 +101,32 @@ export class RemoteDetector implements Detector {
       let res: Response;
       let text: string;
       try {
-        res = await fetch(new URL('detect', this.config.baseUrl.endsWith('/') ? this.config.baseUrl : this.config.baseUrl + '/'), {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(this.config.token ? { authorization: `Bearer ${this.config.token}` } : {}),
+        res = await fetch(
+          new URL('detect', this.config.baseUrl.endsWith('/') ? this.config.baseUrl : this.config.baseUrl + '/'),
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(this.config.token ? { authorization: `Bearer ${this.config.token}` } : {}),
+            },
+            body: JSON.stringify(body),
+            signal: ctl.signal,
           },
-          body: JSON.stringify(body),
-          signal: ctl.signal,
-        });
+        );
         text = await res.text();
       } catch (e) {
-        if (timedOut) throw new VisionError('AI_SERVER_RECOGNITION_TIME_OUT', `AI service did not answer within ${timeoutMs} ms`, 'timeout', { cause: e });
-        if (options.signal?.aborted) throw new VisionError('AI_SERVER_RECOGNITION_TIME_OUT', 'aborted', 'aborted', { cause: e });
-        throw new VisionError('AI_SERVER_EXCEPTION', `AI service unreachable: ${(e as Error).message}`, 'remote_http', { cause: e });
+        if (timedOut)
+          throw new VisionError(
+            'AI_SERVER_RECOGNITION_TIME_OUT',
+            `AI service did not answer within ${timeoutMs} ms`,
+            'timeout',
+            { cause: e },
+          );
+        if (options.signal?.aborted)
+          throw new VisionError('AI_SERVER_RECOGNITION_TIME_OUT', 'aborted', 'aborted', { cause: e });
+        throw new VisionError('AI_SERVER_EXCEPTION', `AI service unreachable: ${(e as Error).message}`, 'remote_http', {
+          cause: e,
+        });
       } finally {
         clearTimeout(timer);
         options.signal?.removeEventListener('abort', onAbort);
@@ -114,22 +138,37 @@ export class RemoteDetector implements Detector {
         /* handled below */
       }
       const errKey = (json as { error?: { key?: unknown; message?: unknown } } | undefined)?.error?.key;
-      const errMsg = String((json as { error?: { message?: unknown } } | undefined)?.error?.message ?? `HTTP ${res.status}`);
-      if (res.status === 401 || res.status === 403) throw new VisionError('AI_SERVER_CHECK_ERROR', `AI service rejected the credentials (HTTP ${res.status})`, 'auth');
+      const errMsg = String(
+        (json as { error?: { message?: unknown } } | undefined)?.error?.message ?? `HTTP ${res.status}`,
+      );
+      if (res.status === 401 || res.status === 403)
+        throw new VisionError(
+          'AI_SERVER_CHECK_ERROR',
+          `AI service rejected the credentials (HTTP ${res.status})`,
+          'auth',
+        );
       if (isKey(errKey)) throw new VisionError(errKey, errMsg, 'remote_http');
-      if (res.status === 504 || res.status === 408) throw new VisionError('AI_SERVER_RECOGNITION_TIME_OUT', `AI service timed out (HTTP ${res.status})`, 'timeout');
+      if (res.status === 504 || res.status === 408)
+        throw new VisionError('AI_SERVER_RECOGNITION_TIME_OUT', `AI service timed out (HTTP ${res.status})`, 'timeout');
       if (!res.ok) throw new VisionError('AI_SERVER_EXCEPTION', `AI service error: ${errMsg}`, 'remote_http');
       const payload = json as { width?: number; height?: number; detections?: unknown } | undefined;
-      if (!payload || !Array.isArray(payload.detections)) throw new VisionError('AI_SERVER_EXCEPTION', 'AI service answered without detections', 'remote_payload');
+      if (!payload || !Array.isArray(payload.detections))
+        throw new VisionError('AI_SERVER_EXCEPTION', 'AI service answered without detections', 'remote_payload');
       const t2 = Date.now();
       const detections: Detection[] = [];
       for (const raw of payload.detections as Array<Record<string, unknown>>) {
         const label = String(raw.type ?? '');
         const type = this.config.typeMap?.[label] ?? (isDefectType(label) ? label : undefined);
-        if (!type) throw new VisionError('DISEASE_TYPE_NOT_COVER_AI', `AI result type "${label}" is not a built-in defect type`, 'types_not_covered');
+        if (!type)
+          throw new VisionError(
+            'DISEASE_TYPE_NOT_COVER_AI',
+            `AI result type "${label}" is not a built-in defect type`,
+            'types_not_covered',
+          );
         if (!types.includes(type)) continue;
         const g = raw.geometry as Detection['geometry'] | undefined;
-        if (!g || (g.kind !== 'polyline' && g.kind !== 'polygon')) throw new VisionError('AI_SERVER_EXCEPTION', 'AI result without geometry', 'remote_payload');
+        if (!g || (g.kind !== 'polyline' && g.kind !== 'polygon'))
+          throw new VisionError('AI_SERVER_EXCEPTION', 'AI result without geometry', 'remote_payload');
         detections.push({
           type,
           confidence: Number(raw.confidence ?? 0),

@@ -56,6 +56,7 @@ export function polylineLength(points: readonly Point[]): number {
 /** Shoelace area of an open ring (absolute value). */
 export function ringArea(ring: readonly Point[]): number {
   let a = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) a += (ring[j]![0] + ring[i]![0]) * (ring[j]![1] - ring[i]![1]);
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    a += (ring[j]![0] + ring[i]![0]) * (ring[j]![1] - ring[i]![1]);
   return Math.abs(a) / 2;
 }

@@ -82,7 +82,11 @@ export function syntheticCrackImage(width: number, height: number, seed: number)
   const r = rng(seed + 1);
   const n = Math.max(1, Math.round((width * height) / 1_500_000));
   for (let i = 0; i < n; i++) {
-    drawCrack(img, wanderingPath(r() * width, r() * height, r() * Math.PI * 2, 300 + r() * 900, seed + i), 2 + Math.floor(r() * 5));
+    drawCrack(
+      img,
+      wanderingPath(r() * width, r() * height, r() * Math.PI * 2, 300 + r() * 900, seed + i),
+      2 + Math.floor(r() * 5),
+    );
   }
   return img;
 }

@@ -39,7 +39,8 @@ describe('tile planning and stitching', () => {
     const full = new Float32Array(W * H);
     for (const t of planTiles(W, H, 256, 64)) {
       const m = new Float32Array(t.width * t.height);
-      for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) m[y * t.width + x] = (t.y + y) * W + (t.x + x);
+      for (let y = 0; y < t.height; y++)
+        for (let x = 0; x < t.width; x++) m[y * t.width + x] = (t.y + y) * W + (t.x + x);
       stitchTile(full, W, t, m);
     }
     for (let i = 0; i < full.length; i++) if (full[i] !== i) throw new Error(`pixel ${i} = ${full[i]}`);
@@ -52,12 +53,16 @@ describe('tiled detection', () => {
     const H = 600;
     const img = textureImage(W, H, 3);
     // diagonal crack across several 256-px tiles and their overlaps
-    drawCrack(img, [
-      [60, 80],
-      [300, 250],
-      [520, 300],
-      [840, 520],
-    ], 4);
+    drawCrack(
+      img,
+      [
+        [60, 80],
+        [300, 250],
+        [520, 300],
+        [840, 520],
+      ],
+      4,
+    );
     const tiled = new BuiltinDetector({ tileSize: 256, tileOverlap: 64 });
     const whole = new BuiltinDetector({ tileSize: 2048, tileOverlap: 64 });
     const a = await tiled.detect(img, { minLengthPx: 40 });

@@ -54,7 +54,13 @@ export function planTiles(width: number, height: number, size: number, overlap: 
     xs.forEach((x, i) => {
       const [x0, x1] = cx[i]!;
       const [y0, y1] = cy[j]!;
-      tiles.push({ x, y, width: Math.min(size, width - x), height: Math.min(size, height - y), core: { x0, y0, x1, y1 } });
+      tiles.push({
+        x,
+        y,
+        width: Math.min(size, width - x),
+        height: Math.min(size, height - y),
+        core: { x0, y0, x1, y1 },
+      });
     });
   });
   return tiles;

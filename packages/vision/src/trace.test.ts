@@ -51,7 +51,8 @@ describe('skeleton tracing', () => {
     const p = paths[0]!;
     expect(p.length).toBeGreaterThanOrEqual(54);
     expect(new Set(p.map((q) => q[1]))).toEqual(new Set([10]));
-    for (let i = 1; i < p.length; i++) expect(Math.hypot(p[i]![0] - p[i - 1]![0], p[i]![1] - p[i - 1]![1])).toBeLessThan(3);
+    for (let i = 1; i < p.length; i++)
+      expect(Math.hypot(p[i]![0] - p[i - 1]![0], p[i]![1] - p[i - 1]![1])).toBeLessThan(3);
   });
 
   it('traces a closed loop as a closed polyline', () => {
@@ -73,9 +74,10 @@ describe('skeleton tracing', () => {
   it('handles a thinned diagonal thick line (staircase) as one polyline', () => {
     const w = 50;
     const { m, set } = canvas(w, w);
-    for (let t = 5; t < 45; t++) for (let d = -2; d <= 2; d++) {
-      set(t, Math.min(w - 2, Math.max(1, t + d)));
-    }
+    for (let t = 5; t < 45; t++)
+      for (let d = -2; d <= 2; d++) {
+        set(t, Math.min(w - 2, Math.max(1, t + d)));
+      }
     thin(m, w, w);
     const paths = traceSkeleton(m, w, w);
     expect(paths).toHaveLength(1);

@@ -161,7 +161,10 @@ export function traceSkeleton(skel: Uint8Array, w: number, h: number, opts: Trac
       // only prune if the junction keeps at least two other edges
       if ((inc.get(other)?.length ?? 0) >= 3) {
         e.alive = false;
-        inc.set(other, inc.get(other)!.filter((i) => edges[i] !== e));
+        inc.set(
+          other,
+          inc.get(other)!.filter((i) => edges[i] !== e),
+        );
         pruned = true;
       }
     });

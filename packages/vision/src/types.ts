@@ -97,9 +97,9 @@ export interface DetectOptions {
   threshold?: number;
   /** Attach a cropped RLE mask to each detection. */
   includeMask?: boolean;
-  /** Time budget for recognition (score maps), ms. Default 120 000. */
+  /** Time budget for recognition (score maps), ms. Default 300 000. */
   timeoutMs?: number;
-  /** Time budget for post-processing (geometry extraction), ms. Default 60 000. */
+  /** Time budget for post-processing (geometry extraction), ms. Default 120 000. */
   postTimeoutMs?: number;
   signal?: AbortSignal;
 }

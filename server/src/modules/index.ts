@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../app.js';
 import { PROJECT_VERSION } from '../version.js';
@@ -7,13 +8,56 @@ import { createRouter } from '../platform/http/route.js';
 import { createAuthRepo } from './auth/auth.repo.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { createAuthService } from './auth/auth.service.js';
+import { createTeamRepo } from './team/team.repo.js';
+import { createQuotaService } from './team/quota.service.js';
+import { createTeamService } from './team/team.service.js';
+import { registerTeamRoutes } from './team/team.routes.js';
+import { createInvitationRepo } from './team/invitation.repo.js';
+import { createInvitationService } from './team/invitation.service.js';
+import { registerInvitationRoutes } from './team/invitation.routes.js';
+import { createTeamAdminService } from './team/team-admin.service.js';
+import { registerTeamAdminRoutes } from './team/team-admin.routes.js';
+import { createTeamFunctionRepo } from './team-function/team-function.repo.js';
+import { createTeamFunctionService, requireFunction } from './team-function/team-function.service.js';
+import { registerTeamFunctionRoutes } from './team-function/team-function.routes.js';
+import { createDictionaryRepo } from './dictionary/dictionary.repo.js';
+import { registerDictionaryRoutes } from './dictionary/dictionary.routes.js';
+import { createDictionaryService } from './dictionary/dictionary.service.js';
+import { createRoleRepo } from './role/role.repo.js';
+import { registerRoleRoutes } from './role/role.routes.js';
+import { createRoleService } from './role/role.service.js';
+import { registerRoleMenuRoutes } from './role-menu/role-menu.routes.js';
+import { createRoleMenuService } from './role-menu/role-menu.service.js';
+import { createUserRepo } from './user/user.repo.js';
+import { registerUserRoutes } from './user/user.routes.js';
+import { createUserService } from './user/user.service.js';
+import { createUserClientRepo } from './user-client/user-client.repo.js';
+import { registerAvatarFileRoute, registerUserClientRoutes } from './user-client/user-client.routes.js';
+import { createUserClientService } from './user-client/user-client.service.js';
+import { createFeedbackRepo } from './feedback/feedback.repo.js';
+import { registerFeedbackRoutes } from './feedback/feedback.routes.js';
+import { createFeedbackService } from './feedback/feedback.service.js';
+import { LICENCE_PUBLIC_KEY } from './licence/licence-public-key.js';
+import { createLicenceRepo } from './licence/licence.repo.js';
+import { registerLicenceGate, registerLicenceRoutes } from './licence/licence.routes.js';
+import { createLicenceService } from './licence/licence.service.js';
+import { readMachineCode } from './licence/machine-code.js';
+import { createNoticeRepo } from './notice/notice.repo.js';
+import { registerNoticeRoutes } from './notice/notice.routes.js';
+import { createNoticeService } from './notice/notice.service.js';
+import { createRecycleBinRepo } from './recycle-bin/recycle-bin.repo.js';
+import { registerRecycleBinRoutes } from './recycle-bin/recycle-bin.routes.js';
+import { createRecycleBinService } from './recycle-bin/recycle-bin.service.js';
+import { createSystemConfigRepo } from './system-config/system-config.repo.js';
+import { registerSystemConfigRoutes } from './system-config/system-config.routes.js';
+import { createSystemConfigService } from './system-config/system-config.service.js';
 
 /** Defaults for a team created at registration; sales managers raise them (SPEC section 1). */
 export const NEW_TEAM_LIMITS = { memberMax: 10, volumeMaxGb: 10 };
 
 /** Wires every domain module: repositories, then services, then routes. */
 export function registerModules(app: FastifyInstance, services: AppServices) {
-  const { config, database, bus, sms } = services;
+  const { config, database, bus, sms, blobs } = services;
   const authRepo = createAuthRepo(database.db);
   const auth = createAuthService({
     repo: authRepo,
@@ -31,9 +75,67 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
     request.auth = await auth.authenticate(bearerToken(request));
     return request.auth;
   };
-  const router = createRouter(app, { authenticate });
+  const router = createRouter(app, {
+    authenticate,
+    checkFeature: (caller, feature) => requireFunction(database.db, caller.teamId, feature),
+  });
+
+  // In local mode every call below is gated by the licence, so the gate goes in before them.
+  const licence = config.LOCAL_MODE
+    ? createLicenceService({
+        repo: createLicenceRepo(database.db),
+        publicKey: LICENCE_PUBLIC_KEY,
+        machineCode: readMachineCode(),
+        licenceFilePath: path.join(config.DATA_DIR, 'licence', 'licence.lic'),
+      })
+    : null;
+  if (licence) {
+    registerLicenceGate(app, licence);
+    registerLicenceRoutes(router, { licence });
+  }
 
   registerAuthRoutes(router, { auth, repo: authRepo });
 
-  return { authenticate, auth };
+  // Teams first: `quota` (reserve/release/usage of team storage) is for every module that stores bytes.
+  const teamRepo = createTeamRepo(database.db);
+  const teamFunctionRepo = createTeamFunctionRepo(database.db);
+  const quota = createQuotaService({ repo: teamRepo });
+  registerTeamRoutes(router, { teams: createTeamService({ repo: teamRepo, bus }) });
+  registerTeamFunctionRoutes(router, { functions: createTeamFunctionService({ repo: teamFunctionRepo }) });
+  registerInvitationRoutes(router, {
+    invitations: createInvitationService({ repo: createInvitationRepo(database.db), teams: teamRepo, bus }),
+  });
+  registerTeamAdminRoutes(router, {
+    teamAdmin: createTeamAdminService({ repo: teamRepo, functions: teamFunctionRepo }),
+  });
+
+  const userClient = createUserClientService({
+    repo: createUserClientRepo(database.db),
+    authRepo,
+    auth,
+    bus,
+    blobs,
+  });
+  registerUserClientRoutes(router, { userClient });
+  registerAvatarFileRoute(app, { userClient, authenticate });
+  registerUserRoutes(router, { users: createUserService({ repo: createUserRepo(database.db), authRepo, bus }) });
+  registerRoleRoutes(router, { roles: createRoleService({ repo: createRoleRepo(database.db) }) });
+  registerRoleMenuRoutes(router, { roleMenus: createRoleMenuService({ authRepo, bus }) });
+  registerDictionaryRoutes(router, {
+    dictionary: createDictionaryService({ repo: createDictionaryRepo(database.db) }),
+  });
+
+  const recycleBin = createRecycleBinService({ repo: createRecycleBinRepo(database.db), blobs, quota });
+  registerRecycleBinRoutes(router, { recycleBin });
+  const notices = createNoticeService({ repo: createNoticeRepo(database.db), bus });
+  registerNoticeRoutes(router, { notices, projectVersion: PROJECT_VERSION });
+  registerFeedbackRoutes(router, { feedback: createFeedbackService({ repo: createFeedbackRepo(database.db) }) });
+  const systemConfig = createSystemConfigService({
+    repo: createSystemConfigRepo(database.db),
+    blobs,
+    settings: { storage: { ip: config.PUBLIC_HOST ?? 'localhost', port: config.PORT } },
+  });
+  registerSystemConfigRoutes(app, router, { systemConfig });
+
+  return { authenticate, auth, quota };
 }

@@ -131,4 +131,8 @@ export function installSessionHandlers(): void {
   setSessionActionHandler('loginFailure', () => endSession('loginFailure'));
   setSessionActionHandler('licenseRequired', () => endSession('license'));
   onAppEvent('forceOffline', () => endSession('forcedOffline'));
+  // Logged out from another tab sharing this session: this tab leaves too.
+  onAppEvent('logout', () => {
+    if (getToken()) endSession('logout');
+  });
 }

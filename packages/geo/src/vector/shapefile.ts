@@ -1,3 +1,4 @@
+/// <reference path="./shpjs.d.ts" />
 import { parseDbf, parseShp } from 'shpjs';
 import type { RawFeature } from './normalize.js';
 import { VectorFileError } from './vector-file-error.js';

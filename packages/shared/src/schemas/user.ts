@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../envelope.js';
 import { LIMITS } from '../limits.js';
-import { ROLE_CODES, ROLE_GROUPS } from '../roles.js';
+import { ROLE_CODES, type ROLE_GROUPS } from '../roles.js';
 import { clientTypeField } from './auth.js';
 import { accountField, emailField, optionalText, passwordField, phoneField, requiredText } from './fields.js';
 

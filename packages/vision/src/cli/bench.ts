@@ -25,7 +25,9 @@ async function benchPhoto(): Promise<{ jpeg: Buffer; source: string }> {
     return { jpeg, source: 'fixtures/drone-photos/DJI_0012.JPG scaled/cropped to 4000x3000' };
   }
   const img = syntheticCrackImage(W, H, 7);
-  const jpeg = await sharp(img.data, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  const jpeg = await sharp(img.data, { raw: { width: W, height: H, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   return { jpeg, source: 'synthetic 4000x3000 texture with drawn cracks' };
 }
 

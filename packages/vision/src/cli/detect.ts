@@ -16,7 +16,9 @@ import { parseArgs, str, userPath } from './args.js';
 const args = parseArgs(process.argv.slice(2));
 const file = args._[0];
 if (!file) {
-  console.error('usage: npm run detect -- <image> [--detector name] [--out dir] [--types crack,...] [--mask] [--threshold t]');
+  console.error(
+    'usage: npm run detect -- <image> [--detector name] [--out dir] [--types crack,...] [--mask] [--threshold t]',
+  );
   process.exit(2);
 }
 const cfg = configFromEnv();
@@ -33,10 +35,14 @@ else {
   }
   detector = found;
 }
-if (args.experimental && detector instanceof BuiltinDetector === false && want === 'builtin') detector = new BuiltinDetector({ experimental: true });
+if (args.experimental && detector instanceof BuiltinDetector === false && want === 'builtin')
+  detector = new BuiltinDetector({ experimental: true });
 const outDir = userPath(str(args, 'out') ?? path.join(VISION_ROOT, 'test-output', 'detect'));
 const image = userPath(file);
-const types = str(args, 'types')?.split(',').map((s) => s.trim()).filter(Boolean) as DefectType[] | undefined;
+const types = str(args, 'types')
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean) as DefectType[] | undefined;
 try {
   const t0 = Date.now();
   const result = await detector.detect(image, {
@@ -51,7 +57,9 @@ try {
   const pngPath = path.join(outDir, `${base}.${tag}.png`);
   await writeFile(jsonPath, JSON.stringify(result, null, 2));
   await writeFile(pngPath, await renderOverlay(image, result));
-  console.log(`detector=${detector.name} image=${image} size=${result.width}x${result.height} detections=${result.detections.length} ms=${Date.now() - t0}`);
+  console.log(
+    `detector=${detector.name} image=${image} size=${result.width}x${result.height} detections=${result.detections.length} ms=${Date.now() - t0}`,
+  );
   console.log(`json=${jsonPath}`);
   console.log(`overlay=${pngPath}`);
   await detector.close?.();

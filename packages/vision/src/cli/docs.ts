@@ -15,7 +15,11 @@ const TITLES: Record<string, string> = {
   throughput: '### Defect detection: throughput (`npm run bench -w packages/vision -- --write-docs`)',
 };
 
-export async function updateDocsSection(name: 'evaluation' | 'throughput', body: string, file = BENCH_DOC): Promise<void> {
+export async function updateDocsSection(
+  name: 'evaluation' | 'throughput',
+  body: string,
+  file = BENCH_DOC,
+): Promise<void> {
   const text = existsSync(file) ? await readFile(file, 'utf8') : '';
   const s = text.indexOf(DOCS_START);
   const e = text.indexOf(DOCS_END);

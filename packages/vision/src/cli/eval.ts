@@ -58,7 +58,9 @@ for (const d of chosen) {
   await d.close?.();
 }
 if (args['write-docs']) {
-  const setName = path.relative(REPO_ROOT, set).startsWith('..') ? set.replace(/^.*fixtures\//, 'fixtures/') : path.relative(REPO_ROOT, set);
+  const setName = path.relative(REPO_ROOT, set).startsWith('..')
+    ? set.replace(/^.*fixtures\//, 'fixtures/')
+    : path.relative(REPO_ROOT, set);
   const body = [
     `Set: \`${setName}\` (${pairs.length} images), type \`${type}\`, DeepCrack protocol (ODS threshold from 0..0.99 step 0.01, counts summed over the set), run ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism?.() ?? os.cpus().length} cores, Node ${process.version}.`,
     '',

@@ -11,9 +11,14 @@ import { postProcessCrackScore, DEFAULT_POST } from '../crackPost.js';
 const split = deepCrackSplit('train');
 if (!split) throw new Error('no train split');
 const cv = await loadOpenCv();
-const variants = (process.argv[2] ? JSON.parse(process.argv[2]) : [{}]) as Array<Partial<CrackScoreParams> & { post?: Partial<typeof DEFAULT_POST> }>;
+const variants = (process.argv[2] ? JSON.parse(process.argv[2]) : [{}]) as Array<
+  Partial<CrackScoreParams> & { post?: Partial<typeof DEFAULT_POST> }
+>;
 const count = Number(process.argv[3] ?? 80);
-const files = readdirSync(path.join(split, 'img')).sort().filter((_, i) => i % Math.max(1, Math.floor(300 / count)) === 0).slice(0, count);
+const files = readdirSync(path.join(split, 'img'))
+  .sort()
+  .filter((_, i) => i % Math.max(1, Math.floor(300 / count)) === 0)
+  .slice(0, count);
 const data = [] as Array<{ gray: Uint8Array; w: number; h: number; lab: Uint8Array }>;
 for (const f of files) {
   const img = await loadRgb(path.join(split, 'img', f));

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ClientType } from '@sightline/shared';
 import type { Database, NewUser, UserUpdate } from '../../platform/db/schema.js';
+import { grantDefaultFunctions } from '../team-function/team-function.repo.js';
 
 /** SQL of sign-in: users, sessions, SMS codes and captchas. */
 export function createAuthRepo(db: Kysely<Database>) {
@@ -53,6 +54,7 @@ export function createAuthRepo(db: Kysely<Database>) {
           .values({ team_id: id, user_id: team.ownerId, role_code: 'ROLE_TEAM_OWNER', member_type: 'full' })
           .execute();
         await trx.updateTable('users').set({ current_team_id: id }).where('id', '=', team.ownerId).execute();
+        await grantDefaultFunctions(trx, id);
         return id;
       });
     },

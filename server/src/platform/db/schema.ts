@@ -1,12 +1,16 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
-  ClientType,
-  FeedbackType,
-  Language,
-  NoticeParams,
-  NoticeType,
-  RoleCode,
+  CameraView,
+  DefectFieldWidget,
+  DefectShapeKind,
+  FilterDimension,
+  ProjectLocationKind,
+  ProjectStatus,
 } from '@sightline/shared';
+import type { ClientType, FeedbackType, Language, NoticeParams, NoticeType, RoleCode } from '@sightline/shared';
+import type { InvitationScope, TeamFunctionCode, TeamKind } from '@sightline/shared';
+import type { ModelClip, ModelParameter, ProjectModelState } from '@sightline/shared';
+import type { JobState } from '../jobs/job-definition.js';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -43,6 +47,10 @@ export interface TeamsTable {
   member_max: number;
   volume_max_gb: number;
   volume_used_bytes: Generated<string>;
+  kind: Generated<TeamKind>;
+  /** The sales manager of the latest upgrade, and when (team_upgrades keeps every one). */
+  upgraded_by: number | null;
+  upgraded_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -53,6 +61,53 @@ export interface TeamMembersTable {
   role_code: RoleCode;
   member_type: 'full' | 'temporary';
   expires_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface TeamUpgradesTable {
+  id: Generated<number>;
+  team_id: number;
+  upgraded_by: number | null;
+  changes: ColumnType<Record<string, unknown>, string, never>;
+  created_at: CreatedAt;
+}
+
+/** A function package of a team: not activated without activated_at, expired once expires_at passes. */
+export interface TeamFunctionsTable {
+  team_id: number;
+  function_code: TeamFunctionCode;
+  validity_days: number;
+  activated_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  updated_at: Generated<Date>;
+}
+
+export interface TeamInvitationLinksTable {
+  id: Generated<number>;
+  team_id: number;
+  sid: string;
+  password: string;
+  password_mode: 'random' | 'custom';
+  role_code: RoleCode;
+  scope: InvitationScope;
+  project_ids: ColumnType<number[], number[] | undefined, number[]>;
+  created_by: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface TeamJoinAttemptsTable {
+  user_id: number;
+  team_id: number;
+  failed_count: number;
+  last_failed_at: Timestamp;
+}
+
+export interface InvitationProjectGrantsTable {
+  user_id: number;
+  team_id: number;
+  project_id: number;
   created_at: CreatedAt;
 }
 
@@ -136,15 +191,209 @@ export interface LicencesTable {
   issued_to: string;
   issued_at: Timestamp;
   expires_at: Timestamp;
-  functions: ColumnType<Array<{ code: string; validityDays: number }>, string, string>;
+  functions: ColumnType<Array<{ code: TeamFunctionCode; validityDays: number }>, string, string>;
   licence_text: string;
   activated_at: CreatedAt;
+}
+
+/** Built-in project types have no team and take their names from the i18n key `projectType.<code>`. */
+export interface ProjectTypesTable {
+  id: Generated<number>;
+  team_id: number | null;
+  code: string | null;
+  name: string;
+  icon: string;
+  built_in: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ProjectTypeStatesTable {
+  team_id: number;
+  type_id: number;
+  enabled: boolean;
+}
+
+export interface ProjectGroupsTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  team_id: number;
+  group_id: number | null;
+  type_id: number;
+  name: string;
+  cover_url: string | null;
+  /** Bytes of the cover blob, counted against the team's quota while the project holds it. */
+  cover_bytes: ColumnType<string, string | number | undefined, string | number>;
+  description: string | null;
+  location_geojson: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  location_kind: ProjectLocationKind | null;
+  route_name: string | null;
+  default_view: ColumnType<CameraView | null, string | null | undefined, string | null>;
+  high_precision: Generated<boolean>;
+  status: ColumnType<ProjectStatus, ProjectStatus | undefined, ProjectStatus>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ProjectMembersTable {
+  project_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+/** Built-in defect types have no project and take their names from the i18n key `diseaseType.<code>`. */
+export interface DefectTypesTable {
+  id: Generated<number>;
+  project_id: number | null;
+  code: string | null;
+  name: string;
+  color: string;
+  shape_kind: DefectShapeKind;
+  visible_on_add: Generated<boolean>;
+  built_in: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface DefectFieldsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  widget: DefectFieldWidget;
+  options: ColumnType<string[], string, string>;
+  visible_when_marking: boolean;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface DefectFilterRangesTable {
+  project_id: number;
+  crack_length_min: number | null;
+  crack_length_max: number | null;
+  crack_width_min: number | null;
+  crack_width_max: number | null;
+  area_min: number | null;
+  area_max: number | null;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface ReportFilterRangesTable {
+  id: Generated<number>;
+  project_id: number;
+  dimension: FilterDimension;
+  min_value: number;
+  max_value: number;
+  created_at: CreatedAt;
+}
+
+export interface ReportFilterTypesTable {
+  project_id: number;
+  defect_type_id: number;
+}
+
+export interface ProjectCustomsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ProjectReportPositionsTable {
+  project_id: number;
+  view: ColumnType<CameraView, string, string>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+/** A durable job (platform/jobs): the state users see; pg-boss only delivers its id to a worker. */
+export interface JobsTable {
+  id: string;
+  name: string;
+  version: number;
+  payload: ColumnType<unknown, string, never>;
+  state: ColumnType<JobState, JobState | undefined, JobState>;
+  progress: ColumnType<number, number | undefined, number>;
+  progress_detail: ColumnType<unknown, string | null | undefined, string | null>;
+  error_key: string | null;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  singleton_key: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  worker_id: string | null;
+  heartbeat_at: NullableTimestamp;
+  created_at: CreatedAt;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+type Bytes = ColumnType<string, string | number | undefined, string | number>;
+
+/** The 3D model of a project (modules/project-model); bigint byte counts arrive as strings. */
+export interface ProjectModelsTable {
+  project_id: number;
+  team_id: number;
+  storage_key: string;
+  state: ProjectModelState;
+  error_key: string | null;
+  version: number | null;
+  tileset_path: string | null;
+  size_bytes: Bytes;
+  file_count: ColumnType<number, number | undefined, number>;
+  file_name: string | null;
+  pending_upload_id: string | null;
+  pending_version: number | null;
+  pending_file_name: string | null;
+  pending_zip_bytes: Bytes;
+  pending_extract_bytes: Bytes;
+  unzip_job_id: string | null;
+  parameter: ColumnType<ModelParameter, string | undefined, string>;
+  position: ColumnType<CameraView | null, string | null | undefined, string | null>;
+  initial_parameter: ColumnType<ModelParameter, string | undefined, string>;
+  initial_position: ColumnType<CameraView | null, string | null | undefined, string | null>;
+  clip: ColumnType<ModelClip | null, string | null | undefined, string | null>;
+  uploaded_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The upload lock of a project's model: one uploader at a time, holding the zip's reserved quota. */
+export interface ProjectModelUploadsTable {
+  project_id: number;
+  upload_id: string;
+  user_id: number;
+  team_id: number;
+  file_name: string;
+  size_bytes: Bytes;
+  reserved_bytes: Bytes;
+  created: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  team_upgrades: TeamUpgradesTable;
+  team_functions: TeamFunctionsTable;
+  team_invitation_links: TeamInvitationLinksTable;
+  team_join_attempts: TeamJoinAttemptsTable;
+  invitation_project_grants: InvitationProjectGrantsTable;
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   captchas: CaptchasTable;
@@ -153,6 +402,21 @@ export interface Database {
   notices: NoticesTable;
   feedback: FeedbackTable;
   licences: LicencesTable;
+  project_types: ProjectTypesTable;
+  project_type_states: ProjectTypeStatesTable;
+  project_groups: ProjectGroupsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  defect_types: DefectTypesTable;
+  defect_fields: DefectFieldsTable;
+  defect_filter_ranges: DefectFilterRangesTable;
+  report_filter_ranges: ReportFilterRangesTable;
+  report_filter_types: ReportFilterTypesTable;
+  project_customs: ProjectCustomsTable;
+  project_report_positions: ProjectReportPositionsTable;
+  jobs: JobsTable;
+  project_models: ProjectModelsTable;
+  project_model_uploads: ProjectModelUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, LIMITS, envelopeOf, type Permission } from '@sightline/shared';
+import { AppError, LIMITS, envelopeOf, type Permission, type TeamFunctionCode } from '@sightline/shared';
 import type { AuthContext } from '../auth/auth-context.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -30,6 +30,29 @@ interface RouteDefinition<B, Q, P, R extends z.ZodType, A> {
 interface RouteFactoryOptions {
   /** Resolves the caller from the request, throwing LOGIN_FAILURE when required and absent. */
   authenticate: (request: FastifyRequest) => Promise<AuthContext | null>;
+  /** Refuses a call whose function package is not active for the caller's team (TEAM_FUNCTION_INACTIVE). */
+  checkFeature?: (auth: AuthContext, feature: TeamFunctionCode) => Promise<void>;
+}
+
+/** What a route declares about its callers; the permission matrix test reads these. */
+export interface RouteDeclaration {
+  method: Method;
+  url: string;
+  access: 'public' | 'user';
+  permission: Permission | null;
+  feature: TeamFunctionCode | null;
+}
+
+// Keyed by method and url, so the apps that tests build one after another do not repeat entries.
+const declarations = new Map<string, RouteDeclaration>();
+
+/** Every route declared so far in this process, with the permission and feature it requires. */
+export function routeDeclarations(): RouteDeclaration[] {
+  return [...declarations.values()];
+}
+
+function declare(declaration: RouteDeclaration): void {
+  declarations.set(`${declaration.method} ${declaration.url}`, declaration);
 }
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
@@ -84,18 +107,34 @@ export function createRouter(app: FastifyInstance, options: RouteFactoryOptions)
   return {
     /** A call anyone may make (login, register, captcha). */
     public<B, Q, P, R extends z.ZodType>(definition: RouteDefinition<B, Q, P, R, AuthContext | null>) {
+      declare({ method: definition.method, url: definition.url, access: 'public', permission: null, feature: null });
       register(definition, (request) => options.authenticate(request).catch(() => null));
     },
-    /** A call for any signed-in user, or with `permission`, for those whose role grants it. */
+    /**
+     * A call for any signed-in user, or with `permission`, for those whose role grants it; with
+     * `feature`, only while that function package is active for the caller's team.
+     */
     user<B, Q, P, R extends z.ZodType>(
-      definition: RouteDefinition<B, Q, P, R, AuthContext> & { permission?: Permission },
+      definition: RouteDefinition<B, Q, P, R, AuthContext> & { permission?: Permission; feature?: TeamFunctionCode },
     ) {
+      const { feature } = definition;
+      const checkFeature = options.checkFeature;
+      if (feature && !checkFeature)
+        throw new Error(`${definition.url} declares a feature but the router cannot check it`);
+      declare({
+        method: definition.method,
+        url: definition.url,
+        access: 'user',
+        permission: definition.permission ?? null,
+        feature: feature ?? null,
+      });
       register(definition, async (request) => {
         const auth = await options.authenticate(request);
         if (!auth) throw new AppError('LOGIN_FAILURE');
         if (definition.permission && !auth.permissions.includes(definition.permission)) {
           throw new AppError('NO_AUTH');
         }
+        if (feature && checkFeature) await checkFeature(auth, feature);
         return auth;
       });
     },

@@ -1,11 +1,19 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-user-client.js';
+import * as m0003 from './0003-teams.js';
+import * as m0004 from './0004-projects.js';
+import * as m0005 from './0005-recycle-notice-licence.js';
+import * as m0006 from './0006-project-models.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-user-client': m0002,
+  '0003-teams': m0003,
+  '0004-projects': m0004,
+  '0005-recycle-notice-licence': m0005,
+  '0006-project-models': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

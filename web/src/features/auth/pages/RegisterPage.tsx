@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App as AntdApp, Button, Checkbox, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App as AntdApp, Button, Checkbox, Col, Form, Input, Modal, Row, Typography } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -93,33 +93,43 @@ export default function RegisterPage() {
         )}
         <CaptchaField captcha={sms.captcha} loading={sms.captchaLoading} onRefresh={sms.refreshCaptcha} />
         <SmsCodeField scope="register" onSend={sms.send} sending={sms.sending} />
-        <Form.Item name="password" label={t('ui.auth.password')} rules={[rule('password')]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('ui.auth.newPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('ui.auth.confirmPassword')}
-          dependencies={['password']}
-          rules={[requiredRule(), matchesRule('password')]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('ui.auth.confirmPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item name="name" label={t('ui.auth.name')} rules={[rule('name')]}>
-          <Input placeholder={t('ui.auth.namePlaceholder')} autoComplete="name" />
-        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="password" label={t('ui.auth.password')} rules={[rule('password')]}>
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder={t('ui.auth.newPasswordPlaceholder')}
+                autoComplete="new-password"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="confirmPassword"
+              label={t('ui.auth.confirmPassword')}
+              dependencies={['password']}
+              rules={[requiredRule(), matchesRule('password')]}
+            >
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder={t('ui.auth.confirmPasswordPlaceholder')}
+                autoComplete="new-password"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="name" label={t('ui.auth.name')} rules={[rule('name')]}>
+              <Input placeholder={t('ui.auth.namePlaceholder')} autoComplete="name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="position" label={t('ui.auth.position')} rules={[rule('position')]}>
+              <Input placeholder={t('ui.auth.positionPlaceholder')} autoComplete="organization-title" />
+            </Form.Item>
+          </Col>
+        </Row>
         <Form.Item name="organization" label={t('ui.auth.organization')} rules={[rule('organization')]}>
           <Input placeholder={t('ui.auth.organizationPlaceholder')} autoComplete="organization" />
-        </Form.Item>
-        <Form.Item name="position" label={t('ui.auth.position')} rules={[rule('position')]}>
-          <Input placeholder={t('ui.auth.positionPlaceholder')} autoComplete="organization-title" />
         </Form.Item>
         <Form.Item name="agreement" valuePropName="checked" rules={[rule('agreement')]}>
           <Checkbox data-testid="register-agreement">

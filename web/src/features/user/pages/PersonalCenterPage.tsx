@@ -1,6 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Col, Divider, Flex, Result, Row, Tag, Typography } from 'antd';
-import { LockOutlined, MobileOutlined, TeamOutlined, WechatOutlined } from '@ant-design/icons';
+import {
+  ClockCircleOutlined,
+  IdcardOutlined,
+  LockOutlined,
+  MobileOutlined,
+  TeamOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { PageSpinner } from '../../../app/Spinner';
@@ -75,7 +82,7 @@ export default function PersonalCenterPage() {
         <Col xs={24} xl={10}>
           <Flex vertical gap={16}>
             <Card title={t('ui.personal.security')}>
-              <SecurityRow icon={<TeamOutlined />} label={t('ui.personal.account')} value={user.account ?? notSet} />
+              <SecurityRow icon={<IdcardOutlined />} label={t('ui.personal.account')} value={user.account ?? notSet} />
               <Divider style={{ margin: 0 }} />
               <SecurityRow
                 icon={<MobileOutlined />}
@@ -115,7 +122,7 @@ export default function PersonalCenterPage() {
               />
               <Divider style={{ margin: 0 }} />
               <SecurityRow
-                icon={<LockOutlined />}
+                icon={<ClockCircleOutlined />}
                 label={t('ui.personal.lastLogin')}
                 value={user.lastLoginTime ? dayjs(user.lastLoginTime).format('YYYY-MM-DD HH:mm') : notSet}
               />

@@ -1,0 +1,231 @@
+/**
+ * The web shell in a real browser against the built product: login (and forcing the other
+ * session offline), registration with an SMS code, routes from the menu, keep-alive, language,
+ * theme, personal centre, and the end of a session on an invalid token.
+ */
+import { existsSync } from 'node:fs';
+import { CATALOGUES } from '@sightline/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+
+const zh = CATALOGUES['zh-CN'];
+const en = CATALOGUES.en;
+/** antd puts a space between the two characters of a two-character CJK button label. */
+const buttonName = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+
+const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
+if (skipReason) console.warn(`e2e/web-shell.test.ts ${skipReason}`);
+
+describe.skipIf(skipReason !== null)('web shell', () => {
+  let server: AppServer;
+  let browser: Browser;
+  const contexts: { context: BrowserContext; outboundRequests: string[] }[] = [];
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    for (const { context, outboundRequests } of contexts.splice(0)) {
+      await context.close();
+      expect(outboundRequests).toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function openPage(path: string, options: { locale?: string } = {}): Promise<Page> {
+    const isolated = await isolatedContext(browser, options);
+    contexts.push(isolated);
+    const page = await isolated.context.newPage();
+    await page.goto(`${server.url}${path}`);
+    return page;
+  }
+
+  async function logIn(page: Page, identifier: string, password = DEMO_PASSWORD) {
+    await page.getByTestId('login-identifier').fill(identifier);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+  }
+
+  it('sends anonymous visitors to login, keeping the query of an invitation', async () => {
+    const page = await openPage('/home');
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${server.url}/invite?sid=abc123`);
+    await page.waitForURL(/\/login\?sid=abc123$/);
+    await page.goto(`${server.url}/somewhere/unknown`);
+    await page.waitForURL(/\/login$/);
+  });
+
+  it('checks the login form with the shared schemas and explains a wrong password', async () => {
+    const page = await openPage('/login');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByText(zh.validation.required).count()).toBe(2);
+    await logIn(page, 'demoowner', 'Wrong1234');
+    await page.getByText(zh.errors.USER_OR_PASSWORD_ERROR).waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+  });
+
+  it('logs in to home with the team and the menu, then switches language and theme', async () => {
+    const page = await openPage('/login');
+    await logIn(page, 'demoowner');
+    await page.waitForURL(/\/home$/);
+    await page.getByTestId('no-projects').waitFor();
+    await expect.poll(() => page.getByTestId('team-name').textContent()).toContain('Demo');
+    const menu = page.getByTestId('side-menu');
+    await menu.getByText(zh.menu.inspection).waitFor();
+    await page.screenshot({ path: screenshotPath('web-shell-home-zh-dark') });
+
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await menu.getByText(en.menu.inspection).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.reload();
+    await menu.getByText(en.menu.inspection).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.screenshot({ path: screenshotPath('web-shell-home-en-light') });
+  });
+
+  it('builds routes from the menu: parents open their first child, MAP its own page, unknown paths 404', async () => {
+    const page = await openPage('/login');
+    await logIn(page, 'demoadmin');
+    await page.waitForURL(/\/home$/);
+
+    await page.goto(`${server.url}/team`);
+    await page.waitForURL(/\/team\/members$/);
+    await page.getByTestId('upcoming-feature').getByText(zh.menu.teamMembers).waitFor();
+
+    await page.goto(`${server.url}/map`);
+    await page.getByTestId('upcoming-feature').getByText(zh.menu.map).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/map');
+
+    await page.goto(`${server.url}/no/such/page`);
+    await page.waitForURL(/\/404$/);
+    await page.getByTestId('not-found').waitFor();
+
+    // A signed-in user who opens the login page goes to the first menu page.
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(/\/home$/);
+  });
+
+  it('keeps the inspection page mounted, hidden, while the user is elsewhere', async () => {
+    const page = await openPage('/login');
+    await logIn(page, 'demoinspector');
+    await page.waitForURL(/\/home$/);
+    const menu = page.getByTestId('side-menu');
+    await menu.getByText(zh.menu.inspection).click();
+    await page.waitForURL(/\/inspection$/);
+    await page.locator('.sl-keep-alive:not([hidden]) [data-testid="upcoming-feature"]').waitFor();
+    await page.evaluate(() => {
+      const marker = document.querySelector('.sl-keep-alive [data-testid="upcoming-feature"]');
+      marker?.setAttribute('data-mounted-once', 'yes');
+    });
+
+    await menu.getByText(zh.menu.home).click();
+    await page.getByTestId('home-page').waitFor();
+    expect(await page.locator('.sl-keep-alive[hidden] [data-mounted-once="yes"]').count()).toBe(1);
+
+    await menu.getByText(zh.menu.inspection).click();
+    await page.locator('.sl-keep-alive:not([hidden]) [data-mounted-once="yes"]').waitFor();
+  });
+
+  it('asks before forcing the other session offline, which then goes to login with a warning', async () => {
+    const first = await openPage('/login');
+    await logIn(first, 'demoviewer');
+    await first.waitForURL(/\/home$/);
+
+    const second = await openPage('/login');
+    await logIn(second, 'demoviewer');
+    await second.getByText(zh.ui.session.repeatedTitle).waitFor();
+    await second.getByRole('button', { name: buttonName(zh.ui.session.forceLogin) }).click();
+    await second.waitForURL(/\/home$/);
+
+    await first.waitForURL(/\/login$/, { timeout: 15_000 });
+    await first.getByText(zh.ui.session.forcedOffline).waitFor();
+    expect(await first.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('registers with an SMS code, then logs in with the phone', async () => {
+    const phone = '13912345678';
+    const page = await openPage('/login/register');
+    await page.locator('#phone').fill(phone);
+    await page.locator('#captchaCode').fill('abcd');
+    await page.getByTestId('sms-send').click();
+    const code = await server.smsCode(phone);
+    await expect.poll(() => page.getByTestId('sms-send').isDisabled()).toBe(true);
+    expect(await page.getByTestId('sms-send').textContent()).toMatch(/\d+/);
+
+    await page.locator('#smsCode').fill(code);
+    await page.locator('#password').fill('Inspect2026');
+    await page.locator('#confirmPassword').fill('Inspect2027');
+    await page.getByText(zh.validation.passwordMismatch).waitFor();
+    await page.locator('#confirmPassword').fill('Inspect2026');
+    await page.locator('#name').fill('Wang Fang');
+    await page.locator('#position').fill('Engineer');
+    await page.locator('#organization').fill('Bridge Institute');
+    await page.getByTestId('register-submit').click();
+    await page.getByText(zh.validation.agreementRequired).waitFor();
+    await page.locator('#agreement').check();
+    await page.getByTestId('register-submit').click();
+
+    await page.waitForURL(/\/login$/);
+    expect(await page.getByTestId('login-identifier').inputValue()).toBe(phone);
+    await page.getByTestId('login-password').fill('Inspect2026');
+    await page.getByTestId('login-submit').click();
+    // A new user belongs to no team: no menu, so the personal centre is the first page.
+    await page.waitForURL(/\/(home|personnelcenter)$/);
+
+    // The same phone cannot register twice: the register page says so on blur.
+    const again = await openPage('/login/register');
+    await again.locator('#phone').fill(phone);
+    await again.locator('#captchaCode').click();
+    await again.getByTestId('phone-registered').getByText(zh.errors.USER_PHONE_EXISTING).waitFor();
+  });
+
+  it('saves the profile in the personal centre and shows the new name in the header', async () => {
+    const page = await openPage('/login');
+    await logIn(page, 'demoinspector');
+    await page.waitForURL(/\/home$/);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: zh.ui.header.personalCenter }).click();
+    await page.waitForURL(/\/personnelcenter$/);
+    await page.locator('#name').fill('Inspector Zhao');
+    await page.locator('#email').fill('not-an-email');
+    await page.getByTestId('profile-save').click();
+    await page.getByText(zh.validation.emailInvalid).waitFor();
+    await page.locator('#email').fill('zhao@example.com');
+    await page.getByTestId('profile-save').click();
+    await page.getByText(zh.ui.personal.profileSaved).waitFor();
+    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Inspector Zhao');
+    await page.getByText(zh.ui.personal.wechatUnavailable).waitFor();
+  });
+
+  it('ends the session on an invalid token (4003) and logs out on request', async () => {
+    const page = await openPage('/login');
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
+    await page.goto(`${server.url}/home`);
+    await page.waitForURL(/\/login$/);
+    await page.getByText(zh.errors.LOGIN_FAILURE).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await logIn(page, 'demoowner');
+    await page.waitForURL(/\/home$/);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: zh.ui.header.logout }).click();
+    await page.getByRole('button', { name: buttonName(zh.ui.common.confirm) }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});

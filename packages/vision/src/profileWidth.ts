@@ -1,0 +1,96 @@
+/**
+ * Crack width from the image itself: full width at half depth of the darkness profile measured across the
+ * polyline (bilinear samples every 0.25 px). Used by the built-in detector, whose score map is deliberately
+ * smoothed across scales and therefore wider than the crack.
+ */
+import type { Point } from './types.js';
+
+function bilinear(g: Uint8Array, w: number, h: number, x: number, y: number): number {
+  const x0 = Math.max(0, Math.min(w - 1, Math.floor(x)));
+  const y0 = Math.max(0, Math.min(h - 1, Math.floor(y)));
+  const x1 = Math.min(w - 1, x0 + 1);
+  const y1 = Math.min(h - 1, y0 + 1);
+  const fx = Math.max(0, Math.min(1, x - x0));
+  const fy = Math.max(0, Math.min(1, y - y0));
+  const a = g[y0 * w + x0]!;
+  const b = g[y0 * w + x1]!;
+  const c = g[y1 * w + x0]!;
+  const d = g[y1 * w + x1]!;
+  return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy;
+}
+
+/**
+ * Width (px) of the dark band crossing (cx, cy) perpendicular to unit direction (tx, ty), or null when
+ * there is no clear band. `reach` is how far to look on each side.
+ */
+export function profileWidthAt(
+  gray: Uint8Array,
+  w: number,
+  h: number,
+  cx: number,
+  cy: number,
+  tx: number,
+  ty: number,
+  reach = 24,
+): number | null {
+  const nx = -ty;
+  const ny = tx;
+  const step = 0.25;
+  const n = Math.round(reach / step);
+  const prof = new Float32Array(2 * n + 1);
+  for (let i = -n; i <= n; i++) prof[i + n] = bilinear(gray, w, h, cx + nx * i * step, cy + ny * i * step);
+  // darkest point near the centre
+  let minI = n;
+  const near = Math.round(3 / step);
+  for (let i = n - near; i <= n + near; i++) if (prof[i]! < prof[minI]!) minI = i;
+  const minV = prof[minI]!;
+  // background: median of the outer parts of the profile on each side, take the brighter side's level
+  const outer = (from: number, to: number): number => {
+    const v = Array.from(prof.subarray(from, to)).sort((a, b) => a - b);
+    return v[Math.floor(v.length * 0.6)] ?? 0;
+  };
+  const left = outer(0, Math.max(1, minI - Math.round(2 / step)));
+  const right = outer(Math.min(prof.length - 1, minI + Math.round(2 / step)), prof.length);
+  const bg = Math.min(left, right);
+  const depth = bg - minV;
+  if (depth < 6) return null;
+  const half = bg - depth / 2;
+  let a = minI;
+  while (a > 0 && prof[a - 1]! < half) a--;
+  let b = minI;
+  while (b < prof.length - 1 && prof[b + 1]! < half) b++;
+  if (a === 0 || b === prof.length - 1) return null;
+  // sub-sample crossings by linear interpolation
+  const fa = (half - prof[a]!) / (prof[a - 1]! - prof[a]! || 1);
+  const fb = (half - prof[b]!) / (prof[b + 1]! - prof[b]! || 1);
+  return (b - a + fa + fb) * step;
+}
+
+/** Widths at the vertices of a polyline (null entries where the profile is unclear). */
+export function profileWidths(
+  gray: Uint8Array,
+  w: number,
+  h: number,
+  pts: readonly Point[],
+  reach = 24,
+): Array<number | null> {
+  return pts.map((p, i) => {
+    const a = pts[Math.max(0, i - 1)]!;
+    const b = pts[Math.min(pts.length - 1, i + 1)]!;
+    let tx = b[0] - a[0];
+    let ty = b[1] - a[1];
+    const l = Math.hypot(tx, ty);
+    if (l === 0) return null;
+    tx /= l;
+    ty /= l;
+    // median of a few samples along the tangent around the vertex
+    const vals: number[] = [];
+    for (const s of [-2, -1, 0, 1, 2]) {
+      const v = profileWidthAt(gray, w, h, p[0] + tx * s, p[1] + ty * s, tx, ty, reach);
+      if (v !== null) vals.push(v);
+    }
+    if (vals.length < 3) return null;
+    vals.sort((x, y) => x - y);
+    return vals[Math.floor(vals.length / 2)]!;
+  });
+}

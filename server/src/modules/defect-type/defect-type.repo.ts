@@ -1,0 +1,96 @@
+import { sql, type Kysely } from 'kysely';
+import type { DefectShapeKind } from '@sightline/shared';
+import type { Database } from '../../platform/db/schema.js';
+
+/** SQL of defect types: the built-in ones (no project) and each project's own. */
+export function createDefectTypeRepo(db: Kysely<Database>) {
+  return {
+    /** The built-in types and the project's own, built-in first in their fixed order. */
+    listForProject(projectId: number) {
+      return db
+        .selectFrom('defect_types')
+        .selectAll()
+        .where((eb) => eb.or([eb('project_id', 'is', null), eb('project_id', '=', projectId)]))
+        .orderBy('built_in', 'desc')
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+    },
+
+    findType(typeId: number) {
+      return db.selectFrom('defect_types').selectAll().where('id', '=', typeId).executeTakeFirst();
+    },
+
+    /** Which of these names (compared without case) the project's own types already use. */
+    async takenNames(projectId: number, names: readonly string[], exceptId?: number) {
+      if (names.length === 0) return [];
+      let query = db
+        .selectFrom('defect_types')
+        .select('name')
+        .where('project_id', '=', projectId)
+        .where(
+          sql<string>`lower(name)`,
+          'in',
+          names.map((name) => name.toLowerCase()),
+        );
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return (await query.execute()).map((row) => row.name);
+    },
+
+    async insertMany(
+      projectId: number,
+      items: ReadonlyArray<{ name: string; color: string; shapeKind: DefectShapeKind; visibleOnAdd: boolean }>,
+    ) {
+      const rows = await db
+        .insertInto('defect_types')
+        .values(
+          items.map((item) => ({
+            project_id: projectId,
+            name: item.name,
+            color: item.color.toUpperCase(),
+            shape_kind: item.shapeKind,
+            visible_on_add: item.visibleOnAdd,
+          })),
+        )
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    update(typeId: number, values: { name?: string; color?: string; visible_on_add?: boolean }) {
+      return db
+        .updateTable('defect_types')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', typeId)
+        .execute();
+    },
+
+    deleteType(typeId: number) {
+      return db.deleteFrom('defect_types').where('id', '=', typeId).execute();
+    },
+
+    /**
+     * Whether defects use the type. Defects belong to a later module: its `defects` table is found at
+     * query time, with the column that references defect_types by foreign key; until it exists no
+     * type is bound.
+     */
+    async isBoundToDefects(typeId: number) {
+      const { rows: columns } = await sql<{ column_name: string }>`
+        select a.attname as column_name
+        from pg_constraint c
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+        where c.contype = 'f' and c.conrelid = to_regclass('defects') and c.confrelid = to_regclass('defect_types')`.execute(
+        db,
+      );
+      for (const { column_name: column } of columns) {
+        const { rows } = await sql<{ bound: boolean }>`
+          select exists (select 1 from defects where ${sql.ref(column)} = ${typeId}) as bound`.execute(db);
+        if (rows[0]?.bound) return true;
+      }
+      return false;
+    },
+  };
+}
+
+export type DefectTypeRepo = ReturnType<typeof createDefectTypeRepo>;
+export type DefectTypeRow = Awaited<ReturnType<DefectTypeRepo['listForProject']>>[number];

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError, type LicenceInfo, type LicenceStatus } from '@sightline/shared';
+import { publicKeyFrom, readLicenceFile, type LicenceDocument } from './licence-file.js';
+import type { LicenceRepo } from './licence.repo.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Another process (a second API server) may activate a licence: the gate reads it again this often. */
+const CACHE_MS = 30_000;
+
+export interface LicenceServiceDeps {
+  repo: LicenceRepo;
+  /** PEM of the Ed25519 key that verifies licences (the vendor's built-in key in production). */
+  publicKey: string;
+  machineCode: string;
+  /** Where the active licence file is kept, beside the data (DATA_DIR). */
+  licenceFilePath: string;
+}
+
+interface ActiveLicence {
+  issuedTo: string;
+  issuedAt: Date;
+  expiresAt: Date;
+  functions: LicenceDocument['functions'];
+}
+
+function statusOf(licence: ActiveLicence | null, now: number): LicenceStatus {
+  if (!licence) return 'unauthorized';
+  return licence.expiresAt.getTime() > now ? 'authorized' : 'expired';
+}
+
+/** Writes beside and renames, so a crash never leaves half a licence file. */
+async function writeLicenceFile(filePath: string, text: string): Promise<void> {
+  await fs.promises.mkdir(path.dirname(filePath), { recursive: true });
+  const temporary = `${filePath}.${process.pid}.part`;
+  await fs.promises.writeFile(temporary, `${text}\n`, { mode: 0o600 });
+  await fs.promises.rename(temporary, filePath);
+}
+
+export function createLicenceService({ repo, publicKey, machineCode, licenceFilePath }: LicenceServiceDeps) {
+  const verifyingKey = publicKeyFrom(publicKey);
+  let cached: { licence: ActiveLicence | null; loadedAt: number } | null = null;
+
+  async function activeLicence(): Promise<ActiveLicence | null> {
+    if (cached && Date.now() - cached.loadedAt < CACHE_MS) return cached.licence;
+    const row = await repo.findActiveLicence();
+    // A licence signed for another machine (a database copied elsewhere) licenses nothing here.
+    const licence =
+      row && row.machine_code === machineCode
+        ? { issuedTo: row.issued_to, issuedAt: row.issued_at, expiresAt: row.expires_at, functions: row.functions }
+        : null;
+    cached = { licence, loadedAt: Date.now() };
+    return licence;
+  }
+
+  async function info(): Promise<LicenceInfo> {
+    const licence = await activeLicence();
+    const now = Date.now();
+    const status = statusOf(licence, now);
+    if (!licence) {
+      return { status, machineCode, issuedTo: null, issuedAt: null, expiresAt: null, functions: [] };
+    }
+    return {
+      status,
+      machineCode,
+      issuedTo: licence.issuedTo,
+      issuedAt: licence.issuedAt.toISOString(),
+      expiresAt: licence.expiresAt.toISOString(),
+      functions: licence.functions.map((entry) => {
+        // Each function runs its own days from the issue date, never past the licence itself.
+        const expiresAt = Math.min(licence.issuedAt.getTime() + entry.validityDays * DAY_MS, licence.expiresAt.getTime());
+        return {
+          code: entry.code,
+          validityDays: entry.validityDays,
+          expiresAt: new Date(expiresAt).toISOString(),
+          active: expiresAt > now,
+        };
+      }),
+    };
+  }
+
+  return {
+    info,
+
+    /** Verifies a licence file and makes it the active licence of this deployment. */
+    async activate(text: string): Promise<LicenceInfo> {
+      const licence = readLicenceFile(text, verifyingKey);
+      if (licence.machineCode !== machineCode) throw new AppError('LICENSE_INFO_EXCEPTION');
+      if (new Date(licence.expiresAt).getTime() <= Date.now()) throw new AppError('LICENSE_EXPIRED');
+      const normalized = text.replace(/\s+/g, '');
+      await repo.insertLicence(licence, normalized);
+      await writeLicenceFile(licenceFilePath, normalized);
+      cached = null;
+      return info();
+    },
+
+    /** The gate of local mode: LICENSE_REQUIRED without a licence, LICENSE_EXPIRED after it ends (both 5012). */
+    async assertLicensed(): Promise<void> {
+      const status = statusOf(await activeLicence(), Date.now());
+      if (status === 'unauthorized') throw new AppError('LICENSE_REQUIRED');
+      if (status === 'expired') throw new AppError('LICENSE_EXPIRED');
+    },
+  };
+}
+
+export type LicenceService = ReturnType<typeof createLicenceService>;

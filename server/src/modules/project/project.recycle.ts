@@ -1,0 +1,72 @@
+import { AppError, CATALOGUES, DEFAULT_LANGUAGE } from '@sightline/shared';
+import { registerRecyclable, type RecyclableHandler } from '../recycle-bin/recycle-bin.service.js';
+import { createProjectGroupRepo } from '../project-group/project-group.repo.js';
+import { coverKeyOf } from './project-cover.js';
+
+/**
+ * How a project goes through the recycle bin. Its configuration rows (members, defect types and fields,
+ * filters, custom data) hang off the project and need no mark of their own: a binned project is
+ * invisible to every call, and purging drops them with it by foreign-key cascade.
+ */
+export const projectRecyclable: RecyclableHandler = {
+  async loadSummary(db, projectId) {
+    const project = await db
+      .selectFrom('projects')
+      .select(['name', 'team_id', 'cover_bytes'])
+      .where('id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!project) return undefined;
+    return { name: project.name, teamId: project.team_id, sizeBytes: Number(project.cover_bytes) };
+  },
+
+  async markDeleted(db, projectId, deletedAt) {
+    await db
+      .updateTable('projects')
+      .set({ deleted_at: deletedAt })
+      .where('id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  },
+
+  /**
+   * Brings the project back under its name, which must still be free in the team; if its group was
+   * deleted meanwhile it returns to the team's default group.
+   */
+  async restore(db, projectId) {
+    const project = await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow();
+    const clash = await db
+      .selectFrom('projects')
+      .select('id')
+      .where('team_id', '=', project.team_id)
+      .where('name', '=', project.name)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (clash) throw new AppError('PROJECT_NAME_EXITS_ERROR', { params: { name: project.name } });
+    const groupId =
+      project.group_id ??
+      (await createProjectGroupRepo(db).ensureDefault(project.team_id, CATALOGUES[DEFAULT_LANGUAGE].projectGroup.default))
+        .id;
+    await db
+      .updateTable('projects')
+      .set({ deleted_at: null, group_id: groupId, updated_at: new Date() })
+      .where('id', '=', projectId)
+      .execute();
+  },
+
+  async purge(db, projectId) {
+    const project = await db
+      .selectFrom('projects')
+      .select(['cover_url', 'cover_bytes'])
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    if (!project) return { blobKeys: [], freedBytes: 0 };
+    // Grants carry no foreign key to projects (the team module owns them), so they go by hand.
+    await db.deleteFrom('invitation_project_grants').where('project_id', '=', projectId).execute();
+    await db.deleteFrom('projects').where('id', '=', projectId).execute();
+    const key = coverKeyOf(project.cover_url);
+    return { blobKeys: key ? [key] : [], freedBytes: key ? Number(project.cover_bytes) : 0 };
+  },
+};
+
+registerRecyclable('project', projectRecyclable);

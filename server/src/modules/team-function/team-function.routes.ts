@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { businessEntrySchema, businessListQuerySchema, teamFunctionSchema } from '@sightline/shared';
+import type { Router } from '../../platform/http/route.js';
+import { callerTeamId } from '../team/team.service.js';
+import type { TeamFunctionService } from './team-function.service.js';
+
+const tags = ['team'];
+
+export function registerTeamFunctionRoutes(router: Router, deps: { functions: TeamFunctionService }): void {
+  const { functions } = deps;
+
+  router.user({
+    method: 'GET',
+    url: '/api/team-client/function',
+    summary: "The current team's function packages: state, activation, expiry and validity in days",
+    tags,
+    permission: 'team:function:view',
+    response: z.array(teamFunctionSchema),
+    handler: ({ auth }) => functions.functionsOf(callerTeamId(auth)),
+  });
+
+  router.user({
+    method: 'GET',
+    url: '/api/team-client/business/list',
+    summary: 'The business selection entries, each enabled while its function package is active',
+    tags,
+    permission: 'team:view',
+    query: businessListQuerySchema,
+    response: z.array(businessEntrySchema),
+    handler: ({ auth }) => functions.businessEntries(callerTeamId(auth)),
+  });
+}

@@ -1,0 +1,215 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, type BusinessEntry, type TeamFunction } from '@sightline/shared';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { registerErrorHandler } from '../../platform/http/error-handler.js';
+import { createRouter, routeDeclarations } from '../../platform/http/route.js';
+import { seedDemoTeam } from '../../seed.js';
+import { describeOnEachDatabase, uniquePhone } from '../../../test/harness.js';
+import { buildOwnedTeam, buildStaffedTeam, DAY_MS, sessionToken, setFunction } from '../../../test/factories/team.js';
+import { requireFunction } from './team-function.service.js';
+
+describeOnEachDatabase('team function packages', (server) => {
+  const tokenOf = (user: { id: number }) => sessionToken(server().db, user.id);
+  const functionsOf = async (token: string) =>
+    (await server().call<TeamFunction[]>('GET', '/api/team-client/function', { token })).body.data;
+
+  it('lists every package with its state: defaults active for a year, the rest not activated or expired', async () => {
+    const team = await buildStaffedTeam(server().db);
+    await setFunction(server().db, {
+      teamId: team.id,
+      code: 'monitoring',
+      activatedAt: new Date(Date.now() - 40 * DAY_MS),
+      expiresAt: new Date(Date.now() - 10 * DAY_MS),
+      validityDays: 30,
+    });
+    const functions = await functionsOf(await tokenOf(team.viewer));
+    expect(functions.map((item) => item.code)).toEqual([
+      'base',
+      'ai_screening',
+      'image_download',
+      'high_precision',
+      'historical_defect',
+      'inspection',
+      'monitoring',
+      'inspection_comparison',
+      'total_station',
+    ]);
+    const byCode = Object.fromEntries(functions.map((item) => [item.code, item]));
+    expect(byCode.base).toMatchObject({
+      nameKey: 'teamFunction.name.base',
+      descriptionKey: 'teamFunction.description.base',
+      status: 'active',
+      validityDays: 365,
+    });
+    expect(Math.round((Date.parse(byCode.inspection?.expiresAt ?? '') - Date.now()) / DAY_MS)).toBe(365);
+    expect(byCode.monitoring).toMatchObject({ status: 'expired', validityDays: 30 });
+    expect(byCode.ai_screening).toMatchObject({
+      status: 'not_activated',
+      activatedAt: null,
+      expiresAt: null,
+      validityDays: null,
+    });
+  });
+
+  it('enables the business entries whose package is active', async () => {
+    const team = await buildStaffedTeam(server().db);
+    const token = await tokenOf(team.inspector);
+    const list = async () =>
+      (
+        await server().call<BusinessEntry[]>('GET', '/api/team-client/business/list', {
+          token,
+          query: { projectId: '1' },
+        })
+      ).body.data;
+    const before = await list();
+    expect(before).toHaveLength(7);
+    expect(before[0]).toEqual({
+      code: 'droneInspection',
+      nameKey: 'business.droneInspection',
+      functionCode: 'inspection',
+      enabled: true,
+    });
+    expect(before.find((entry) => entry.code === 'droneMonitoring')).toMatchObject({
+      functionCode: 'monitoring',
+      enabled: false,
+    });
+    expect(before.find((entry) => entry.code === 'projectMaterialLibrary')?.enabled).toBe(true);
+
+    await setFunction(server().db, {
+      teamId: team.id,
+      code: 'monitoring',
+      activatedAt: new Date(),
+      expiresAt: new Date(Date.now() + DAY_MS),
+    });
+    expect((await list()).find((entry) => entry.code === 'droneMonitoring')?.enabled).toBe(true);
+    const bad = await server().call('GET', '/api/team-client/business/list', { token, query: { projectId: 'abc' } });
+    expect(bad.body.msg).toBe('VALIDATION_ERROR');
+  });
+
+  it('gives a registered team and the demo team the default packages', async () => {
+    const phone = uniquePhone();
+    await server().call('POST', '/api/web/sms', { query: { phone, scene: 'register' } });
+    const registered = await server().call<{ userId: number }>('POST', '/api/web/register', {
+      body: {
+        phone,
+        smsCode: server().sms.lastCode(phone),
+        password: 'Secret1234',
+        confirmPassword: 'Secret1234',
+        name: 'Wang Fang',
+        organization: 'Road office',
+        position: 'Engineer',
+        agreement: true,
+      },
+    });
+    const active = (items: TeamFunction[]) => items.filter((item) => item.status === 'active').map((item) => item.code);
+    expect(active(await functionsOf(await tokenOf({ id: registered.body.data.userId })))).toEqual([
+      'base',
+      'inspection',
+    ]);
+
+    await seedDemoTeam(server().db, { password: 'Demo12345', log: server().app.log });
+    const demoOwner = await server()
+      .db.selectFrom('users')
+      .select('id')
+      .where('account', '=', 'demoowner')
+      .executeTakeFirstOrThrow();
+    expect(active(await functionsOf(await tokenOf(demoOwner)))).toEqual(['base', 'inspection']);
+  });
+
+  it('guards work with requireFunction: TEAM_FUNCTION_INACTIVE unless active', async () => {
+    const team = await buildOwnedTeam(server().db);
+    await expect(requireFunction(server().db, team.id, 'base')).resolves.toBeUndefined();
+    const inactive = await requireFunction(server().db, team.id, 'ai_screening').catch((error: unknown) => error);
+    expect(inactive).toBeInstanceOf(AppError);
+    expect(inactive).toMatchObject({ key: 'TEAM_FUNCTION_INACTIVE', params: { function: 'ai_screening' } });
+    await setFunction(server().db, {
+      teamId: team.id,
+      code: 'base',
+      activatedAt: new Date(Date.now() - 2 * DAY_MS),
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    await expect(requireFunction(server().db, team.id, 'base')).rejects.toMatchObject({
+      key: 'TEAM_FUNCTION_INACTIVE',
+    });
+    await expect(requireFunction(server().db, null, 'base')).rejects.toMatchObject({ key: 'USER_NO_TEAM_ERROR' });
+  });
+
+  describe('routes declaring a feature', () => {
+    async function appFor(teamId: number) {
+      const app = Fastify({ logger: false });
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(serializerCompiler);
+      registerErrorHandler(app);
+      const caller: AuthContext = {
+        userId: 1,
+        sessionId: 1,
+        clientType: 'PC',
+        teamId,
+        role: 'ROLE_TEAM_VIEWER',
+        permissions: ['monitor:view'],
+      };
+      const router = createRouter(app, {
+        authenticate: async () => caller,
+        checkFeature: (auth, feature) => requireFunction(server().db, auth.teamId, feature),
+      });
+      router.user({
+        method: 'GET',
+        url: '/api/feature-check/monitor',
+        summary: 'A call that needs the monitoring package',
+        tags: ['test'],
+        permission: 'monitor:view',
+        feature: 'monitoring',
+        response: z.object({ ok: z.boolean() }),
+        handler: async () => ({ ok: true }),
+      });
+      await app.ready();
+      return app;
+    }
+
+    it('answers TEAM_FUNCTION_INACTIVE until the package is active, and declares the feature', async () => {
+      const team = await buildOwnedTeam(server().db);
+      const app = await appFor(team.id);
+      const refused = await app.inject({ method: 'GET', url: '/api/feature-check/monitor' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 4001,
+        msg: 'TEAM_FUNCTION_INACTIVE',
+        data: { params: { function: 'monitoring' } },
+      });
+      await setFunction(server().db, {
+        teamId: team.id,
+        code: 'monitoring',
+        activatedAt: new Date(),
+        expiresAt: new Date(Date.now() + DAY_MS),
+      });
+      const allowed = await app.inject({ method: 'GET', url: '/api/feature-check/monitor' });
+      expect(allowed.json()).toEqual({ code: 2000, msg: 'success', data: { ok: true } });
+      await app.close();
+      expect(routeDeclarations()).toContainEqual({
+        method: 'GET',
+        url: '/api/feature-check/monitor',
+        access: 'user',
+        permission: 'monitor:view',
+        feature: 'monitoring',
+      });
+    });
+
+    it('refuses to declare a feature on a router that cannot check it', () => {
+      const router = createRouter(Fastify({ logger: false }), { authenticate: async () => null });
+      expect(() =>
+        router.user({
+          method: 'GET',
+          url: '/api/feature-check/unchecked',
+          summary: 'Unchecked',
+          tags: ['test'],
+          feature: 'monitoring',
+          response: z.null(),
+          handler: async () => null,
+        }),
+      ).toThrow(/cannot check/);
+    });
+  });
+});

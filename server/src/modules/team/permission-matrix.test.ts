@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildRouter,
+  ROLE_PERMISSIONS,
+  type InvitationLink,
+  type MenuItem,
+  type Permission,
+  type RoleCode,
+} from '@sightline/shared';
+import { routeDeclarations, type RouteDeclaration } from '../../platform/http/route.js';
+import { describeOnEachDatabase } from '../../../test/harness.js';
+import { buildMember, buildOwnedTeam, buildStaffedTeam, sessionToken } from '../../../test/factories/team.js';
+
+/** The team and administration calls this matrix covers: every route declared under these paths. */
+const COVERED = /^\/api\/team-(client|admin)(\/|$)/;
+
+interface Fixture {
+  teamId: number;
+  roleTarget: number;
+  removeTarget: number;
+  handoverTarget: number;
+  joinLink: InvitationLink;
+}
+
+interface CallSpec {
+  request: (fixture: Fixture) => { url?: string; body?: unknown; query?: Record<string, string> };
+  /** The call acts on a member of the fixture's team, which an outsider has no authority over. */
+  targetsMember?: boolean;
+  /** Calls that change the caller's own role or team run last. */
+  late?: number;
+}
+
+/** How to make a valid request to each covered route; a route missing here fails the test. */
+const CALLS: Record<string, CallSpec> = {
+  'GET /api/team-client/details': { request: () => ({}) },
+  'PUT /api/team-client': { request: () => ({ body: { name: 'Renamed by the matrix' } }) },
+  'GET /api/team-client/teams': { request: () => ({}) },
+  'GET /api/team-client/user-page': { request: () => ({ query: { pageSize: '5' } }) },
+  'GET /api/team-client/users': { request: () => ({}) },
+  'GET /api/team-client/users/head': { request: () => ({ query: { count: '3' } }) },
+  'PUT /api/team-client/user-role': {
+    request: (fixture) => ({ body: { userId: fixture.roleTarget, roleId: 'ROLE_TEAM_INSPECTOR' } }),
+    targetsMember: true,
+  },
+  'PUT /api/team-client/remove-user': {
+    request: (fixture) => ({ body: { userId: fixture.removeTarget } }),
+    targetsMember: true,
+  },
+  'PUT /api/team-client/admin-handover': {
+    request: (fixture) => ({ body: { userId: fixture.handoverTarget } }),
+    targetsMember: true,
+    late: 1,
+  },
+  'GET /api/team-client/function': { request: () => ({}) },
+  'GET /api/team-client/business/list': { request: () => ({}) },
+  'GET /api/team-client/invitation-link': { request: () => ({}) },
+  'POST /api/team-client/invitation-link': {
+    request: () => ({ body: { passwordMode: 'random', validityDays: 7, roleId: 'ROLE_TEAM_VIEWER' } }),
+  },
+  'GET /api/team-client/link-analysis': { request: (fixture) => ({ query: { sid: fixture.joinLink.sid } }) },
+  'POST /api/team-client/join': {
+    request: (fixture) => ({ query: { sid: fixture.joinLink.sid, password: fixture.joinLink.password } }),
+    late: 2,
+  },
+  'GET /api/team-admin/teams': { request: () => ({ query: { pageSize: '5' } }) },
+  'PUT /api/team-admin/teams/:id': {
+    request: (fixture) => ({ url: `/api/team-admin/teams/${fixture.teamId}`, body: { memberMax: 40 } }),
+  },
+};
+
+type Caller = 'owner' | 'administrator' | 'inspector' | 'viewer' | 'outsider' | 'salesManager';
+/** The role whose permissions each caller has; the outsider owns another team. */
+const CALLER_ROLES: Record<Caller, RoleCode> = {
+  owner: 'ROLE_TEAM_OWNER',
+  administrator: 'ROLE_TEAM_ADMIN',
+  inspector: 'ROLE_TEAM_INSPECTOR',
+  viewer: 'ROLE_TEAM_VIEWER',
+  outsider: 'ROLE_TEAM_OWNER',
+  salesManager: 'ROLE_CORP_SALES',
+};
+
+function expectedAllowed(caller: Caller, route: RouteDeclaration, spec: CallSpec): boolean {
+  const permissions: readonly Permission[] = ROLE_PERMISSIONS[CALLER_ROLES[caller]];
+  const permitted = route.permission === null || permissions.includes(route.permission);
+  // Members of other teams are beyond the authority of anyone outside the fixture's team.
+  const inTeam = caller !== 'outsider' && caller !== 'salesManager';
+  return permitted && (inTeam || !spec.targetsMember);
+}
+
+function menuCodes(items: MenuItem[]): string[] {
+  return items.flatMap((item) => [item.menuCode, ...menuCodes(item.childList)]);
+}
+
+describeOnEachDatabase('team permission matrix', (server) => {
+  const covered = () => routeDeclarations().filter((route) => COVERED.test(route.url));
+
+  it('has a call for every team and administration route, and no call for a route that is gone', () => {
+    const declared = covered().map((route) => `${route.method} ${route.url}`);
+    expect(declared.sort()).toEqual(Object.keys(CALLS).sort());
+  });
+
+  it('shows the team menus exactly to the roles that may make their calls', () => {
+    const permissionOf = (key: string) => covered().find((route) => `${route.method} ${route.url}` === key)?.permission;
+    for (const role of Object.keys(ROLE_PERMISSIONS) as RoleCode[]) {
+      const codes = menuCodes(buildRouter(role).menuVOList);
+      const may = (key: string) => ROLE_PERMISSIONS[role].includes(permissionOf(key) as Permission);
+      expect(codes.includes('TEAM_MEMBERS'), role).toBe(may('GET /api/team-client/user-page'));
+      expect(codes.includes('TEAM_SETTINGS'), role).toBe(may('GET /api/team-client/details'));
+      expect(codes.includes('ADMIN'), role).toBe(may('GET /api/team-admin/teams'));
+    }
+  });
+
+  async function fixtureFor(caller: Caller) {
+    const db = server().db;
+    const team = await buildStaffedTeam(db, { name: 'Matrix team', memberMax: 20 });
+    const roleTarget = await buildMember(db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
+    const removeTarget = await buildMember(db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
+    const handoverTarget = await buildMember(db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
+    // Another team's link, which no call of the matrix replaces.
+    const joinTeam = await buildOwnedTeam(db, { memberMax: 50 });
+    const joinLink = await server().call<InvitationLink>('POST', '/api/team-client/invitation-link', {
+      token: await sessionToken(db, joinTeam.owner.id),
+      body: { passwordMode: 'random', validityDays: 7, roleId: 'ROLE_TEAM_VIEWER' },
+    });
+
+    let callerId: number;
+    if (caller === 'outsider') {
+      callerId = (await buildStaffedTeam(db)).owner.id;
+    } else if (caller === 'salesManager') {
+      const vendor = await buildOwnedTeam(db);
+      await db.updateTable('teams').set({ kind: 'corporate' }).where('id', '=', vendor.id).execute();
+      callerId = (await buildMember(db, { teamId: vendor.id, role: 'ROLE_CORP_SALES' })).id;
+    } else {
+      callerId = { owner: team.owner, administrator: team.admin, inspector: team.inspector, viewer: team.viewer }[
+        caller
+      ].id;
+    }
+    const fixture: Fixture = {
+      teamId: team.id,
+      roleTarget: roleTarget.id,
+      removeTarget: removeTarget.id,
+      handoverTarget: handoverTarget.id,
+      joinLink: joinLink.body.data,
+    };
+    return { fixture, token: await sessionToken(db, callerId) };
+  }
+
+  for (const caller of Object.keys(CALLER_ROLES) as Caller[]) {
+    describe(caller, () => {
+      it('succeeds where ROLE_PERMISSIONS allows and answers 4001 NO_AUTH elsewhere', async () => {
+        const { fixture, token } = await fixtureFor(caller);
+        const routes = covered().sort(
+          (a, b) => (CALLS[`${a.method} ${a.url}`]?.late ?? 0) - (CALLS[`${b.method} ${b.url}`]?.late ?? 0),
+        );
+        const outcomes: string[] = [];
+        const expected: string[] = [];
+        for (const route of routes) {
+          const key = `${route.method} ${route.url}`;
+          const spec = CALLS[key];
+          if (!spec) throw new Error(`no call for ${key}`);
+          const { url, ...request } = spec.request(fixture);
+          const response = await server().call(route.method as 'GET' | 'POST' | 'PUT', url ?? route.url, {
+            token,
+            ...request,
+          });
+          const allowed = expectedAllowed(caller, route, spec);
+          expected.push(`${key} -> ${allowed ? '2000' : '4001 NO_AUTH'}`);
+          outcomes.push(
+            `${key} -> ${response.body.code === 2000 ? '2000' : `${response.body.code} ${response.body.msg}`}`,
+          );
+          if (!allowed) expect(response.status, key).toBe(403);
+        }
+        expect(outcomes).toEqual(expected);
+
+        if (caller === 'outsider') {
+          // What the outsider was allowed to do happened in their own team, never in this one.
+          const team = await server()
+            .db.selectFrom('teams')
+            .select('name')
+            .where('id', '=', fixture.teamId)
+            .executeTakeFirst();
+          expect(team?.name).toBe('Matrix team');
+          const members = await server()
+            .db.selectFrom('team_members')
+            .select(['user_id', 'role_code'])
+            .where('team_id', '=', fixture.teamId)
+            .where('user_id', 'in', [fixture.roleTarget, fixture.removeTarget, fixture.handoverTarget])
+            .orderBy('user_id')
+            .execute();
+          expect(members.map((member) => member.role_code)).toEqual([
+            'ROLE_TEAM_VIEWER',
+            'ROLE_TEAM_VIEWER',
+            'ROLE_TEAM_INSPECTOR',
+          ]);
+        }
+      });
+    });
+  }
+});

@@ -1,0 +1,72 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { RoleCode } from '@sightline/shared';
+import type { Database } from '../../platform/db/schema.js';
+
+/** A membership counts until a temporary member's expiry date. */
+function unexpired(eb: ExpressionBuilder<Database, 'team_members'>) {
+  return eb.or([eb('team_members.expires_at', 'is', null), eb('team_members.expires_at', '>', new Date())]);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+/** SQL of the signed-in user's own account beyond sign-in: phone changes and team look-ups. */
+export function createUserClientRepo(db: Kysely<Database>) {
+  return {
+    /** False when another account took the phone meanwhile (the unique index decides). */
+    async updatePhone(userId: number, phone: string): Promise<boolean> {
+      try {
+        await db.updateTable('users').set({ phone, updated_at: new Date() }).where('id', '=', userId).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+    findTeamMembersWithRole(teamId: number, role: RoleCode) {
+      return db
+        .selectFrom('team_members')
+        .innerJoin('users', 'users.id', 'team_members.user_id')
+        .select([
+          'users.id',
+          'users.name',
+          'users.account',
+          'users.phone',
+          'users.head_img_url',
+          'team_members.role_code',
+        ])
+        .where('team_members.team_id', '=', teamId)
+        .where('team_members.role_code', '=', role)
+        .where('users.deleted_at', 'is', null)
+        .where(unexpired)
+        .orderBy('team_members.created_at')
+        .orderBy('users.id')
+        .execute();
+    },
+    async findTeamMateIds(teamId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('team_members')
+        .select('user_id')
+        .where('team_id', '=', teamId)
+        .where(unexpired)
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+    /** Whether both users are current members of at least one common team. */
+    async sharesTeam(userId: number, otherUserId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('team_members')
+        .innerJoin('team_members as other', 'other.team_id', 'team_members.team_id')
+        .select('team_members.team_id')
+        .where('team_members.user_id', '=', userId)
+        .where('other.user_id', '=', otherUserId)
+        .where(unexpired)
+        .where((eb) => eb.or([eb('other.expires_at', 'is', null), eb('other.expires_at', '>', new Date())]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type UserClientRepo = ReturnType<typeof createUserClientRepo>;

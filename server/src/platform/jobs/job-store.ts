@@ -1,0 +1,144 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { JobState } from './job-definition.js';
+
+const LIVE_STATES: JobState[] = ['queued', 'running'];
+
+/** SQL of the `jobs` table. Every state change names the state it expects, so races resolve in the database. */
+export function createJobStore(db: Kysely<Database>) {
+  return {
+    /** Inserts a queued job, or returns the live job holding the same singleton key. */
+    async insert(
+      trx: Kysely<Database>,
+      job: { id: string; name: string; version: number; payload: unknown; singletonKey: string | null },
+    ): Promise<{ id: string; created: boolean }> {
+      const inserted = await trx
+        .insertInto('jobs')
+        .values({
+          id: job.id,
+          name: job.name,
+          version: job.version,
+          payload: JSON.stringify(job.payload),
+          singleton_key: job.singletonKey,
+        })
+        // The predicate is literal SQL: PostgreSQL matches it against the partial index before binding parameters.
+        .onConflict((conflict) =>
+          conflict
+            .columns(['name', 'singleton_key'])
+            .where(sql<boolean>`singleton_key is not null and state in ('queued', 'running')`)
+            .doNothing(),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) return { id: inserted.id, created: true };
+      const live = await trx
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', '=', job.name)
+        .where('singleton_key', '=', job.singletonKey)
+        .where('state', 'in', LIVE_STATES)
+        .executeTakeFirstOrThrow();
+      return { id: live.id, created: false };
+    },
+
+    findById(id: string) {
+      return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Takes a queued job for this worker; undefined when it is gone, finished, cancelled or taken. */
+    claim(id: string, workerId: string) {
+      return db
+        .updateTable('jobs')
+        .set({
+          state: 'running',
+          worker_id: workerId,
+          heartbeat_at: sql<Date>`now()`,
+          started_at: sql<Date>`coalesce(started_at, now())`,
+          attempts: sql<number>`attempts + 1`,
+        })
+        .where('id', '=', id)
+        .where('state', '=', 'queued')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Proves the worker alive and stores progress; false when the job is no longer this worker's to run. */
+    async heartbeat(id: string, workerId: string, progress: { fraction: number; detail: unknown }): Promise<boolean> {
+      const row = await db
+        .updateTable('jobs')
+        .set({
+          heartbeat_at: sql<Date>`now()`,
+          progress: progress.fraction,
+          progress_detail: progress.detail === undefined ? null : JSON.stringify(progress.detail),
+        })
+        .where('id', '=', id)
+        .where('state', '=', 'running')
+        .where('worker_id', '=', workerId)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async finish(
+      id: string,
+      workerId: string,
+      outcome: { state: 'done'; result: unknown } | { state: 'failed'; errorKey: string },
+    ): Promise<boolean> {
+      const row = await db
+        .updateTable('jobs')
+        .set(
+          outcome.state === 'done'
+            ? { state: 'done', progress: 1, result: JSON.stringify(outcome.result ?? null), finished_at: sql<Date>`now()` }
+            : { state: 'failed', error_key: outcome.errorKey, finished_at: sql<Date>`now()` },
+        )
+        .where('id', '=', id)
+        .where('state', '=', 'running')
+        .where('worker_id', '=', workerId)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Puts a job this worker (or a dead one) was running back in the queue. */
+    async requeue(id: string, workerId: string): Promise<boolean> {
+      const row = await db
+        .updateTable('jobs')
+        .set({ state: 'queued', worker_id: null })
+        .where('id', '=', id)
+        .where('state', '=', 'running')
+        .where('worker_id', '=', workerId)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    cancel(id: string) {
+      return db
+        .updateTable('jobs')
+        .set({ state: 'cancelled', finished_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('state', 'in', LIVE_STATES)
+        .returning(['id', 'name', 'payload', 'progress'])
+        .executeTakeFirst();
+    },
+
+    /** Running jobs of other workers, with whether their heartbeat (by the database's clock) is stale. */
+    findRunningElsewhere(workerId: string, staleAfterMs: number) {
+      return db
+        .selectFrom('jobs')
+        .select([
+          'id',
+          'name',
+          'worker_id',
+          sql<boolean>`heartbeat_at is null or heartbeat_at < now() - make_interval(secs => ${staleAfterMs / 1000})`.as(
+            'stale',
+          ),
+        ])
+        .where('state', '=', 'running')
+        .where('worker_id', '!=', workerId)
+        .execute();
+    },
+  };
+}
+
+export type JobStore = ReturnType<typeof createJobStore>;

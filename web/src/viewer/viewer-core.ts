@@ -1,0 +1,307 @@
+/**
+ * The imperative 3D view (ARCHITECTURE.md section 7): CesiumJS behind a small API, with no Cesium ion and no
+ * request leaving our origin. React wraps it in ModelViewer.tsx; nothing else touches Cesium.
+ */
+import type * as CesiumNs from 'cesium';
+import { loadCesium } from './cesium-loader';
+import { THEME_COLOURS } from './viewer-format';
+import { MeasureController } from './viewer-measure';
+import type {
+  CameraView,
+  ClipPlane,
+  LoadTilesetOptions,
+  LocationGeoJson,
+  MeasureKind,
+  Measurement,
+  ViewerApi,
+  ViewerOptions,
+  ViewerTheme,
+} from './viewer-types';
+
+type Cesium = typeof CesiumNs;
+
+function applyTheme(C: Cesium, viewer: CesiumNs.Viewer, theme: ViewerTheme): void {
+  const colours = THEME_COLOURS[theme];
+  viewer.scene.backgroundColor = C.Color.fromCssColorString(colours.background);
+  viewer.scene.globe.baseColor = C.Color.fromCssColorString(colours.globe);
+  viewer.container.setAttribute('data-theme', theme);
+  viewer.scene.requestRender();
+}
+
+function buildViewer(C: Cesium, container: HTMLElement, options: ViewerOptions): CesiumNs.Viewer {
+  const viewer = new C.Viewer(container, {
+    // Natural Earth II ships inside the cesium package: imagery with no network and no token.
+    baseLayer: C.ImageryLayer.fromProviderAsync(
+      C.TileMapServiceImageryProvider.fromUrl(C.buildModuleUrl('Assets/Textures/NaturalEarthII')),
+    ),
+    terrainProvider: new C.EllipsoidTerrainProvider(),
+    baseLayerPicker: false,
+    geocoder: false,
+    timeline: false,
+    animation: false,
+    homeButton: false,
+    sceneModePicker: false,
+    navigationHelpButton: false,
+    fullscreenButton: false,
+    infoBox: false,
+    selectionIndicator: false,
+    // Render only when something changed: an idle inspection page costs no GPU.
+    requestRenderMode: true,
+    maximumRenderTimeChange: Number.POSITIVE_INFINITY,
+    // A plain background in the theme's colour instead of stars (whose textures we then never fetch).
+    skyBox: false,
+    skyAtmosphere: false,
+    ...(options.msaaSamples ? { msaaSamples: options.msaaSamples } : {}),
+  });
+  const { scene } = viewer;
+  // No sun or moon either: an inspection view, not a planetarium.
+  if (scene.sun) scene.sun.show = false;
+  if (scene.moon) scene.moon.show = false;
+  // Double-click is ours (it ends a measurement), not Cesium's "track this entity".
+  viewer.cesiumWidget.screenSpaceEventHandler.removeInputAction(C.ScreenSpaceEventType.LEFT_DOUBLE_CLICK);
+  return viewer;
+}
+
+const toDegrees = (radians: number) => (radians * 180) / Math.PI;
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Creates the 3D view in `container` (loading CesiumJS on first use). Rejects when WebGL is not available. */
+export async function createViewer(container: HTMLElement, options: ViewerOptions): Promise<ViewerApi> {
+  const C = await loadCesium();
+  const viewer = buildViewer(C, container, options);
+  const { scene, camera } = viewer;
+  applyTheme(C, viewer, options.theme);
+  scene.renderError.addEventListener((_scene: unknown, error: unknown) => options.onRenderError?.(error));
+
+  let tileset: CesiumNs.Cesium3DTileset | undefined;
+  let tilesetVisible = true;
+  let clip: ClipPlane | null = null;
+  let location: CesiumNs.GeoJsonDataSource | undefined;
+  let loadGeneration = 0;
+  const measureController = new MeasureController(C, viewer, () => tileset);
+
+  /** The frame the tileset's clipping planes are expressed in (root transform, or ENU at its centre). */
+  const clipFrame = (current: CesiumNs.Cesium3DTileset): CesiumNs.Matrix4 =>
+    (current as unknown as { clippingPlanesOriginMatrix: CesiumNs.Matrix4 }).clippingPlanesOriginMatrix;
+
+  function applyClip(): void {
+    if (!tileset) return;
+    // One collection per tileset, emptied and disabled rather than replaced: a tileset whose collection is swapped
+    // or removed keeps drawing tiles whose shaders still sample the destroyed planes texture.
+    let collection = tileset.clippingPlanes as CesiumNs.ClippingPlaneCollection | undefined;
+    if (!collection) {
+      collection = new C.ClippingPlaneCollection({ edgeWidth: 1.5, edgeColor: C.Color.WHITE });
+      tileset.clippingPlanes = collection;
+    }
+    collection.removeAll();
+    if (clip) {
+      const normal = C.Cartesian3.normalize(C.Cartesian3.fromArray(clip.normal), new C.Cartesian3());
+      const center = C.Cartesian3.fromArray(clip.center);
+      // Hessian normal form: n·p + d = 0 through `center`; Cesium keeps the side the normal points to.
+      collection.add(new C.ClippingPlane(normal, -C.Cartesian3.dot(normal, center)));
+    }
+    collection.enabled = clip !== null;
+    scene.requestRender();
+  }
+
+  function removeTileset(): void {
+    if (!tileset) return;
+    scene.primitives.remove(tileset); // destroys it
+    tileset = undefined;
+  }
+
+  const api: ViewerApi = {
+    async loadTileset(url: string, loadOptions: LoadTilesetOptions = {}) {
+      const generation = ++loadGeneration;
+      const resource = new C.Resource({ url, headers: loadOptions.headers ?? {} });
+      const loaded = await C.Cesium3DTileset.fromUrl(resource, {
+        maximumScreenSpaceError: loadOptions.maximumScreenSpaceError ?? 16,
+      });
+      if (generation !== loadGeneration || viewer.isDestroyed()) {
+        loaded.destroy(); // a newer load or destroy() won the race
+        return;
+      }
+      measureController.cancel();
+      removeTileset();
+      tileset = scene.primitives.add(loaded) as CesiumNs.Cesium3DTileset;
+      tileset.show = tilesetVisible;
+      tileset.tileFailed.addEventListener((failure: { url: string; message: unknown }) => {
+        options.onTileError?.(failure.url, failure.message);
+      });
+      tileset.tileLoad.addEventListener(() => scene.requestRender());
+      applyClip();
+      scene.requestRender();
+    },
+
+    setTilesetVisible(visible) {
+      tilesetVisible = visible;
+      if (tileset) tileset.show = visible;
+      scene.requestRender();
+    },
+
+    waitForTiles(timeoutMs = 30_000) {
+      return new Promise<boolean>((resolve) => {
+        const current = tileset;
+        if (!current) {
+          resolve(false);
+          return;
+        }
+        let finished = false;
+        const done = (value: boolean) => {
+          if (finished) return;
+          finished = true;
+          window.clearTimeout(timer);
+          window.clearInterval(ticker);
+          removeListener();
+          resolve(value);
+        };
+        const removeListener = current.allTilesLoaded.addEventListener(() => {
+          scene.requestRender();
+          // Let the frame that shows the last tiles be drawn before answering.
+          scene.postRender.addEventListener(function once() {
+            scene.postRender.removeEventListener(once);
+            done(true);
+          });
+          scene.requestRender();
+        });
+        // In request-render mode, keep frames coming so tile requests are issued and processed.
+        const ticker = window.setInterval(() => scene.requestRender(), 250);
+        const timer = window.setTimeout(() => done(current.tilesLoaded), timeoutMs);
+        scene.requestRender();
+      });
+    },
+
+    async flyToTileset(flyOptions = {}) {
+      if (!tileset) return;
+      const offset = new C.HeadingPitchRange(0, toRadians(-30), tileset.boundingSphere.radius * 2.5);
+      const duration = flyOptions.duration ?? 1.5;
+      if (duration <= 0) {
+        camera.viewBoundingSphere(tileset.boundingSphere, offset);
+        camera.lookAtTransform(C.Matrix4.IDENTITY);
+        scene.requestRender();
+        return;
+      }
+      await viewer.flyTo(tileset, { duration, offset });
+    },
+
+    getCameraView() {
+      const position = camera.positionCartographic;
+      return {
+        lon: toDegrees(position.longitude),
+        lat: toDegrees(position.latitude),
+        height: position.height,
+        heading: toDegrees(camera.heading),
+        pitch: toDegrees(camera.pitch),
+        roll: toDegrees(camera.roll),
+      };
+    },
+
+    setCameraView(view: CameraView, viewOptions = {}) {
+      const destination = C.Cartesian3.fromDegrees(view.lon, view.lat, view.height);
+      const orientation = {
+        heading: toRadians(view.heading),
+        pitch: toRadians(view.pitch),
+        roll: toRadians(view.roll),
+      };
+      const duration = viewOptions.duration ?? 0;
+      if (duration <= 0) {
+        camera.setView({ destination, orientation });
+        scene.requestRender();
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => {
+        camera.flyTo({ destination, orientation, duration, complete: resolve, cancel: resolve });
+      });
+    },
+
+    async showLocation(geojson: LocationGeoJson | null) {
+      if (location) {
+        viewer.dataSources.remove(location, true);
+        location = undefined;
+      }
+      if (geojson) {
+        const accent = C.Color.fromCssColorString('#ff7a45');
+        const source = await C.GeoJsonDataSource.load(geojson, {
+          clampToGround: true,
+          stroke: accent,
+          strokeWidth: 3,
+          fill: accent.withAlpha(0.25),
+          markerColor: accent,
+        });
+        if (viewer.isDestroyed()) return;
+        location = source;
+        await viewer.dataSources.add(source);
+      }
+      scene.requestRender();
+    },
+
+    setClipping(plane) {
+      if (plane && C.Cartesian3.magnitude(C.Cartesian3.fromArray(plane.normal)) === 0) {
+        throw new Error('clipping plane normal must not be zero');
+      }
+      clip = plane ? { normal: [...plane.normal], center: [...plane.center] } : null;
+      applyClip();
+    },
+
+    getClipping() {
+      return clip ? { normal: [...clip.normal], center: [...clip.center] } : null;
+    },
+
+    clipHorizontally(offset) {
+      if (offset === null || !tileset) {
+        api.setClipping(null);
+        return null;
+      }
+      const sphere = tileset.boundingSphere;
+      const up = C.Ellipsoid.WGS84.geodeticSurfaceNormal(sphere.center, new C.Cartesian3());
+      const cutEcef = C.Cartesian3.add(
+        sphere.center,
+        C.Cartesian3.multiplyByScalar(up, offset, new C.Cartesian3()),
+        new C.Cartesian3(),
+      );
+      // Into the tileset's frame: points by the inverse transform, normals by the transpose of the forward one.
+      const frame = clipFrame(tileset);
+      const inverse = C.Matrix4.inverse(frame, new C.Matrix4());
+      const center = C.Matrix4.multiplyByPoint(inverse, cutEcef, new C.Cartesian3());
+      const rotation = C.Matrix4.getMatrix3(frame, new C.Matrix3());
+      const down = C.Cartesian3.negate(up, new C.Cartesian3());
+      const normal = C.Cartesian3.normalize(
+        C.Matrix3.multiplyByVector(C.Matrix3.transpose(rotation, new C.Matrix3()), down, new C.Cartesian3()),
+        new C.Cartesian3(),
+      );
+      const plane: ClipPlane = { normal: [normal.x, normal.y, normal.z], center: [center.x, center.y, center.z] };
+      api.setClipping(plane);
+      return plane;
+    },
+
+    getTilesetRadius() {
+      return tileset ? tileset.boundingSphere.radius : null;
+    },
+
+    measure: ((kind: MeasureKind) => measureController.start(kind)) as ViewerApi['measure'],
+    measureDistance: () => measureController.start('distance') as ReturnType<ViewerApi['measureDistance']>,
+    measureHeight: () => measureController.start('height') as ReturnType<ViewerApi['measureHeight']>,
+    measureArea: () => measureController.start('area') as ReturnType<ViewerApi['measureArea']>,
+    cancelMeasurement: () => measureController.cancel(),
+    clearMeasurements: () => measureController.clear(),
+    activeMeasurement: () => measureController.active(),
+
+    setTheme(theme) {
+      applyTheme(C, viewer, theme);
+    },
+
+    requestRender() {
+      scene.requestRender();
+    },
+
+    destroy() {
+      if (viewer.isDestroyed()) return;
+      loadGeneration++;
+      measureController.destroy();
+      viewer.destroy();
+    },
+  };
+  return api;
+}
+
+export type { Measurement };

@@ -1,0 +1,330 @@
+/**
+ * Measurements on the model: lengths, height differences and areas from positions picked on the tileset.
+ *
+ * The arithmetic mirrors packages/geo's measure.ts (tested there against hand calculations): web may import only
+ * @sightline/shared (ARCHITECTURE.md section 2), so it is done here with Cesium's own vector types, and the browser
+ * test checks these numbers against packages/geo on the same positions.
+ */
+import type * as CesiumNs from 'cesium';
+import type {
+  AreaMeasurement,
+  DistanceMeasurement,
+  EcefPosition,
+  HeightMeasurement,
+  MeasureKind,
+  Measurement,
+} from './viewer-types';
+import { formatMetres, formatSquareMetres } from './viewer-format';
+
+type Cesium = typeof CesiumNs;
+type Cartesian3 = CesiumNs.Cartesian3;
+
+const toPlain = (p: Cartesian3): EcefPosition => ({ x: p.x, y: p.y, z: p.z });
+
+export function measureDistanceOf(C: Cesium, positions: readonly Cartesian3[]): number {
+  let total = 0;
+  for (let i = 1; i < positions.length; i++) {
+    total += C.Cartesian3.distance(positions[i - 1] as Cartesian3, positions[i] as Cartesian3);
+  }
+  return total;
+}
+
+/** Coordinates of `point` in the east-north-up frame at `origin`. */
+function toLocal(C: Cesium, origin: Cartesian3, point: Cartesian3): Cartesian3 {
+  const frame = C.Transforms.eastNorthUpToFixedFrame(origin);
+  const inverse = C.Matrix4.inverseTransformation(frame, new C.Matrix4());
+  return C.Matrix4.multiplyByPoint(inverse, point, new C.Cartesian3());
+}
+
+export function measureHeightOf(
+  C: Cesium,
+  from: Cartesian3,
+  to: Cartesian3,
+): Omit<HeightMeasurement, 'kind' | 'from' | 'to'> {
+  const local = toLocal(C, from, to);
+  const fromHeight = C.Cartographic.fromCartesian(from).height;
+  const toHeight = C.Cartographic.fromCartesian(to).height;
+  return {
+    vertical: toHeight - fromHeight,
+    horizontal: Math.hypot(local.x, local.y),
+    slope: C.Cartesian3.distance(from, to),
+  };
+}
+
+function centroidOf(C: Cesium, positions: readonly Cartesian3[]): Cartesian3 {
+  const sum = new C.Cartesian3();
+  for (const p of positions) C.Cartesian3.add(sum, p, sum);
+  return C.Cartesian3.divideByScalar(sum, positions.length, sum);
+}
+
+/** Planar area (Newell's method) and horizontal area (shoelace in ENU at the centroid), square metres. */
+export function measureAreaOf(C: Cesium, positions: readonly Cartesian3[]): { area: number; horizontalArea: number } {
+  if (positions.length < 3) return { area: 0, horizontalArea: 0 };
+  const centre = centroidOf(C, positions);
+  const frame = C.Transforms.eastNorthUpToFixedFrame(centre);
+  const inverse = C.Matrix4.inverseTransformation(frame, new C.Matrix4());
+  const local = positions.map((p) => C.Matrix4.multiplyByPoint(inverse, p, new C.Cartesian3()));
+  let nx = 0;
+  let ny = 0;
+  let nz = 0;
+  for (let i = 0; i < local.length; i++) {
+    const a = local[i] as Cartesian3;
+    const b = local[(i + 1) % local.length] as Cartesian3;
+    nx += a.y * b.z - a.z * b.y;
+    ny += a.z * b.x - a.x * b.z;
+    nz += a.x * b.y - a.y * b.x;
+  }
+  // In ENU, the z component of Newell's normal is twice the shoelace area on the east-north plane.
+  return { area: Math.hypot(nx, ny, nz) / 2, horizontalArea: Math.abs(nz) / 2 };
+}
+
+const COLOURS: Record<MeasureKind, string> = { distance: '#1677ff', height: '#faad14', area: '#52c41a' };
+/** Points closer than this to the previous one are the second click of a double-click, not a new point. */
+const SAME_POINT_METRES = 1e-3;
+
+interface Session {
+  kind: MeasureKind;
+  points: Cartesian3[];
+  floating: Cartesian3 | undefined;
+  entities: CesiumNs.Entity[];
+  resolve: (measurement: Measurement | null) => void;
+}
+
+/** The interactive part: clicks, rubber band, labels. One measurement at a time; finished ones stay drawn. */
+export class MeasureController {
+  private readonly handler: CesiumNs.ScreenSpaceEventHandler;
+  private readonly layer: CesiumNs.CustomDataSource;
+  private session: Session | undefined;
+  private readonly handleKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && this.session) this.cancel();
+  };
+
+  constructor(
+    private readonly C: Cesium,
+    private readonly viewer: CesiumNs.Viewer,
+    private readonly getTileset: () => CesiumNs.Cesium3DTileset | undefined,
+  ) {
+    this.layer = new C.CustomDataSource('sightline-measurements');
+    void viewer.dataSources.add(this.layer);
+    this.handler = new C.ScreenSpaceEventHandler(viewer.scene.canvas);
+    const { ScreenSpaceEventType: T } = C;
+    this.handler.setInputAction((e: { position: CesiumNs.Cartesian2 }) => this.handleClick(e.position), T.LEFT_CLICK);
+    this.handler.setInputAction(() => this.finish(), T.LEFT_DOUBLE_CLICK);
+    this.handler.setInputAction(() => this.finish(), T.RIGHT_CLICK);
+    this.handler.setInputAction(
+      (e: { endPosition: CesiumNs.Cartesian2 }) => this.handleMove(e.endPosition),
+      T.MOUSE_MOVE,
+    );
+    window.addEventListener('keydown', this.handleKey);
+  }
+
+  active(): MeasureKind | null {
+    return this.session?.kind ?? null;
+  }
+
+  start(kind: MeasureKind): Promise<Measurement | null> {
+    this.cancel();
+    return new Promise((resolve) => {
+      const session: Session = { kind, points: [], floating: undefined, entities: [], resolve };
+      this.session = session;
+      this.drawSession(session);
+      this.viewer.scene.canvas.style.cursor = 'crosshair';
+    });
+  }
+
+  cancel(): void {
+    const session = this.session;
+    if (!session) return;
+    this.session = undefined;
+    for (const entity of session.entities) this.layer.entities.remove(entity);
+    this.viewer.scene.canvas.style.cursor = '';
+    this.render();
+    session.resolve(null);
+  }
+
+  clear(): void {
+    this.cancel();
+    this.layer.entities.removeAll();
+    this.render();
+  }
+
+  destroy(): void {
+    this.cancel();
+    window.removeEventListener('keydown', this.handleKey);
+    this.handler.destroy();
+  }
+
+  private render(): void {
+    this.viewer.scene.requestRender();
+  }
+
+  /** A position on the tileset under the pointer, or undefined (the globe and our own drawings do not count). */
+  private pickOnTileset(windowPosition: CesiumNs.Cartesian2): Cartesian3 | undefined {
+    const { scene } = this.viewer;
+    const tileset = this.getTileset();
+    if (!tileset || !scene.pickPositionSupported) return undefined;
+    const picked = scene.drillPick(windowPosition, 5) as Array<{ primitive?: unknown }>;
+    if (!picked.some((hit) => hit.primitive === tileset)) return undefined;
+    const position = scene.pickPosition(windowPosition);
+    return position && Number.isFinite(position.x) ? position : undefined;
+  }
+
+  private handleClick(windowPosition: CesiumNs.Cartesian2): void {
+    const session = this.session;
+    if (!session) return;
+    const position = this.pickOnTileset(windowPosition);
+    if (!position) return;
+    const last = session.points.at(-1);
+    if (last && this.C.Cartesian3.distance(last, position) < SAME_POINT_METRES) return;
+    session.points.push(position);
+    session.entities.push(
+      this.layer.entities.add({
+        position,
+        point: {
+          pixelSize: 8,
+          color: this.C.Color.fromCssColorString(COLOURS[session.kind]),
+          outlineColor: this.C.Color.WHITE,
+          outlineWidth: 1,
+          disableDepthTestDistance: Number.POSITIVE_INFINITY,
+        },
+      }),
+    );
+    if (session.kind === 'height' && session.points.length === 2) this.finish();
+    this.render();
+  }
+
+  private handleMove(windowPosition: CesiumNs.Cartesian2): void {
+    const session = this.session;
+    if (!session || session.points.length === 0) return;
+    session.floating = this.pickOnTileset(windowPosition) ?? session.floating;
+    this.render();
+  }
+
+  /** Points of the session, with the rubber-band point while it is in progress. */
+  private livePoints(session: Session): Cartesian3[] {
+    return session.floating && this.session === session ? [...session.points, session.floating] : session.points;
+  }
+
+  private drawSession(session: Session): void {
+    const C = this.C;
+    const colour = C.Color.fromCssColorString(COLOURS[session.kind]);
+    const line = (positions: () => Cartesian3[]) =>
+      this.layer.entities.add({
+        polyline: {
+          positions: new C.CallbackProperty(positions, false),
+          width: 2,
+          arcType: C.ArcType.NONE,
+          material: colour,
+          depthFailMaterial: colour.withAlpha(0.5),
+        },
+      });
+    const label = (position: () => Cartesian3 | undefined, text: () => string) =>
+      this.layer.entities.add({
+        position: new C.CallbackPositionProperty(position, false),
+        label: {
+          text: new C.CallbackProperty(text, false),
+          font: '14px sans-serif',
+          fillColor: C.Color.WHITE,
+          showBackground: true,
+          backgroundColor: C.Color.BLACK.withAlpha(0.65),
+          verticalOrigin: C.VerticalOrigin.BOTTOM,
+          pixelOffset: new C.Cartesian2(0, -12),
+          disableDepthTestDistance: Number.POSITIVE_INFINITY,
+        },
+      });
+
+    if (session.kind === 'distance') {
+      session.entities.push(
+        line(() => this.livePoints(session)),
+        label(
+          () => this.livePoints(session).at(-1),
+          () => formatMetres(measureDistanceOf(C, this.livePoints(session))),
+        ),
+      );
+    } else if (session.kind === 'height') {
+      // A right triangle: the slope, the horizontal leg at the lower point's height and the vertical leg.
+      const corner = (): Cartesian3[] => {
+        const [a, b] = this.livePoints(session);
+        if (!a || !b) return a ? [a] : [];
+        const [low, high] =
+          C.Cartographic.fromCartesian(a).height <= C.Cartographic.fromCartesian(b).height ? [a, b] : [b, a];
+        const top = C.Cartographic.fromCartesian(high);
+        const foot = C.Cartographic.fromCartesian(low);
+        const under = C.Cartesian3.fromRadians(top.longitude, top.latitude, foot.height);
+        return [low, under, high];
+      };
+      session.entities.push(
+        line(() => this.livePoints(session)),
+        line(corner),
+        label(
+          () => {
+            const [, under, high] = corner();
+            return under && high ? C.Cartesian3.midpoint(under, high, new C.Cartesian3()) : undefined;
+          },
+          () => {
+            const [a, b] = this.livePoints(session);
+            return a && b ? `Δh ${formatMetres(Math.abs(measureHeightOf(C, a, b).vertical))}` : '';
+          },
+        ),
+      );
+    } else {
+      session.entities.push(
+        this.layer.entities.add({
+          polygon: {
+            hierarchy: new C.CallbackProperty(() => new C.PolygonHierarchy(this.livePoints(session)), false),
+            perPositionHeight: true,
+            material: colour.withAlpha(0.35),
+          },
+        }),
+        line(() => {
+          const points = this.livePoints(session);
+          return points.length > 2 ? [...points, points[0] as Cartesian3] : points;
+        }),
+        label(
+          () => {
+            const points = this.livePoints(session);
+            return points.length > 0 ? centroidOf(C, points) : undefined;
+          },
+          () => {
+            const points = this.livePoints(session);
+            return points.length > 2 ? formatSquareMetres(measureAreaOf(C, points).area) : '';
+          },
+        ),
+      );
+    }
+  }
+
+  private finish(): void {
+    const session = this.session;
+    if (!session) return;
+    const { kind, points } = session;
+    const needed = kind === 'area' ? 3 : 2;
+    if (points.length < needed) return;
+    this.session = undefined;
+    session.floating = undefined;
+    this.viewer.scene.canvas.style.cursor = '';
+    this.render();
+    session.resolve(this.result(kind, points));
+  }
+
+  private result(kind: MeasureKind, points: Cartesian3[]): Measurement {
+    const C = this.C;
+    if (kind === 'distance') {
+      return {
+        kind,
+        positions: points.map(toPlain),
+        length: measureDistanceOf(C, points),
+      } satisfies DistanceMeasurement;
+    }
+    if (kind === 'height') {
+      const [from, to] = points as [Cartesian3, Cartesian3];
+      return {
+        kind,
+        from: toPlain(from),
+        to: toPlain(to),
+        ...measureHeightOf(C, from, to),
+      } satisfies HeightMeasurement;
+    }
+    return { kind, positions: points.map(toPlain), ...measureAreaOf(C, points) } satisfies AreaMeasurement;
+  }
+}

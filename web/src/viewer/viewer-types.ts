@@ -1,0 +1,129 @@
+import type { Theme } from '@sightline/shared';
+
+/** ECEF position in metres (CesiumJS's Cartesian3). */
+export interface EcefPosition {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/**
+ * A saved camera: where it is (WGS84 degrees, ellipsoidal height in metres) and where it looks (degrees;
+ * heading clockwise from north, pitch negative looking down). The project's default view is one of these.
+ */
+export interface CameraView {
+  lon: number;
+  lat: number;
+  height: number;
+  heading: number;
+  pitch: number;
+  roll: number;
+}
+
+/**
+ * A clipping plane in the tileset's own frame (the root tile's transform, or an east-north-up frame at the
+ * tileset's centre when the root has none), as the project model stores it: SPEC's "normal and center arrays".
+ * The normal points to the side that stays visible.
+ */
+export interface ClipPlane {
+  normal: [number, number, number];
+  center: [number, number, number];
+}
+
+export interface DistanceMeasurement {
+  kind: 'distance';
+  positions: EcefPosition[];
+  /** Sum of the straight segments, metres. */
+  length: number;
+}
+
+export interface HeightMeasurement {
+  kind: 'height';
+  from: EcefPosition;
+  to: EcefPosition;
+  /** Ellipsoidal height of `to` minus `from`, metres. */
+  vertical: number;
+  /** Distance in the horizontal plane, metres. */
+  horizontal: number;
+  /** Straight-line distance, metres. */
+  slope: number;
+}
+
+export interface AreaMeasurement {
+  kind: 'area';
+  positions: EcefPosition[];
+  /** Area in the polygon's own plane (a facade, a deck), square metres. */
+  area: number;
+  /** Area projected on the horizontal plane, square metres. */
+  horizontalArea: number;
+}
+
+export type Measurement = DistanceMeasurement | HeightMeasurement | AreaMeasurement;
+export type MeasureKind = Measurement['kind'];
+
+export type ViewerTheme = Theme;
+
+export interface LoadTilesetOptions {
+  /** Sent with every request of the tileset (tileset.json, tiles, subtrees): the Authorization header. */
+  headers?: Record<string, string>;
+  /** Screen-space error that triggers refinement; lower is sharper and heavier. Default 16. */
+  maximumScreenSpaceError?: number;
+}
+
+export interface ViewerOptions {
+  theme: ViewerTheme;
+  /** Called when a tile fails to load (a missing file, a network error); the viewer goes on without it. */
+  onTileError?: (url: string, error: unknown) => void;
+  /** Multisample anti-aliasing rate (Cesium's default is 4); 1 turns it off, for software WebGL. */
+  msaaSamples?: number;
+  /** Called when a frame fails to render; Cesium then stops rendering and shows its error panel. */
+  onRenderError?: (error: unknown) => void;
+}
+
+/** GeoJSON as the project's location is stored (a FeatureCollection, Feature or geometry). */
+export type LocationGeoJson = { type: string } & Record<string, unknown>;
+
+/** The imperative 3D view: one per container, destroyed with `destroy()`. */
+export interface ViewerApi {
+  /** Loads a 3D Tiles tileset (replacing any other) and resolves once its tileset.json is read. */
+  loadTileset(url: string, options?: LoadTilesetOptions): Promise<void>;
+  /** Shows or hides the tileset without unloading it. */
+  setTilesetVisible(visible: boolean): void;
+  /** Resolves when every tile needed for the current view is loaded (or after `timeoutMs`, default 30 s). */
+  waitForTiles(timeoutMs?: number): Promise<boolean>;
+  /** Moves the camera so the whole tileset is in view; `duration` in seconds, 0 jumps. */
+  flyToTileset(options?: { duration?: number }): Promise<void>;
+  getCameraView(): CameraView;
+  setCameraView(view: CameraView, options?: { duration?: number }): Promise<void>;
+  /** Draws the project's location (points, lines, polygons clamped to the ground); null removes it. */
+  showLocation(geojson: LocationGeoJson | null): Promise<void>;
+  /** Clips the tileset with one plane in its own frame; null removes the clipping. */
+  setClipping(plane: ClipPlane | null): void;
+  getClipping(): ClipPlane | null;
+  /**
+   * Clips away everything higher than `offset` metres above the tileset's centre (a horizontal cut, whatever the
+   * tileset's frame) and returns that plane in the tileset's frame, ready to be saved; null removes the clipping.
+   */
+  clipHorizontally(offset: number | null): ClipPlane | null;
+  /** The tileset's bounding sphere radius in metres, or null before a tileset is loaded. */
+  getTilesetRadius(): number | null;
+  /**
+   * Starts an interactive measurement: clicks on the model add points; double-click or right-click finishes
+   * (height finishes on its second point); Esc or a new measurement cancels (resolves null).
+   */
+  measure(kind: 'distance'): Promise<DistanceMeasurement | null>;
+  measure(kind: 'height'): Promise<HeightMeasurement | null>;
+  measure(kind: 'area'): Promise<AreaMeasurement | null>;
+  measure(kind: MeasureKind): Promise<Measurement | null>;
+  measureDistance(): Promise<DistanceMeasurement | null>;
+  measureHeight(): Promise<HeightMeasurement | null>;
+  measureArea(): Promise<AreaMeasurement | null>;
+  cancelMeasurement(): void;
+  clearMeasurements(): void;
+  /** The measurement in progress, if any. */
+  activeMeasurement(): MeasureKind | null;
+  setTheme(theme: ViewerTheme): void;
+  /** Asks for a new frame (the view renders on demand). */
+  requestRender(): void;
+  destroy(): void;
+}
