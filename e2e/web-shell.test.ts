@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { CATALOGUES } from '@sightline/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-server';
 import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
@@ -48,10 +49,19 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     return page;
   }
 
-  async function logIn(page: Page, identifier: string, password = DEMO_PASSWORD) {
+  async function submitLogin(page: Page, identifier: string, password = DEMO_PASSWORD) {
     await page.getByTestId('login-identifier').fill(identifier);
     await page.getByTestId('login-password').fill(password);
     await page.getByTestId('login-submit').click();
+  }
+
+  /** Logs in and lands on `landing`; a session left by an earlier test is forced offline. */
+  async function logIn(page: Page, identifier: string, landing: RegExp = /\/home$/) {
+    await submitLogin(page, identifier);
+    const force = page.getByRole('button', { name: buttonName(zh.ui.session.forceLogin) });
+    await Promise.race([page.waitForURL(landing), force.waitFor()]);
+    if (await force.isVisible()) await force.click();
+    await page.waitForURL(landing);
   }
 
   it('sends anonymous visitors to login, keeping the query of an invitation', async () => {
@@ -67,7 +77,7 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     const page = await openPage('/login');
     await page.getByTestId('login-submit').click();
     await expect.poll(() => page.getByText(zh.validation.required).count()).toBe(2);
-    await logIn(page, 'demoowner', 'Wrong1234');
+    await submitLogin(page, 'demoowner', 'Wrong1234');
     await page.getByText(zh.errors.USER_OR_PASSWORD_ERROR).waitFor();
     expect(page.url()).toMatch(/\/login$/);
   });
@@ -75,7 +85,6 @@ describe.skipIf(skipReason !== null)('web shell', () => {
   it('logs in to home with the team and the menu, then switches language and theme', async () => {
     const page = await openPage('/login');
     await logIn(page, 'demoowner');
-    await page.waitForURL(/\/home$/);
     await page.getByTestId('no-projects').waitFor();
     await expect.poll(() => page.getByTestId('team-name').textContent()).toContain('Demo');
     const menu = page.getByTestId('side-menu');
@@ -101,14 +110,13 @@ describe.skipIf(skipReason !== null)('web shell', () => {
   it('builds routes from the menu: parents open their first child, MAP its own page, unknown paths 404', async () => {
     const page = await openPage('/login');
     await logIn(page, 'demoadmin');
-    await page.waitForURL(/\/home$/);
 
     await page.goto(`${server.url}/team`);
     await page.waitForURL(/\/team\/members$/);
-    await page.getByTestId('upcoming-feature').getByText(zh.menu.teamMembers).waitFor();
+    await page.getByTestId('upcoming-feature').getByRole('heading', { name: zh.menu.teamMembers }).waitFor();
 
     await page.goto(`${server.url}/map`);
-    await page.getByTestId('upcoming-feature').getByText(zh.menu.map).waitFor();
+    await page.getByTestId('upcoming-feature').getByRole('heading', { name: zh.menu.map }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/map');
 
     await page.goto(`${server.url}/no/such/page`);
@@ -123,7 +131,6 @@ describe.skipIf(skipReason !== null)('web shell', () => {
   it('keeps the inspection page mounted, hidden, while the user is elsewhere', async () => {
     const page = await openPage('/login');
     await logIn(page, 'demoinspector');
-    await page.waitForURL(/\/home$/);
     const menu = page.getByTestId('side-menu');
     await menu.getByText(zh.menu.inspection).click();
     await page.waitForURL(/\/inspection$/);
@@ -144,11 +151,10 @@ describe.skipIf(skipReason !== null)('web shell', () => {
   it('asks before forcing the other session offline, which then goes to login with a warning', async () => {
     const first = await openPage('/login');
     await logIn(first, 'demoviewer');
-    await first.waitForURL(/\/home$/);
 
     const second = await openPage('/login');
-    await logIn(second, 'demoviewer');
-    await second.getByText(zh.ui.session.repeatedTitle).waitFor();
+    await submitLogin(second, 'demoviewer');
+    await second.getByRole('dialog').getByText(zh.ui.session.repeatedContent).waitFor();
     await second.getByRole('button', { name: buttonName(zh.ui.session.forceLogin) }).click();
     await second.waitForURL(/\/home$/);
 
@@ -184,12 +190,27 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     expect(await page.getByTestId('login-identifier').inputValue()).toBe(phone);
     await page.getByTestId('login-password').fill('Inspect2026');
     await page.getByTestId('login-submit').click();
-    // A new user belongs to no team: no menu, so the personal centre is the first page.
+    // A new user may belong to no team: no menu, and the personal centre is the first page.
     await page.waitForURL(/\/(home|personnelcenter)$/);
 
-    // The same phone cannot register twice: the register page says so on blur.
+    // The new user changes the phone number with an SMS code sent to the new number.
+    await page.goto(`${server.url}/personnelcenter`);
+    await page.getByTestId('change-phone').click();
+    const dialog = page.getByRole('dialog');
+    const newPhone = '13912345679';
+    await dialog.locator('#phone').fill(newPhone);
+    await dialog.getByTestId('sms-send').click();
+    await dialog.getByText(zh.validation.required).waitFor();
+    await dialog.locator('#captchaCode').fill('abcd');
+    await dialog.getByTestId('sms-send').click();
+    await dialog.locator('#smsCode').fill(await server.smsCode(newPhone));
+    await dialog.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+    await page.getByText(zh.ui.personal.phoneChanged).waitFor();
+    await page.getByTestId('personal-center').getByText(newPhone).waitFor();
+
+    // A registered phone cannot register again: the register page says so on blur.
     const again = await openPage('/login/register');
-    await again.locator('#phone').fill(phone);
+    await again.locator('#phone').fill(newPhone);
     await again.locator('#captchaCode').click();
     await again.getByTestId('phone-registered').getByText(zh.errors.USER_PHONE_EXISTING).waitFor();
   });
@@ -197,7 +218,6 @@ describe.skipIf(skipReason !== null)('web shell', () => {
   it('saves the profile in the personal centre and shows the new name in the header', async () => {
     const page = await openPage('/login');
     await logIn(page, 'demoinspector');
-    await page.waitForURL(/\/home$/);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: zh.ui.header.personalCenter }).click();
     await page.waitForURL(/\/personnelcenter$/);
@@ -210,6 +230,35 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await page.getByText(zh.ui.personal.profileSaved).waitFor();
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Inspector Zhao');
     await page.getByText(zh.ui.personal.wechatUnavailable).waitFor();
+
+    // Avatar: a GIF is refused before upload; a PNG is stored and shown through /api/files with the token.
+    const upload = page.locator('input[type=file]');
+    await upload.setInputFiles({ name: 'face.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await page.getByText(zh.validation.fileType.replace('{types}', 'JPG, PNG')).waitFor();
+    const png = new PNG({ width: 8, height: 8 });
+    png.data.fill(200);
+    await upload.setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+    await page.getByText(zh.ui.personal.avatarUploaded).waitFor();
+    const avatar = page.getByTestId('avatar').locator('img');
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/files\/.+[?&]token=/);
+    await expect.poll(() => avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(8);
+
+    // Password: the confirmation must match; then the new password logs in.
+    await page.getByTestId('change-password').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#oldPassword').fill(DEMO_PASSWORD);
+    await dialog.locator('#password').fill('Changed2026');
+    await dialog.locator('#confirmPassword').fill('Changed2025');
+    await dialog.getByText(zh.validation.passwordMismatch).waitFor();
+    await dialog.locator('#confirmPassword').fill('Changed2026');
+    await dialog.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+    await page.getByText(zh.ui.personal.passwordChanged).waitFor();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: zh.ui.header.logout }).click();
+    await page.getByRole('button', { name: buttonName(zh.ui.common.confirm) }).click();
+    await page.waitForURL(/\/login$/);
+    await submitLogin(page, 'demoinspector', 'Changed2026');
+    await page.waitForURL(/\/home$/);
   });
 
   it('ends the session on an invalid token (4003) and logs out on request', async () => {
@@ -221,7 +270,6 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     await logIn(page, 'demoowner');
-    await page.waitForURL(/\/home$/);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: zh.ui.header.logout }).click();
     await page.getByRole('button', { name: buttonName(zh.ui.common.confirm) }).click();

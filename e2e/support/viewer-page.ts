@@ -12,17 +12,11 @@ declare global {
     sightlineError?: string;
     sightlineTileErrors: string[];
     sightlineRenderErrors: string[];
-    /** Resolves after the next frames are drawn (the view renders on demand). */
-    sightlineFrames: (count?: number) => Promise<void>;
   }
 }
 
 window.sightlineTileErrors = [];
 window.sightlineRenderErrors = [];
-window.sightlineFrames = async (count = 3) => {
-  window.sightline?.requestRender();
-  for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-};
 
 const container = document.getElementById('viewer') as HTMLElement;
 createViewer(container, {

@@ -26,7 +26,7 @@ export interface BuiltinOptions {
 }
 
 /** ODS threshold of the default parameters on the DeepCrack train split. */
-export const BUILTIN_CRACK_THRESHOLD = 0.28;
+export const BUILTIN_CRACK_THRESHOLD = 0.23;
 
 export class BuiltinDetector extends ScoreMapDetector {
   readonly name = 'builtin';

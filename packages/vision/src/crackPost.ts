@@ -18,7 +18,7 @@ export interface CrackPostParams {
 
 export const DEFAULT_POST: CrackPostParams = {
   enabled: true,
-  low: 0.25,
+  low: 0.2,
   minExtent: 40,
   minElongation: 2.5,
   suppress: 0,

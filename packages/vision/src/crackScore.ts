@@ -51,7 +51,7 @@ export const DEFAULT_CRACK_PARAMS: CrackScoreParams = {
   perLevel: false,
   weber: true,
   noiseQ: 0.5,
-  topGain: 1,
+  topGain: 1.8,
   topQ: 0.995,
   gateLo: 0,
   gateHi: 0,

@@ -48,6 +48,38 @@ import { createNoticeService } from './notice/notice.service.js';
 import { createRecycleBinRepo } from './recycle-bin/recycle-bin.repo.js';
 import { registerRecycleBinRoutes } from './recycle-bin/recycle-bin.routes.js';
 import { createRecycleBinService } from './recycle-bin/recycle-bin.service.js';
+import { createProjectAccess } from './project/project-access.js';
+import { createProjectRepo } from './project/project.repo.js';
+import { registerProjectCoverFileRoute, registerProjectRoutes } from './project/project.routes.js';
+import { createProjectService } from './project/project.service.js';
+import { createProjectBelongRepo } from './project-belong/project-belong.repo.js';
+import { registerProjectBelongRoutes } from './project-belong/project-belong.routes.js';
+import { createProjectBelongService } from './project-belong/project-belong.service.js';
+import { createProjectCustomRepo } from './project-custom/project-custom.repo.js';
+import { registerProjectCustomRoutes } from './project-custom/project-custom.routes.js';
+import { createProjectCustomService } from './project-custom/project-custom.service.js';
+import { createProjectGroupRepo } from './project-group/project-group.repo.js';
+import { registerProjectGroupRoutes } from './project-group/project-group.routes.js';
+import { createProjectGroupService } from './project-group/project-group.service.js';
+import { createProjectTypeRepo } from './project-type/project-type.repo.js';
+import { registerProjectTypeRoutes } from './project-type/project-type.routes.js';
+import { createProjectTypeService } from './project-type/project-type.service.js';
+import { createDefectTypeRepo } from './defect-type/defect-type.repo.js';
+import { registerDefectTypeRoutes } from './defect-type/defect-type.routes.js';
+import { createDefectTypeService } from './defect-type/defect-type.service.js';
+import { createDefectFieldRepo } from './defect-field/defect-field.repo.js';
+import { registerDefectFieldRoutes } from './defect-field/defect-field.routes.js';
+import { createDefectFieldService } from './defect-field/defect-field.service.js';
+import { createDiseaseFilterRepo } from './disease-filter/disease-filter.repo.js';
+import { registerDiseaseFilterRoutes } from './disease-filter/disease-filter.routes.js';
+import { createDiseaseFilterService } from './disease-filter/disease-filter.service.js';
+import { createModelFiles } from './project-model/model-files.js';
+import { registerProjectModelJobs } from './project-model/project-model.jobs.js';
+import { createProjectModelRepo } from './project-model/project-model.repo.js';
+import { registerProjectModelRoutes } from './project-model/project-model.routes.js';
+import { createProjectModelService } from './project-model/project-model.service.js';
+import { registerProjectModelTiles } from './project-model/project-model.tiles.js';
+import { registerProjectModelUpload } from './project-model/project-model.upload.js';
 import { createSystemConfigRepo } from './system-config/system-config.repo.js';
 import { registerSystemConfigRoutes } from './system-config/system-config.routes.js';
 import { createSystemConfigService } from './system-config/system-config.service.js';
@@ -101,9 +133,19 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
   const teamFunctionRepo = createTeamFunctionRepo(database.db);
   const quota = createQuotaService({ repo: teamRepo });
   registerTeamRoutes(router, { teams: createTeamService({ repo: teamRepo, bus }) });
-  registerTeamFunctionRoutes(router, { functions: createTeamFunctionService({ repo: teamFunctionRepo }) });
+  registerTeamFunctionRoutes(router, {
+    functions: createTeamFunctionService({
+      repo: teamFunctionRepo,
+      projectAccess: createProjectAccess(createProjectRepo(database.db)),
+    }),
+  });
   registerInvitationRoutes(router, {
-    invitations: createInvitationService({ repo: createInvitationRepo(database.db), teams: teamRepo, bus }),
+    invitations: createInvitationService({
+      repo: createInvitationRepo(database.db),
+      teams: teamRepo,
+      projects: createProjectRepo(database.db),
+      bus,
+    }),
   });
   registerTeamAdminRoutes(router, {
     teamAdmin: createTeamAdminService({ repo: teamRepo, functions: teamFunctionRepo }),
@@ -127,6 +169,46 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
 
   const recycleBin = createRecycleBinService({ repo: createRecycleBinRepo(database.db), blobs, quota });
   registerRecycleBinRoutes(router, { recycleBin });
+
+  // Projects, their groups, types, members and configuration; every project-scoped call goes through `access`.
+  const projectRepo = createProjectRepo(database.db);
+  const projectAccess = createProjectAccess(projectRepo);
+  const projectGroups = createProjectGroupService({ repo: createProjectGroupRepo(database.db) });
+  const projects = createProjectService({
+    repo: projectRepo,
+    access: projectAccess,
+    groups: projectGroups,
+    blobs,
+    quota,
+    recycleBin,
+  });
+  registerProjectRoutes(router, { projects });
+  registerProjectCoverFileRoute(app, { projects, authenticate });
+  registerProjectGroupRoutes(router, { groups: projectGroups });
+  registerProjectTypeRoutes(router, { types: createProjectTypeService({ repo: createProjectTypeRepo(database.db) }) });
+  registerProjectBelongRoutes(router, {
+    belong: createProjectBelongService({
+      repo: createProjectBelongRepo(database.db),
+      projects: projectRepo,
+      access: projectAccess,
+    }),
+  });
+  registerProjectCustomRoutes(router, {
+    customs: createProjectCustomService({
+      repo: createProjectCustomRepo(database.db),
+      projects: projectRepo,
+      access: projectAccess,
+    }),
+  });
+  registerDefectTypeRoutes(router, {
+    defectTypes: createDefectTypeService({ repo: createDefectTypeRepo(database.db), access: projectAccess }),
+  });
+  registerDefectFieldRoutes(router, {
+    defectFields: createDefectFieldService({ repo: createDefectFieldRepo(database.db), access: projectAccess }),
+  });
+  registerDiseaseFilterRoutes(router, {
+    filters: createDiseaseFilterService({ repo: createDiseaseFilterRepo(database.db), access: projectAccess }),
+  });
   const notices = createNoticeService({ repo: createNoticeRepo(database.db), bus });
   registerNoticeRoutes(router, { notices, projectVersion: PROJECT_VERSION });
   registerFeedbackRoutes(router, { feedback: createFeedbackService({ repo: createFeedbackRepo(database.db) }) });
@@ -136,6 +218,22 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
     settings: { storage: { ip: config.PUBLIC_HOST ?? 'localhost', port: config.PORT } },
   });
   registerSystemConfigRoutes(app, router, { systemConfig });
+
+  // The 3D model: tus uploads in DATA_DIR/uploads, the durable unzip, tiles served to project members.
+  const modelFiles = createModelFiles({ uploadsDir: path.join(config.DATA_DIR, 'uploads', 'project-model'), blobs });
+  const models = createProjectModelService({
+    repo: createProjectModelRepo(database.db),
+    access: createProjectAccess(createProjectRepo(database.db)),
+    quota,
+    jobs: services.jobs,
+    bus,
+    files: modelFiles,
+    log: app.log,
+  });
+  registerProjectModelJobs(services.jobs, models);
+  registerProjectModelRoutes(router, { models });
+  registerProjectModelUpload(app, { models, files: modelFiles, authenticate });
+  registerProjectModelTiles(app, { models, files: modelFiles, authenticate });
 
   return { authenticate, auth, quota };
 }

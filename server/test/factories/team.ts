@@ -169,3 +169,29 @@ export async function setFunction(
 }
 
 export const DAY_MS = 24 * 3600 * 1000;
+
+/** A live project of the team (a built-in type, no model), for calls that take project ids. */
+export async function buildTeamProject(db: Kysely<Database>, options: { teamId: number; deleted?: boolean }) {
+  const type = await db
+    .selectFrom('project_types')
+    .select('id')
+    .where('team_id', 'is', null)
+    .orderBy('sort')
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('projects')
+    .values({
+      team_id: options.teamId,
+      type_id: type.id,
+      name: `Project ${unique()}`,
+      cover_url: null,
+      description: null,
+      location_kind: null,
+      route_name: null,
+      created_by: null,
+      deleted_at: options.deleted ? new Date() : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

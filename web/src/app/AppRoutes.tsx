@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { getToken } from '../api/token';
 import { useSessionStore } from '../stores/session-store';
 import { withChunkTimeout } from './chunk-load';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -30,6 +31,11 @@ function Loadable({ children }: { children: ReactNode }) {
       <Suspense fallback={<PageSpinner fullScreen />}>{children}</Suspense>
     </ErrorBoundary>
   );
+}
+
+/** Unknown paths: the 404 page for a signed-in user; without a token, login (the 404 page needs one). */
+function UnknownPath() {
+  return <Navigate to={getToken() ? '/404' : '/login'} replace />;
 }
 
 function publicUpcoming(titleKey: string): ReactNode {
@@ -120,7 +126,7 @@ export function buildRoutes(menuRoutes: readonly MenuRoute[], home: string): Rou
         ...menuRoutes.map(menuRouteObject),
       ],
     },
-    { path: '*', element: <Navigate to="/404" replace /> },
+    { path: '*', element: <UnknownPath /> },
   ];
 }
 

@@ -53,13 +53,14 @@ export type SessionEnd = 'logout' | 'loginFailure' | 'forcedOffline' | 'license'
 export function endSession(reason: SessionEnd): void {
   closeEventStream();
   removeToken();
+  // Navigate before clearing: a render with the old path and no menu would first detour via /404.
+  if (reason === 'license') navigateTo('/authorization', { replace: true });
+  else navigateTo('/login', { replace: reason !== 'logout' });
   clearSessionState();
   if (reason === 'forcedOffline') {
     cancelPendingToast();
     showToast('warning', translate('ui.session.forcedOffline'));
   }
-  if (reason === 'license') navigateTo('/authorization', { replace: true });
-  else navigateTo('/login', { replace: reason !== 'logout' });
 }
 
 function checkProjectVersion(user: UserInfo): boolean {

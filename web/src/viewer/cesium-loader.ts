@@ -4,7 +4,9 @@
  * `CESIUM_BASE_URL` (`<base>/cesium/`, copied there by vite-cesium-plugin.ts). No Cesium ion: no token, no request
  * leaves our origin.
  */
-type CesiumModule = typeof import('cesium');
+import type * as CesiumNs from 'cesium';
+
+type CesiumModule = typeof CesiumNs;
 
 declare global {
   interface Window {

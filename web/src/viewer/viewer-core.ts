@@ -80,6 +80,20 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
   let loadGeneration = 0;
   const measureController = new MeasureController(C, viewer, () => tileset);
 
+  /** Requests frames until `done()` holds (checked after each frame) or `timeoutMs` passes; says which. */
+  function renderUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
+    const deadline = performance.now() + timeoutMs;
+    return new Promise((resolve) => {
+      const check = () => {
+        if (done()) return resolve(true);
+        if (performance.now() > deadline || viewer.isDestroyed()) return resolve(false);
+        scene.requestRender();
+        window.requestAnimationFrame(check);
+      };
+      check();
+    });
+  }
+
   /** The frame the tileset's clipping planes are expressed in (root transform, or ENU at its centre). */
   const clipFrame = (current: CesiumNs.Cesium3DTileset): CesiumNs.Matrix4 =>
     (current as unknown as { clippingPlanesOriginMatrix: CesiumNs.Matrix4 }).clippingPlanesOriginMatrix;
@@ -129,6 +143,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
         options.onTileError?.(failure.url, failure.message);
       });
       tileset.tileLoad.addEventListener(() => scene.requestRender());
+      tileset.allTilesLoaded.addEventListener(() => scene.requestRender());
       applyClip();
       scene.requestRender();
     },
@@ -139,36 +154,18 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       scene.requestRender();
     },
 
-    waitForTiles(timeoutMs = 30_000) {
-      return new Promise<boolean>((resolve) => {
-        const current = tileset;
-        if (!current) {
-          resolve(false);
-          return;
-        }
-        let finished = false;
-        const done = (value: boolean) => {
-          if (finished) return;
-          finished = true;
-          window.clearTimeout(timer);
-          window.clearInterval(ticker);
-          removeListener();
-          resolve(value);
-        };
-        const removeListener = current.allTilesLoaded.addEventListener(() => {
-          scene.requestRender();
-          // Let the frame that shows the last tiles be drawn before answering.
-          scene.postRender.addEventListener(function once() {
-            scene.postRender.removeEventListener(once);
-            done(true);
-          });
-          scene.requestRender();
-        });
-        // In request-render mode, keep frames coming so tile requests are issued and processed.
-        const ticker = window.setInterval(() => scene.requestRender(), 250);
-        const timer = window.setTimeout(() => done(current.tilesLoaded), timeoutMs);
-        scene.requestRender();
-      });
+    whenIdle(timeoutMs = 30_000) {
+      // Frames are requested one after another until the globe, the tileset and every drawn shape for the
+      // current view are loaded; `ready` flags are recomputed per frame, so a few frames must pass first.
+      let frames = 0;
+      return renderUntil(
+        () =>
+          ++frames > 3 &&
+          scene.globe.tilesLoaded &&
+          (!tileset || !tileset.show || tileset.tilesLoaded) &&
+          viewer.dataSourceDisplay.ready,
+        timeoutMs,
+      );
     },
 
     async flyToTileset(flyOptions = {}) {
@@ -231,6 +228,8 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
         if (viewer.isDestroyed()) return;
         location = source;
         await viewer.dataSources.add(source);
+        // Ground-clamped shapes are built by workers over several frames.
+        await api.whenIdle(10_000);
       }
       scene.requestRender();
     },

@@ -163,9 +163,20 @@ export class MeasureController {
     const { scene } = this.viewer;
     const tileset = this.getTileset();
     if (!tileset || !scene.pickPositionSupported) return undefined;
-    const picked = scene.drillPick(windowPosition, 5) as Array<{ primitive?: unknown }>;
-    if (!picked.some((hit) => hit.primitive === tileset)) return undefined;
-    const position = scene.pickPosition(windowPosition);
+    // One pick pass is enough unless one of our own points or labels is on top; only then look beneath it.
+    const top = scene.pick(windowPosition) as { primitive?: unknown; id?: unknown } | undefined;
+    const onTileset =
+      top?.primitive === tileset ||
+      (top?.id instanceof this.C.Entity &&
+        (scene.drillPick(windowPosition, 4) as Array<{ primitive?: unknown }>).some(
+          (hit) => hit.primitive === tileset,
+        ));
+    if (!onTileset) return undefined;
+    return this.positionAt(windowPosition);
+  }
+
+  private positionAt(windowPosition: CesiumNs.Cartesian2): Cartesian3 | undefined {
+    const position = this.viewer.scene.pickPosition(windowPosition);
     return position && Number.isFinite(position.x) ? position : undefined;
   }
 
@@ -193,11 +204,22 @@ export class MeasureController {
     this.render();
   }
 
+  private pendingMove: CesiumNs.Cartesian2 | undefined;
+
+  /** The rubber band follows the pointer with a depth read (no pick pass), at most once per frame. */
   private handleMove(windowPosition: CesiumNs.Cartesian2): void {
     const session = this.session;
     if (!session || session.points.length === 0) return;
-    session.floating = this.pickOnTileset(windowPosition) ?? session.floating;
-    this.render();
+    const scheduled = this.pendingMove !== undefined;
+    this.pendingMove = this.C.Cartesian2.clone(windowPosition);
+    if (scheduled) return;
+    window.requestAnimationFrame(() => {
+      const at = this.pendingMove;
+      this.pendingMove = undefined;
+      if (!at || this.session !== session || this.viewer.isDestroyed()) return;
+      session.floating = this.positionAt(at) ?? session.floating;
+      this.render();
+    });
   }
 
   /** Points of the session, with the rubber-band point while it is in progress. */

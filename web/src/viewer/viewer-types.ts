@@ -89,8 +89,11 @@ export interface ViewerApi {
   loadTileset(url: string, options?: LoadTilesetOptions): Promise<void>;
   /** Shows or hides the tileset without unloading it. */
   setTilesetVisible(visible: boolean): void;
-  /** Resolves when every tile needed for the current view is loaded (or after `timeoutMs`, default 30 s). */
-  waitForTiles(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Resolves true once everything the current view needs is loaded and drawn (globe tiles, the tileset's tiles,
+   * location and measurement shapes), or false after `timeoutMs` (default 30 s). For screenshots and tests.
+   */
+  whenIdle(timeoutMs?: number): Promise<boolean>;
   /** Moves the camera so the whole tileset is in view; `duration` in seconds, 0 jumps. */
   flyToTileset(options?: { duration?: number }): Promise<void>;
   getCameraView(): CameraView;

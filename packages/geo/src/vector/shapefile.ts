@@ -1,3 +1,5 @@
+// The declaration must travel with this file into every program that compiles it (server, e2e), not only geo.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./shpjs.d.ts" />
 import { parseDbf, parseShp } from 'shpjs';
 import type { RawFeature } from './normalize.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../envelope.js';
 import { LIMITS } from '../limits.js';
 import { idParam, requiredText } from './fields.js';
+import { bodyId } from './project.js';
 
 /**
  * Project configuration of SPEC sections 3 and 5: defect ("disease") types, defect fields, the damage
@@ -37,7 +38,7 @@ export type DefectShapeKind = (typeof DEFECT_SHAPE_KINDS)[number];
 
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 const colorField = z.string({ error: 'required' }).trim().regex(COLOR_PATTERN, { error: 'colorFormat' });
-const projectId = idParam;
+const projectId = bodyId;
 
 // ---------------------------------------------------------------- defect types
 
@@ -66,7 +67,7 @@ export const defectTypeItemSchema = z.object({
 export const createDefectTypeBodySchema = defectTypeItemSchema.extend({ projectId });
 export type CreateDefectTypeBody = z.input<typeof createDefectTypeBodySchema>;
 export const updateDefectTypeBodySchema = z.object({
-  id: idParam,
+  id: bodyId,
   name: requiredText().optional(),
   color: colorField.optional(),
   visibleOnAdd: z.boolean({ error: 'invalidValue' }).optional(),
@@ -75,14 +76,14 @@ export const addDefectTypesBodySchema = z.object({
   projectId,
   items: z.array(defectTypeItemSchema).min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
 });
-export const defectTypeListQuerySchema = z.object({ projectId });
+export const defectTypeListQuerySchema = z.object({ projectId: idParam });
 export const defectTypeFilterBodySchema = z.object({
   projectId,
   shapeKind: z.enum(DEFECT_SHAPE_KINDS, { error: 'invalidValue' }).optional(),
   system: z.boolean({ error: 'invalidValue' }).optional(),
 });
 export const defectTypePageQuerySchema = pageQuerySchema.extend({
-  projectId,
+  projectId: idParam,
   keyword: z.string().trim().max(LIMITS.generalInputMax, { error: 'tooLong' }).optional(),
 });
 export const projectDefectTypesBodySchema = z.object({
@@ -128,7 +129,7 @@ function checkOptions(field: { widget: DefectFieldWidget; options: string[] }, c
 export const defectFieldItemSchema = z.object(defectFieldShape).superRefine(checkOptions);
 export type DefectFieldItem = z.output<typeof defectFieldItemSchema>;
 export const createDefectFieldBodySchema = z.object({ projectId, ...defectFieldShape }).superRefine(checkOptions);
-export const updateDefectFieldBodySchema = z.object({ id: idParam, ...defectFieldShape }).superRefine(checkOptions);
+export const updateDefectFieldBodySchema = z.object({ id: bodyId, ...defectFieldShape }).superRefine(checkOptions);
 export const defectFieldImportResultSchema = z.object({ imported: z.number().int() });
 
 // ---------------------------------------------------------------- damage filter range and report filter
@@ -212,7 +213,7 @@ export const saveReportFilterRangesBodySchema = z.object({
 });
 export const saveReportFilterTypesBodySchema = z.object({
   projectId,
-  diseaseTypeIds: z.array(idParam).min(1, { error: 'required' }).max(500, { error: 'tooLong' }),
+  diseaseTypeIds: z.array(bodyId).min(1, { error: 'required' }).max(500, { error: 'tooLong' }),
 });
 
 export const reportFilterConfigurationSchema = z.object({

@@ -1,11 +1,10 @@
 /**
  * npm run detect -- <image> [--detector builtin|onnx|remote|<name>] [--out <dir>] [--types crack,rust]
- *                           [--mask] [--threshold t] [--experimental]
+ *                           [--mask] [--threshold t] [--timeout ms] [--experimental]
  * Writes <out>/<image base>.<detector>.json (the DetectionResult) and <out>/<image base>.<detector>.png (overlay).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BuiltinDetector } from '../builtin.js';
 import { isVisionError } from '../errors.js';
 import { VISION_ROOT } from '../fixtures.js';
 import { renderOverlay } from '../overlay.js';
@@ -35,8 +34,6 @@ else {
   }
   detector = found;
 }
-if (args.experimental && detector instanceof BuiltinDetector === false && want === 'builtin')
-  detector = new BuiltinDetector({ experimental: true });
 const outDir = userPath(str(args, 'out') ?? path.join(VISION_ROOT, 'test-output', 'detect'));
 const image = userPath(file);
 const types = str(args, 'types')
@@ -48,6 +45,9 @@ try {
   const result = await detector.detect(image, {
     ...(types ? { types } : {}),
     includeMask: !!args.mask,
+    ...(str(args, 'timeout')
+      ? { timeoutMs: Number(str(args, 'timeout')), postTimeoutMs: Number(str(args, 'timeout')) }
+      : {}),
     ...(str(args, 'threshold') ? { threshold: Number(str(args, 'threshold')) } : {}),
   });
   const base = path.basename(image).replace(/\.[^.]+$/, '');

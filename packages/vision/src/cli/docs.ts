@@ -15,6 +15,13 @@ const TITLES: Record<string, string> = {
   throughput: '### Defect detection: throughput (`npm run bench -w packages/vision -- --write-docs`)',
 };
 
+/** Current body of one sub-section (empty string when absent). */
+export async function readDocsSection(name: 'evaluation' | 'throughput', file = BENCH_DOC): Promise<string> {
+  const text = existsSync(file) ? await readFile(file, 'utf8') : '';
+  const m = text.match(new RegExp(`<!-- vision-${name}:start -->([\\s\\S]*?)<!-- vision-${name}:end -->`));
+  return m ? m[1]!.trim() : '';
+}
+
 export async function updateDocsSection(
   name: 'evaluation' | 'throughput',
   body: string,

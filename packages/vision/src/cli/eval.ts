@@ -7,12 +7,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { deepCrackSplit, REPO_ROOT } from '../fixtures.js';
-import { evalTable, evaluateDetector, listPairs, writeMarkedSection, type EvalRow } from '../evaluate.js';
+import { evalTable, evaluateDetector, listPairs, type EvalRow } from '../evaluate.js';
 import { formatScoreLine } from '../metrics.js';
 import { availableDetectors, configFromEnv } from '../registry.js';
 import { isScoringDetector, type DefectType } from '../types.js';
 import { parseArgs, str, userPath } from './args.js';
-import { updateDocsSection } from './docs.js';
+import { readDocsSection, updateDocsSection } from './docs.js';
 
 const args = parseArgs(process.argv.slice(2));
 const setArg = str(args, 'set');
@@ -61,12 +61,20 @@ if (args['write-docs']) {
   const setName = path.relative(REPO_ROOT, set).startsWith('..')
     ? set.replace(/^.*fixtures\//, 'fixtures/')
     : path.relative(REPO_ROOT, set);
-  const body = [
-    `Set: \`${setName}\` (${pairs.length} images), type \`${type}\`, DeepCrack protocol (ODS threshold from 0..0.99 step 0.01, counts summed over the set), run ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism?.() ?? os.cpus().length} cores, Node ${process.version}.`,
-    '',
-    evalTable(rows),
-  ].join('\n');
+  const header = `Set: \`${setName}\` (${pairs.length} images), type \`${type}\`, DeepCrack protocol (ODS threshold from 0..0.99 step 0.01, counts summed over the set).`;
+  // keep rows of detectors not re-run now, when the earlier table was for the same set
+  const previous = await readDocsSection('evaluation');
+  const kept: string[] = [];
+  if (previous.startsWith(header)) {
+    const names = new Set(rows.map((r) => r.detector));
+    for (const line of previous.split('\n')) {
+      const m = line.match(/^\| ([^|]+) \| \d+ \|/);
+      if (m && !names.has(m[1]!.trim())) kept.push(line);
+    }
+  }
+  const table = evalTable(rows).split('\n');
+  const runNote = `Rows measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.availableParallelism?.() ?? os.cpus().length} cores, Node ${process.version} (ms / image includes decoding; the machine was shared).`;
+  const body = [header, '', ...table.slice(0, 2), ...kept, ...table.slice(2), '', runNote].join('\n');
   await updateDocsSection('evaluation', body);
   console.error(`wrote docs/benchmarks.md (vision section, evaluation)`);
 }
-void writeMarkedSection;

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { AppError, defectFieldItemSchema, type DefectFieldItem, type FieldIssue } from '@sightline/shared';
+import { AppError, CATALOGUES, defectFieldItemSchema, type DefectFieldItem, type FieldIssue } from '@sightline/shared';
 import { fieldError } from '../project/project-access.js';
 
 export const DEFECT_FIELD_IMPORT_MAX_BYTES = 1024 * 1024;
@@ -73,7 +73,8 @@ export function readDefectFieldFile(data: Buffer): DefectFieldItem[] {
       return;
     }
     for (const issue of result.error.issues) {
-      issues.push({ path: ['rows', index, ...issue.path].join('.'), key: issue.message });
+      const key = Object.hasOwn(CATALOGUES['zh-CN'].validation, issue.message) ? issue.message : 'invalidValue';
+      issues.push({ path: ['rows', index, ...issue.path].join('.'), key });
     }
   });
   if (issues.length > 0) throw new AppError('VALIDATION_ERROR', { data: { issues } });

@@ -29,8 +29,16 @@ describeOnEachDatabase('feedback', (server) => {
 
     it('stores a software bug from a user without a team, contact left out', async () => {
       const user = await buildMember(server().db);
-      const response = await send(await sessionToken(server().db, user.id), { type: 'bug', content: 'The map is blank' });
-      expect(await stored(response.body.data.id)).toMatchObject({ user_id: user.id, team_id: null, type: 'bug', contact: null });
+      const response = await send(await sessionToken(server().db, user.id), {
+        type: 'bug',
+        content: 'The map is blank',
+      });
+      expect(await stored(response.body.data.id)).toMatchObject({
+        user_id: user.id,
+        team_id: null,
+        type: 'bug',
+        contact: null,
+      });
     });
 
     it('never accepts empty feedback, and checks type, length and contact', async () => {
@@ -51,8 +59,8 @@ describeOnEachDatabase('feedback', (server) => {
       );
       const longest = await send(token, { type: 'suggestion', content: 'z'.repeat(500) });
       expect(longest.body.code).toBe(2000);
-      const count = await server().db
-        .selectFrom('feedback')
+      const count = await server()
+        .db.selectFrom('feedback')
         .select((eb) => eb.fn.countAll<string>().as('count'))
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow();

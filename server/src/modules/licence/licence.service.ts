@@ -68,7 +68,10 @@ export function createLicenceService({ repo, publicKey, machineCode, licenceFile
       expiresAt: licence.expiresAt.toISOString(),
       functions: licence.functions.map((entry) => {
         // Each function runs its own days from the issue date, never past the licence itself.
-        const expiresAt = Math.min(licence.issuedAt.getTime() + entry.validityDays * DAY_MS, licence.expiresAt.getTime());
+        const expiresAt = Math.min(
+          licence.issuedAt.getTime() + entry.validityDays * DAY_MS,
+          licence.expiresAt.getTime(),
+        );
         return {
           code: entry.code,
           validityDays: entry.validityDays,

@@ -3,8 +3,14 @@ import path from 'node:path';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LicenceInfo } from '@sightline/shared';
-import { backends, buildUser, describeOnEachDatabase, startTestServer, type TestServer } from '../../../test/harness.js';
-import { multipartFile } from '../../../test/factories/upload.js';
+import {
+  backends,
+  buildUser,
+  describeOnEachDatabase,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness.js';
+import { multipartFile } from '../../../test/factories/project.js';
 
 // The server verifies with a key pair made for this test: its public half replaces the built-in one.
 const testKeys = await vi.hoisted(async () => {
@@ -128,7 +134,9 @@ describe.each(backends())('%s: licence in local mode', (backend) => {
     const tampered = Buffer.from(JSON.stringify({ licence: longer, signature: genuine.signature })).toString('base64');
     expect((await activate(tampered)).body).toMatchObject({ code: 4000, msg: 'LICENSE_CODE_ERROR' });
 
-    const shortSignature = Buffer.from(JSON.stringify({ licence: genuine.licence, signature: 'AAAA' })).toString('base64');
+    const shortSignature = Buffer.from(JSON.stringify({ licence: genuine.licence, signature: 'AAAA' })).toString(
+      'base64',
+    );
     expect((await activate(shortSignature)).body.msg).toBe('LICENSE_CODE_ERROR');
 
     const otherKey = generateKeyPairSync('ed25519', {
@@ -142,7 +150,9 @@ describe.each(backends())('%s: licence in local mode', (backend) => {
   it("refuses another machine's licence and unknown functions with LICENSE_INFO_EXCEPTION", async () => {
     const otherMachine = machineCode === 'AAAA-BBBB-CCCC-DDDD' ? 'DDDD-CCCC-BBBB-AAAA' : 'AAAA-BBBB-CCCC-DDDD';
     expect((await activate(signLicence(licenceFor(otherMachine)))).body.msg).toBe('LICENSE_INFO_EXCEPTION');
-    const unknownFunction = signLicence(licenceFor(machineCode, { functions: [{ code: 'teleport', validityDays: 9 }] }));
+    const unknownFunction = signLicence(
+      licenceFor(machineCode, { functions: [{ code: 'teleport', validityDays: 9 }] }),
+    );
     expect((await activate(unknownFunction)).body.msg).toBe('LICENSE_INFO_EXCEPTION');
   });
 
@@ -169,8 +179,18 @@ describe.each(backends())('%s: licence in local mode', (backend) => {
       functions: [
         // A function outlives nothing: base's 365 days stop when the licence does.
         { code: 'base', validityDays: 365, expiresAt: content.expiresAt, active: true },
-        { code: 'inspection', validityDays: 30, expiresAt: new Date(issuedAt + 30 * DAY_MS).toISOString(), active: true },
-        { code: 'ai_screening', validityDays: 5, expiresAt: new Date(issuedAt + 5 * DAY_MS).toISOString(), active: false },
+        {
+          code: 'inspection',
+          validityDays: 30,
+          expiresAt: new Date(issuedAt + 30 * DAY_MS).toISOString(),
+          active: true,
+        },
+        {
+          code: 'ai_screening',
+          validityDays: 5,
+          expiresAt: new Date(issuedAt + 5 * DAY_MS).toISOString(),
+          active: false,
+        },
       ],
     });
     expect((await server.call<LicenceInfo>('GET', '/api/license/info')).body.data).toEqual(response.body.data);
@@ -189,7 +209,7 @@ describe.each(backends())('%s: licence in local mode', (backend) => {
     const shortLived = signLicence(
       licenceFor(machineCode, { expiresAt: new Date(Date.now() + 1500).toISOString(), functions: [] }),
     );
-    const { payload, headers } = multipartFile({ filename: 'sightline.lic', data: shortLived });
+    const { payload, headers } = multipartFile(Buffer.from(shortLived), { fileName: 'sightline.lic' });
     const response = await server.app.inject({ method: 'POST', url: '/api/license/activate', headers, payload });
     expect(response.json()).toMatchObject({ code: 2000, data: { status: 'authorized', functions: [] } });
     expect((await server.call('POST', '/api/product-version/find/version')).body.code).toBe(2000);

@@ -11,7 +11,17 @@ export interface NewNotice {
   params: NoticeParams | null;
 }
 
-const NOTICE_COLUMNS = ['id', 'team_id', 'user_id', 'type', 'title', 'content', 'params', 'read_at', 'created_at'] as const;
+const NOTICE_COLUMNS = [
+  'id',
+  'team_id',
+  'user_id',
+  'type',
+  'title',
+  'content',
+  'params',
+  'read_at',
+  'created_at',
+] as const;
 
 /** SQL of notices; every query but the insert is scoped to one recipient. */
 export function createNoticeRepo(db: Kysely<Database>) {
@@ -114,7 +124,9 @@ export function createNoticeRepo(db: Kysely<Database>) {
         .select('team_members.user_id')
         .where('team_members.team_id', '=', teamId)
         .where('users.deleted_at', 'is', null)
-        .where((eb) => eb.or([eb('team_members.expires_at', 'is', null), eb('team_members.expires_at', '>', new Date())]))
+        .where((eb) =>
+          eb.or([eb('team_members.expires_at', 'is', null), eb('team_members.expires_at', '>', new Date())]),
+        )
         .execute();
       return rows.map((row) => row.user_id);
     },

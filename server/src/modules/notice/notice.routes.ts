@@ -15,10 +15,7 @@ import type { NoticeService } from './notice.service.js';
 
 const tags = ['notice'];
 
-export function registerNoticeRoutes(
-  router: Router,
-  deps: { notices: NoticeService; projectVersion: string },
-): void {
+export function registerNoticeRoutes(router: Router, deps: { notices: NoticeService; projectVersion: string }): void {
   const { notices } = deps;
 
   // A notice belongs to its recipient, not to a team: these calls need only the signed-in recipient,
@@ -98,7 +95,7 @@ export function registerNoticeRoutes(
   router.user({
     method: 'POST',
     url: '/api/notice/send',
-    summary: "Send a notice to members of the current team (all of them when userIds is absent)",
+    summary: 'Send a notice to members of the current team (all of them when userIds is absent)',
     tags,
     permission: 'notice:send',
     body: noticeSendBodySchema,

@@ -62,7 +62,10 @@ export function createNoticeService({ repo, bus }: { repo: NoticeRepo; bus: Even
       return presentNotice(row);
     },
 
-    async send(auth: AuthContext, input: { title: string; content: string; type: NoticeType; userIds?: number[] | undefined }) {
+    async send(
+      auth: AuthContext,
+      input: { title: string; content: string; type: NoticeType; userIds?: number[] | undefined },
+    ) {
       if (auth.teamId === null) throw new AppError('NO_AUTH');
       const teamId = auth.teamId;
       const members = await repo.teamMemberIds(teamId);
@@ -82,7 +85,10 @@ export function createNoticeService({ repo, bus }: { repo: NoticeRepo; bus: Even
       auth: AuthContext,
       query: { pageNum: number; pageSize: number; type?: NoticeType | undefined; read?: boolean | undefined },
     ): Promise<Page<Notice>> {
-      const { rows, total } = await repo.pageNotices({ userId: auth.userId, type: query.type, read: query.read }, query);
+      const { rows, total } = await repo.pageNotices(
+        { userId: auth.userId, type: query.type, read: query.read },
+        query,
+      );
       return { records: rows.map(presentNotice), total, pageNum: query.pageNum, pageSize: query.pageSize };
     },
 

@@ -57,12 +57,21 @@ describeOnEachDatabase('notices', (server) => {
       expect(response.body).toMatchObject({ code: 2000, data: { count: 4 } });
       for (const member of [team.owner, team.admin, team.inspector, team.viewer]) {
         expect(server().events).toContainEqual(
-          expect.objectContaining({ userId: member.id, name: 'notice', value: expect.objectContaining({ title: 'Site visit' }) }),
+          expect.objectContaining({
+            userId: member.id,
+            name: 'notice',
+            value: expect.objectContaining({ title: 'Site visit' }),
+          }),
         );
       }
       const viewerPage = await page(team.tokens.viewer);
       expect(viewerPage.body.data.records).toEqual([
-        expect.objectContaining({ type: 'team', title: 'Site visit', content: 'Bridge closed on Monday', teamId: team.id }),
+        expect.objectContaining({
+          type: 'team',
+          title: 'Site visit',
+          content: 'Bridge closed on Monday',
+          teamId: team.id,
+        }),
       ]);
       expect((await page(outsider.token)).body.data.total).toBe(0);
     });
@@ -139,7 +148,9 @@ describeOnEachDatabase('notices', (server) => {
       const unread = await page(user.token, { read: 'false' });
       expect(unread.body.data.records.map((notice) => notice.title)).toEqual(['third', 'second']);
       const read = await page(user.token, { read: 'true' });
-      expect(read.body.data.records).toEqual([expect.objectContaining({ title: 'first', read: true, readAt: expect.any(String) })]);
+      expect(read.body.data.records).toEqual([
+        expect.objectContaining({ title: 'first', read: true, readAt: expect.any(String) }),
+      ]);
       const paged = await page(user.token, { pageNum: '2', pageSize: '2' });
       expect(paged.body.data).toMatchObject({ total: 3, pageNum: 2, pageSize: 2, records: [{ title: 'first' }] });
 
@@ -160,8 +171,12 @@ describeOnEachDatabase('notices', (server) => {
       const other = await userWithToken();
       const notice = await notify(user.id, 'system');
       expect((await server().call('GET', `/api/notice/${notice.id}`, { token: other.token })).body.msg).toBe('NO_AUTH');
-      expect((await server().call('PUT', `/api/notice/read/${notice.id}`, { token: other.token })).body.msg).toBe('NO_AUTH');
-      expect((await server().call<Notice>('GET', `/api/notice/${notice.id}`, { token: user.token })).body.data.read).toBe(false);
+      expect((await server().call('PUT', `/api/notice/read/${notice.id}`, { token: other.token })).body.msg).toBe(
+        'NO_AUTH',
+      );
+      expect(
+        (await server().call<Notice>('GET', `/api/notice/${notice.id}`, { token: user.token })).body.data.read,
+      ).toBe(false);
       expect((await server().call('GET', '/api/notice/999999', { token: user.token })).body.msg).toBe('notFound');
       expect((await server().call('GET', '/api/notice/abc', { token: user.token })).body.msg).toBe('VALIDATION_ERROR');
       expect((await server().call('GET', `/api/notice/${notice.id}`)).body.msg).toBe('LOGIN_FAILURE');
@@ -181,7 +196,9 @@ describeOnEachDatabase('notices', (server) => {
       await notify(other.id, 'report');
       const response = await server().call('PUT', '/api/notice/read-type/report', { token: user.token });
       expect(response.body.data).toEqual({ count: 2 });
-      expect((await page(user.token, { read: 'false' })).body.data.records.map((notice) => notice.type)).toEqual(['ai']);
+      expect((await page(user.token, { read: 'false' })).body.data.records.map((notice) => notice.type)).toEqual([
+        'ai',
+      ]);
       expect((await page(other.token, { read: 'false' })).body.data.total).toBe(1);
       expect((await server().call('PUT', '/api/notice/read-type/gossip', { token: user.token })).body.msg).toBe(
         'VALIDATION_ERROR',

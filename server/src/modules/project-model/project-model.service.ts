@@ -100,15 +100,21 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
     return row;
   }
 
-  /** Frees an upload that will not complete: its lock, its reserved bytes, its file, the 'uploading' state. */
-  async function abandonUpload(upload: Pick<ModelUploadRow, 'upload_id' | 'project_id'>): Promise<void> {
+  /**
+   * Frees an upload that will not complete: its lock, its reserved bytes, the 'uploading' state, and its file
+   * (unless tus is about to remove it itself, answering the client's DELETE).
+   */
+  async function abandonUpload(
+    upload: Pick<ModelUploadRow, 'upload_id' | 'project_id'>,
+    options: { keepFile?: boolean } = {},
+  ): Promise<void> {
     const removed = await repo.transaction(async (models) => {
       const row = await models.deleteUpload(upload.upload_id);
       if (row) await models.endUploading(upload.project_id);
       return row;
     });
     if (removed) await quota.release(removed.team_id, Number(removed.reserved_bytes));
-    await files.removeUpload(upload.upload_id);
+    if (!options.keepFile) await files.removeUpload(upload.upload_id);
   }
 
   function isIdle(upload: ModelUploadRow): boolean {
@@ -243,7 +249,7 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
     /** tus DELETE (cancel): frees the lock and the reserved bytes; tus then removes the file. */
     async cancelUpload(auth: AuthContext, uploadId: string): Promise<void> {
       const upload = await service.authorizeUpload(auth, uploadId);
-      await abandonUpload(upload);
+      await abandonUpload(upload, { keepFile: true });
     },
 
     /** Ends this user's uploads (of one project, or all): the web calls it when the upload dialog closes. */
@@ -299,6 +305,7 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
         await quota.release(teamId, extractBytes);
         throw error;
       }
+      jobs.wake(UNZIP_JOB);
       if (superseded) {
         // A zip that failed to unzip earlier gives way to the new one.
         await quota.release(teamId, superseded.bytes);
@@ -425,6 +432,7 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
         await quota.release(model.team_id, extractBytes);
         throw error;
       }
+      jobs.wake(UNZIP_JOB);
       return (await present(projectId)) as ProjectModel;
     },
 

@@ -44,6 +44,11 @@ export function registerProjectModelTiles(
         cacheControl: false,
         contentType: false,
       });
+      if (result.type === 'error' && (result.statusCode === 412 || result.statusCode === 416)) {
+        // The request's own conditions failed (a stale If-Match, a range past the end): plain HTTP answers.
+        const range = result.headers['Content-Range'];
+        return reply.code(result.statusCode).headers(range ? { 'content-range': range } : {}).send();
+      }
       if (result.type !== 'file') throw new AppError('notFound');
       return reply
         .code(result.statusCode)

@@ -1,12 +1,14 @@
 import { AppError, CATALOGUES, DEFAULT_LANGUAGE } from '@sightline/shared';
 import { registerRecyclable, type RecyclableHandler } from '../recycle-bin/recycle-bin.service.js';
 import { createProjectGroupRepo } from '../project-group/project-group.repo.js';
+import { projectModelBytes, purgeProjectModel } from '../project-model/project-model.recycle.js';
 import { coverKeyOf } from './project-cover.js';
 
 /**
  * How a project goes through the recycle bin. Its configuration rows (members, defect types and fields,
- * filters, custom data) hang off the project and need no mark of their own: a binned project is
- * invisible to every call, and purging drops them with it by foreign-key cascade.
+ * filters, custom data) and its model hang off the project and need no mark of their own: a binned
+ * project is invisible to every call, and purging drops them with it (the model through its module's
+ * hook, the rest by foreign-key cascade).
  */
 export const projectRecyclable: RecyclableHandler = {
   async loadSummary(db, projectId) {
@@ -17,7 +19,8 @@ export const projectRecyclable: RecyclableHandler = {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!project) return undefined;
-    return { name: project.name, teamId: project.team_id, sizeBytes: Number(project.cover_bytes) };
+    const modelBytes = await projectModelBytes(db, projectId);
+    return { name: project.name, teamId: project.team_id, sizeBytes: Number(project.cover_bytes) + modelBytes };
   },
 
   async markDeleted(db, projectId, deletedAt) {
@@ -61,11 +64,15 @@ export const projectRecyclable: RecyclableHandler = {
       .where('id', '=', projectId)
       .executeTakeFirst();
     if (!project) return { blobKeys: [], freedBytes: 0 };
+    const model = await purgeProjectModel(db, projectId);
     // Grants carry no foreign key to projects (the team module owns them), so they go by hand.
     await db.deleteFrom('invitation_project_grants').where('project_id', '=', projectId).execute();
     await db.deleteFrom('projects').where('id', '=', projectId).execute();
     const key = coverKeyOf(project.cover_url);
-    return { blobKeys: key ? [key] : [], freedBytes: key ? Number(project.cover_bytes) : 0 };
+    return {
+      blobKeys: key ? [key, ...model.blobKeys] : model.blobKeys,
+      freedBytes: (key ? Number(project.cover_bytes) : 0) + model.freedBytes,
+    };
   },
 };
 

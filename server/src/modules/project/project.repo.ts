@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
-import { MODEL_STATES, type ModelState, type PageQuery } from '@sightline/shared';
+import type { ModelState, PageQuery } from '@sightline/shared';
 import type { Database, ProjectsTable } from '../../platform/db/schema.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -215,26 +215,16 @@ export function createProjectRepo(db: Kysely<Database>) {
       return counts;
     },
 
-    /**
-     * The model's state per project. The model module owns `project_models` (and may replace this
-     * function); until that table exists every project reads 'none'. The row is read as JSON so that
-     * a missing column reads as null instead of failing the project list.
-     */
+    /** The model's state per project (project_models belongs to the model module); no row reads 'none'. */
     async modelStateFor(projectIds: readonly number[]) {
       const states = new Map<number, ModelState>();
       if (projectIds.length === 0) return states;
-      const table = await sql<{ present: boolean }>`select to_regclass('project_models') is not null as present`.execute(
-        db,
-      );
-      if (!table.rows[0]?.present) return states;
-      const { rows } = await sql<{ project_id: number | null; state: string | null }>`
-        select (to_jsonb(m) ->> 'project_id')::int as project_id, to_jsonb(m) ->> 'state' as state
-        from project_models m
-        where (to_jsonb(m) ->> 'project_id')::int in (${sql.join([...projectIds])})`.execute(db);
-      for (const row of rows) {
-        const state = MODEL_STATES.find((known) => known === row.state);
-        if (row.project_id !== null && state) states.set(row.project_id, state);
-      }
+      const rows = await db
+        .selectFrom('project_models')
+        .select(['project_id', 'state'])
+        .where('project_id', 'in', [...projectIds])
+        .execute();
+      for (const row of rows) states.set(row.project_id, row.state);
       return states;
     },
 

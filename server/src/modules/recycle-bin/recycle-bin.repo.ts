@@ -35,7 +35,11 @@ function recycleItemQueries(db: Kysely<Database>) {
     },
 
     /** Puts the team's top-level items of these entities under `parentItemId`. */
-    async adoptItems(parentItemId: number, teamId: number, entities: ReadonlyArray<{ kind: string; entityId: number }>) {
+    async adoptItems(
+      parentItemId: number,
+      teamId: number,
+      entities: ReadonlyArray<{ kind: string; entityId: number }>,
+    ) {
       if (entities.length === 0) return;
       await db
         .updateTable('recycle_items')
@@ -44,7 +48,9 @@ function recycleItemQueries(db: Kysely<Database>) {
         .where('parent_item_id', 'is', null)
         .where('id', '!=', parentItemId)
         .where((eb) =>
-          eb.or(entities.map((entity) => eb.and([eb('kind', '=', entity.kind), eb('entity_id', '=', entity.entityId)]))),
+          eb.or(
+            entities.map((entity) => eb.and([eb('kind', '=', entity.kind), eb('entity_id', '=', entity.entityId)])),
+          ),
         )
         .execute();
     },
@@ -85,10 +91,13 @@ function recycleItemQueries(db: Kysely<Database>) {
       return db.deleteFrom('recycle_items').where('id', '=', id).execute();
     },
 
-    async pageItems(filter: { teamId: number; kind?: string | undefined; keyword?: string | undefined }, page: {
-      pageNum: number;
-      pageSize: number;
-    }) {
+    async pageItems(
+      filter: { teamId: number; kind?: string | undefined; keyword?: string | undefined },
+      page: {
+        pageNum: number;
+        pageSize: number;
+      },
+    ) {
       let query = db
         .selectFrom('recycle_items')
         .where('recycle_items.team_id', '=', filter.teamId)

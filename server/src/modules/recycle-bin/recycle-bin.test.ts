@@ -10,11 +10,12 @@ import { createRecycleBinRepo } from './recycle-bin.repo.js';
 import { createRecycleBinService, registerRecyclable, type RecycleBinService } from './recycle-bin.service.js';
 import { describeOnEachDatabase, TEST_PASSWORD } from '../../../test/harness.js';
 import { buildMember, buildStaffedTeam, sessionToken } from '../../../test/factories/team.js';
+import { buildProject } from '../../../test/factories/project.js';
 
 /*
- * The bin is generic; no module had registered a kind of its own when it was written, so these
- * tests register two kinds over tables of their own: folders holding files, each file a blob.
- * A file can be binned alone, and a folder takes its binned files inside its own item.
+ * The mechanism is tested on two kinds registered here over tables of their own (folders holding
+ * files, each file a blob; a file can be binned alone, and a folder takes its binned files inside
+ * its own item), and end to end on the first real kind, 'project', through its own delete call.
  */
 interface FolderRow {
   id: number;
@@ -48,7 +49,9 @@ const folderHandler = {
   },
   async markDeleted(db: Kysely<Database>, id: number, deletedAt: Date) {
     await sql`update test_folders set deleted_at = ${deletedAt} where id = ${id}`.execute(db);
-    await sql`update test_files set deleted_at = ${deletedAt} where folder_id = ${id} and deleted_at is null`.execute(db);
+    await sql`update test_files set deleted_at = ${deletedAt} where folder_id = ${id} and deleted_at is null`.execute(
+      db,
+    );
   },
   async restore(db: Kysely<Database>, id: number) {
     await sql`update test_files set deleted_at = null where folder_id = ${id}
@@ -85,7 +88,10 @@ const fileHandler = {
   },
   async purge(db: Kysely<Database>, id: number) {
     const { rows } = await sql<FileRow>`delete from test_files where id = ${id} returning *`.execute(db);
-    return { blobKeys: rows.map((row) => row.blob_key), freedBytes: rows.reduce((s, r) => s + Number(r.size_bytes), 0) };
+    return {
+      blobKeys: rows.map((row) => row.blob_key),
+      freedBytes: rows.reduce((s, r) => s + Number(r.size_bytes), 0),
+    };
   },
 };
 
@@ -156,8 +162,13 @@ describeOnEachDatabase('recycle bin', (server) => {
     (await sql<FileRow>`select * from test_files where folder_id = ${folderId} order by id`.execute(server().db)).rows;
   const volumeUsed = async (teamId: number) =>
     Number(
-      (await server().db.selectFrom('teams').select('volume_used_bytes').where('id', '=', teamId).executeTakeFirstOrThrow())
-        .volume_used_bytes,
+      (
+        await server()
+          .db.selectFrom('teams')
+          .select('volume_used_bytes')
+          .where('id', '=', teamId)
+          .executeTakeFirstOrThrow()
+      ).volume_used_bytes,
     );
   const list = (token: string, query: Record<string, string> = {}) =>
     server().call<Page<RecycleItem>>('GET', '/api/transaction', { token, query });
@@ -196,10 +207,12 @@ describeOnEachDatabase('recycle bin', (server) => {
       const team = await staffedTeam();
       const other = await staffedTeam();
       const { folder } = await buildFolder(other.id);
-      await expect(bin.moveToBin({ auth: team.adminCaller, kind: 'test-folder', entityId: folder.id })).rejects.toMatchObject(
-        { key: 'NO_AUTH' },
-      );
-      await expect(bin.moveToBin({ auth: team.adminCaller, kind: 'test-folder', entityId: 999_999 })).rejects.toMatchObject({
+      await expect(
+        bin.moveToBin({ auth: team.adminCaller, kind: 'test-folder', entityId: folder.id }),
+      ).rejects.toMatchObject({ key: 'NO_AUTH' });
+      await expect(
+        bin.moveToBin({ auth: team.adminCaller, kind: 'test-folder', entityId: 999_999 }),
+      ).rejects.toMatchObject({
         key: 'notFound',
       });
       expect((await folderRows(folder.id))[0]?.deleted_at).toBeNull();
@@ -238,7 +251,9 @@ describeOnEachDatabase('recycle bin', (server) => {
       const { folder } = await buildFolder(other.id);
       await bin.moveToBin({ auth: other.adminCaller, kind: 'test-folder', entityId: folder.id });
       expect((await list(team.tokens.admin)).body.data.total).toBe(0);
-      expect((await server().call('GET', '/api/transaction/total/size', { token: team.tokens.admin })).body.data).toEqual({
+      expect(
+        (await server().call('GET', '/api/transaction/total/size', { token: team.tokens.admin })).body.data,
+      ).toEqual({
         totalBytes: 0,
         count: 0,
       });
@@ -362,7 +377,11 @@ describeOnEachDatabase('recycle bin', (server) => {
       });
       expect(response.body.data).toEqual({ count: 1, freedBytes: size });
       expect(await volumeUsed(team.id)).toBe(usedBefore - size);
-      const items = await server().db.selectFrom('recycle_items').select('id').where('id', 'in', [fileItem.itemId]).execute();
+      const items = await server()
+        .db.selectFrom('recycle_items')
+        .select('id')
+        .where('id', 'in', [fileItem.itemId])
+        .execute();
       expect(items).toEqual([]);
     });
 
@@ -415,6 +434,40 @@ describeOnEachDatabase('recycle bin', (server) => {
       expect((await list(team.tokens.owner)).body.data.total).toBe(0);
       expect((await list(other.tokens.owner)).body.data.total).toBe(1);
       expect(await folderRows(foreign.folder.id)).toHaveLength(1);
+    });
+  });
+
+  describe("the 'project' kind, through the project calls", () => {
+    it('deletes a project to the bin, restores it under the same id, then purges it with the password', async () => {
+      const team = await staffedTeam();
+      const project = await buildProject(server().db, { teamId: team.id, name: 'Yangpu Bridge' });
+      const removed = await server().call('DELETE', `/api/project/${project.id}`, { token: team.tokens.admin });
+      expect(removed.body.code).toBe(2000);
+      expect((await server().call('GET', `/api/project/${project.id}`, { token: team.tokens.admin })).body.msg).toBe(
+        'PROJECT_NO_ERROR',
+      );
+      const [item] = (await list(team.tokens.admin, { kind: 'project' })).body.data.records;
+      expect(item).toMatchObject({ kind: 'project', name: 'Yangpu Bridge', deletedBy: { userId: team.admin.id } });
+
+      const restored = await server().call('POST', '/api/transaction/data/restore', {
+        token: team.tokens.owner,
+        body: { ids: [item!.id] },
+      });
+      expect(restored.body.data).toEqual({ count: 1 });
+      const detail = await server().call<{ id: number; name: string }>('GET', `/api/project/${project.id}`, {
+        token: team.tokens.admin,
+      });
+      expect(detail.body.data).toMatchObject({ id: project.id, name: 'Yangpu Bridge' });
+
+      await server().call('DELETE', `/api/project/${project.id}`, { token: team.tokens.admin });
+      const [again] = (await list(team.tokens.admin, { kind: 'project' })).body.data.records;
+      const purged = await server().call('POST', '/api/transaction/data/delete', {
+        token: team.tokens.admin,
+        body: { ids: [again!.id], password: TEST_PASSWORD },
+      });
+      expect(purged.body.data).toMatchObject({ count: 1 });
+      const row = await server().db.selectFrom('projects').select('id').where('id', '=', project.id).executeTakeFirst();
+      expect(row).toBeUndefined();
     });
   });
 

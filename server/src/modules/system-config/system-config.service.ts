@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  AppError,
-  SYSTEM_CONFIG_KEYS,
-  type DictionaryEntry,
-  type SystemConfigKey,
-} from '@sightline/shared';
+import { AppError, SYSTEM_CONFIG_KEYS, type DictionaryEntry, type SystemConfigKey } from '@sightline/shared';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { SystemConfigRepo } from './system-config.repo.js';
 
@@ -33,7 +28,8 @@ const SYSTEM_IMAGE_TYPES = {
 type SystemImageType = keyof typeof SYSTEM_IMAGE_TYPES;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const SVG_START = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE\s+svg[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+const SVG_START =
+  /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE\s+svg[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
 
 /** The type from the bytes, never from the name or the declared type a browser sends. */
 function detectSystemImageType(data: Buffer): SystemImageType | null {
@@ -41,7 +37,10 @@ function detectSystemImageType(data: Buffer): SystemImageType | null {
     return 'png';
   }
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
-  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const head = data
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   return SVG_START.test(head) ? 'svg' : null;
 }
 
@@ -63,7 +62,9 @@ export interface SystemConfigServiceDeps {
 
 export function createSystemConfigService({ repo, blobs, settings }: SystemConfigServiceDeps) {
   async function systemConfig(): Promise<DictionaryEntry[]> {
-    const stored = new Map((await repo.findCategory(SYSTEM_CONFIG_CATEGORY)).map((row) => [row.data_key, row.data_value]));
+    const stored = new Map(
+      (await repo.findCategory(SYSTEM_CONFIG_CATEGORY)).map((row) => [row.data_key, row.data_value]),
+    );
     return SYSTEM_CONFIG_KEYS.map((key) => ({ key, value: stored.get(key) ?? DEFAULTS[key] }));
   }
 
@@ -94,7 +95,8 @@ export function createSystemConfigService({ repo, blobs, settings }: SystemConfi
     async update(entries: ReadonlyArray<{ key: SystemConfigKey; value: string }>) {
       for (const [index, entry] of entries.entries()) {
         const name = uploadedName(entry.value);
-        const missing = entry.value.startsWith(`${SYSTEM_FILES_URL}/`) && (!name || !(await blobs.stat(systemBlobKey(name))));
+        const missing =
+          entry.value.startsWith(`${SYSTEM_FILES_URL}/`) && (!name || !(await blobs.stat(systemBlobKey(name))));
         if (missing) {
           throw new AppError('VALIDATION_ERROR', {
             data: { issues: [{ path: `entries.${index}.value`, key: 'invalidValue' }] },

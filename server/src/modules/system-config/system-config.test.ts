@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { DictionaryEntry } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import { buildStaffedTeam, sessionToken } from '../../../test/factories/team.js';
-import { multipartFile } from '../../../test/factories/upload.js';
+import { multipartFile } from '../../../test/factories/project.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(32)]);
-const SVG = '<?xml version="1.0"?>\n<!-- company mark -->\n<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>';
+const SVG =
+  '<?xml version="1.0"?>\n<!-- company mark -->\n<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>';
 
 describeOnEachDatabase('system config', (server) => {
   async function staffedTeam() {
@@ -23,8 +24,15 @@ describeOnEachDatabase('system config', (server) => {
     };
   }
 
-  async function upload(token: string, file: Parameters<typeof multipartFile>[0], entry?: 'logo' | 'icon') {
-    const { payload, headers } = multipartFile(file);
+  async function upload(
+    token: string,
+    file: { filename: string; data: Buffer | string; contentType?: string },
+    entry?: 'logo' | 'icon',
+  ) {
+    const { payload, headers } = multipartFile(Buffer.from(file.data), {
+      fileName: file.filename,
+      contentType: file.contentType,
+    });
     const response = await server().app.inject({
       method: 'POST',
       url: '/api/dictionary-data/system/logo',
@@ -32,7 +40,10 @@ describeOnEachDatabase('system config', (server) => {
       headers: { ...headers, authorization: `Bearer ${token}` },
       payload,
     });
-    return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: DictionaryEntry } };
+    return {
+      status: response.statusCode,
+      body: response.json() as { code: number; msg: string; data: DictionaryEntry },
+    };
   }
 
   const config = async () =>
@@ -92,7 +103,9 @@ describeOnEachDatabase('system config', (server) => {
       expect((await update(team.ownerToken, [])).body.data.issues).toEqual([{ path: 'entries', key: 'required' }]);
       const traversal = await update(team.ownerToken, [{ key: 'logo', value: '/api/../secret.png' }]);
       expect(traversal.body.data.issues).toEqual([{ path: 'entries.0.value', key: 'invalidValue' }]);
-      const missingUpload = await update(team.ownerToken, [{ key: 'logo', value: '/api/files/system/logo-0123456789abcdef.png' }]);
+      const missingUpload = await update(team.ownerToken, [
+        { key: 'logo', value: '/api/files/system/logo-0123456789abcdef.png' },
+      ]);
       expect(missingUpload.body.data.issues).toEqual([{ path: 'entries.0.value', key: 'invalidValue' }]);
     });
   });
@@ -102,7 +115,10 @@ describeOnEachDatabase('system config', (server) => {
       const team = await staffedTeam();
       const png = await upload(team.ownerToken, { filename: 'logo.png', data: PNG, contentType: 'image/png' });
       expect(png.body.code).toBe(2000);
-      expect(png.body.data).toEqual({ key: 'logo', value: expect.stringMatching(/^\/api\/files\/system\/logo-[0-9a-f]{16}\.png$/) });
+      expect(png.body.data).toEqual({
+        key: 'logo',
+        value: expect.stringMatching(/^\/api\/files\/system\/logo-[0-9a-f]{16}\.png$/),
+      });
       expect(await valueOf('logo')).toBe(png.body.data.value);
       const served = await server().app.inject({ method: 'GET', url: png.body.data.value });
       expect(served.statusCode).toBe(200);
@@ -110,8 +126,15 @@ describeOnEachDatabase('system config', (server) => {
       expect(served.rawPayload.equals(PNG)).toBe(true);
 
       // A JPEG sent under a misleading name and type is still stored as what its bytes are.
-      const jpeg = await upload(team.ownerToken, { filename: 'icon.svg', data: JPEG, contentType: 'image/svg+xml' }, 'icon');
-      expect(jpeg.body.data).toEqual({ key: 'icon', value: expect.stringMatching(/^\/api\/files\/system\/icon-[0-9a-f]{16}\.jpg$/) });
+      const jpeg = await upload(
+        team.ownerToken,
+        { filename: 'icon.svg', data: JPEG, contentType: 'image/svg+xml' },
+        'icon',
+      );
+      expect(jpeg.body.data).toEqual({
+        key: 'icon',
+        value: expect.stringMatching(/^\/api\/files\/system\/icon-[0-9a-f]{16}\.jpg$/),
+      });
       expect(await valueOf('icon')).toBe(jpeg.body.data.value);
 
       const svg = await upload(team.ownerToken, { filename: 'mark.svg', data: SVG });
@@ -138,7 +161,11 @@ describeOnEachDatabase('system config', (server) => {
     it('refuses other content (FILE_TYPE_ERROR), big files (FILE_TOO_LARGE), no file, and other roles', async () => {
       const team = await staffedTeam();
       const before = await valueOf('logo');
-      const text = await upload(team.ownerToken, { filename: 'logo.png', data: 'not an image', contentType: 'image/png' });
+      const text = await upload(team.ownerToken, {
+        filename: 'logo.png',
+        data: 'not an image',
+        contentType: 'image/png',
+      });
       expect(text.body).toMatchObject({ code: 4000, msg: 'FILE_TYPE_ERROR' });
       const html = await upload(team.ownerToken, { filename: 'logo.svg', data: '<html><svg></svg></html>' });
       expect(html.body.msg).toBe('FILE_TYPE_ERROR');
@@ -163,7 +190,11 @@ describeOnEachDatabase('system config', (server) => {
     });
 
     it('serves nothing but uploaded system images', async () => {
-      for (const url of ['/api/files/system/logo-0123456789abcdef.png', '/api/files/system/..%2F..%2Fpglite', '/api/files/system/x.txt']) {
+      for (const url of [
+        '/api/files/system/logo-0123456789abcdef.png',
+        '/api/files/system/..%2F..%2Fpglite',
+        '/api/files/system/x.txt',
+      ]) {
         const response = await server().app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
       }

@@ -27,6 +27,6 @@ export function registerTeamFunctionRoutes(router: Router, deps: { functions: Te
     permission: 'team:view',
     query: businessListQuerySchema,
     response: z.array(businessEntrySchema),
-    handler: ({ auth }) => functions.businessEntries(callerTeamId(auth)),
+    handler: ({ auth, query }) => functions.businessEntries(auth, callerTeamId(auth), query.projectId),
   });
 }

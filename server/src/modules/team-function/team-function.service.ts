@@ -8,7 +8,9 @@ import {
   type TeamFunctionCode,
   type TeamFunctionState,
 } from '@sightline/shared';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { Database } from '../../platform/db/schema.js';
+import type { ProjectAccess } from '../project/project-access.js';
 import { createTeamFunctionRepo, type TeamFunctionRepo } from './team-function.repo.js';
 
 export function functionState(
@@ -30,7 +32,13 @@ export async function requireFunction(db: Kysely<Database>, teamId: number | nul
   }
 }
 
-export function createTeamFunctionService({ repo }: { repo: TeamFunctionRepo }) {
+export function createTeamFunctionService({
+  repo,
+  projectAccess,
+}: {
+  repo: TeamFunctionRepo;
+  projectAccess: Pick<ProjectAccess, 'require'>;
+}) {
   async function functionsOf(teamId: number): Promise<TeamFunction[]> {
     const rows = await repo.listFunctions(teamId);
     const now = new Date();
@@ -51,7 +59,9 @@ export function createTeamFunctionService({ repo }: { repo: TeamFunctionRepo }) 
   return {
     functionsOf,
 
-    async businessEntries(teamId: number): Promise<BusinessEntry[]> {
+    /** The entries for the team; asked from within a project, the caller must have rights on it. */
+    async businessEntries(auth: AuthContext, teamId: number, projectId?: number): Promise<BusinessEntry[]> {
+      if (projectId !== undefined) await projectAccess.require(auth, projectId);
       const functions = await functionsOf(teamId);
       return BUSINESS_ENTRIES.map((entry) => ({
         code: entry.code,

@@ -8,7 +8,14 @@ import { registerErrorHandler } from '../../platform/http/error-handler.js';
 import { createRouter, routeDeclarations } from '../../platform/http/route.js';
 import { seedDemoTeam } from '../../seed.js';
 import { describeOnEachDatabase, uniquePhone } from '../../../test/harness.js';
-import { buildOwnedTeam, buildStaffedTeam, DAY_MS, sessionToken, setFunction } from '../../../test/factories/team.js';
+import {
+  buildOwnedTeam,
+  buildStaffedTeam,
+  buildTeamProject,
+  DAY_MS,
+  sessionToken,
+  setFunction,
+} from '../../../test/factories/team.js';
 import { requireFunction } from './team-function.service.js';
 
 describeOnEachDatabase('team function packages', (server) => {
@@ -58,12 +65,7 @@ describeOnEachDatabase('team function packages', (server) => {
     const team = await buildStaffedTeam(server().db);
     const token = await tokenOf(team.inspector);
     const list = async () =>
-      (
-        await server().call<BusinessEntry[]>('GET', '/api/team-client/business/list', {
-          token,
-          query: { projectId: '1' },
-        })
-      ).body.data;
+      (await server().call<BusinessEntry[]>('GET', '/api/team-client/business/list', { token })).body.data;
     const before = await list();
     expect(before).toHaveLength(7);
     expect(before[0]).toEqual({
@@ -87,6 +89,29 @@ describeOnEachDatabase('team function packages', (server) => {
     expect((await list()).find((entry) => entry.code === 'droneMonitoring')?.enabled).toBe(true);
     const bad = await server().call('GET', '/api/team-client/business/list', { token, query: { projectId: 'abc' } });
     expect(bad.body.msg).toBe('VALIDATION_ERROR');
+  });
+
+  it('checks the rights on a project the entries are asked for: PROJECT_NO_ERROR otherwise', async () => {
+    const team = await buildStaffedTeam(server().db);
+    const other = await buildOwnedTeam(server().db);
+    const own = String(await buildTeamProject(server().db, { teamId: team.id }));
+    const foreign = String(await buildTeamProject(server().db, { teamId: other.id }));
+    const ask = async (user: { id: number }, projectId: string) =>
+      (
+        await server().call('GET', '/api/team-client/business/list', {
+          token: await tokenOf(user),
+          query: { projectId },
+        })
+      ).body;
+    expect((await ask(team.owner, own)).code).toBe(2000);
+    expect((await ask(team.owner, foreign)).msg).toBe('PROJECT_NO_ERROR');
+    // An inspector sees only the projects they are a member of.
+    expect((await ask(team.inspector, own)).msg).toBe('PROJECT_NO_ERROR');
+    await server()
+      .db.insertInto('project_members')
+      .values({ project_id: Number(own), user_id: team.inspector.id })
+      .execute();
+    expect((await ask(team.inspector, own)).code).toBe(2000);
   });
 
   it('gives a registered team and the demo team the default packages', async () => {

@@ -15,6 +15,7 @@ import {
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { randomToken, sha256 } from '../../platform/auth/tokens.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import type { ProjectRepo } from '../project/project.repo.js';
 import type { InvitationRepo } from './invitation.repo.js';
 import type { TeamRepo } from './team.repo.js';
 import { callerTeamId } from './team.service.js';
@@ -61,10 +62,12 @@ function toLink(row: LinkRow): InvitationLink {
 export function createInvitationService({
   repo,
   teams,
+  projects,
   bus,
 }: {
   repo: InvitationRepo;
   teams: TeamRepo;
+  projects: Pick<ProjectRepo, 'listRefs'>;
   bus: EventBus;
 }) {
   async function usableLink(sid: string, now: Date) {
@@ -95,6 +98,11 @@ export function createInvitationService({
         assignableRoles(auth.role, team.kind).includes(body.roleId);
       if (!roleFits) throw new AppError('TEAM_INVITATION_LINK_ROLE_ERROR');
       if ((await teams.countMembers(teamId)) >= team.member_max) throw new AppError('TEAM_USER_COUNT_UPPER_LIMIT');
+      const projectIds = body.scope === 'projects' ? [...new Set(body.projectIds ?? [])] : [];
+      if (projectIds.length > 0) {
+        const live = new Set((await projects.listRefs({ teamId, memberId: null })).map((project) => project.id));
+        if (projectIds.some((projectId) => !live.has(projectId))) throw new AppError('PROJECT_NO_ERROR');
+      }
 
       const now = new Date();
       const sid = randomToken(24);
@@ -105,7 +113,7 @@ export function createInvitationService({
         passwordMode: body.passwordMode,
         roleCode: body.roleId,
         scope: body.scope ?? 'team',
-        projectIds: body.scope === 'projects' ? [...new Set(body.projectIds ?? [])] : [],
+        projectIds,
         createdBy: auth.userId,
         now,
         expiresAt: new Date(now.getTime() + body.validityDays * DAY_MS),

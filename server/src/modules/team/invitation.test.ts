@@ -5,6 +5,7 @@ import {
   buildMember,
   buildOwnedTeam,
   buildStaffedTeam,
+  buildTeamProject,
   buildTemporaryMember,
   DAY_MS,
   sessionToken,
@@ -51,18 +52,22 @@ describeOnEachDatabase('team invitations', (server) => {
       });
       expect(current.body.data).toEqual(first);
 
+      const [bridge, tunnel] = [
+        await buildTeamProject(server().db, { teamId: team.id }),
+        await buildTeamProject(server().db, { teamId: team.id }),
+      ];
       const second = await createLink(token, {
         passwordMode: 'custom',
         password: 'Bridge2024',
         validityDays: 365,
         scope: 'projects',
-        projectIds: [3, 5, 3],
+        projectIds: [bridge, tunnel, bridge],
       });
       expect(second).toMatchObject({
         password: 'Bridge2024',
         passwordMode: 'custom',
         scope: 'projects',
-        projectIds: [3, 5],
+        projectIds: [bridge, tunnel],
       });
       expect(Math.round((Date.parse(second.expiresAt) - Date.now()) / DAY_MS)).toBe(365);
       expect(
@@ -106,6 +111,23 @@ describeOnEachDatabase('team invitations', (server) => {
         'projectIds.0': 'invalidValue',
       });
       expect((await post({ ...valid, passwordMode: 'custom', password: 'abcd' })).body.code).toBe(2000);
+    });
+
+    it('answers PROJECT_NO_ERROR for a project of another team or in the recycle bin', async () => {
+      const team = await buildStaffedTeam(server().db);
+      const other = await buildOwnedTeam(server().db);
+      const token = await tokenOf(team.owner);
+      const own = await buildTeamProject(server().db, { teamId: team.id });
+      const binned = await buildTeamProject(server().db, { teamId: team.id, deleted: true });
+      const foreign = await buildTeamProject(server().db, { teamId: other.id });
+      for (const projectIds of [[own, foreign], [binned], [99999999]]) {
+        const response = await server().call('POST', '/api/team-client/invitation-link', {
+          token,
+          body: { passwordMode: 'random', validityDays: 7, roleId: 'ROLE_TEAM_VIEWER', scope: 'projects', projectIds },
+        });
+        expect(response.body.msg).toBe('PROJECT_NO_ERROR');
+      }
+      expect((await server().call('GET', '/api/team-client/invitation-link', { token })).body.data).toBeNull();
     });
 
     it('answers USE_DEADLINE_EXCEEDED_MAXIMUM_LIMIT beyond 365 days', async () => {
@@ -207,10 +229,14 @@ describeOnEachDatabase('team invitations', (server) => {
   describe('joining', () => {
     it('joins with the password: role of the link, inviter, current team, project grants and an event', async () => {
       const team = await buildStaffedTeam(server().db, { name: 'Joined team' });
+      const projectIds = [
+        await buildTeamProject(server().db, { teamId: team.id }),
+        await buildTeamProject(server().db, { teamId: team.id }),
+      ].sort((a, b) => a - b);
       const link = await createLink(await tokenOf(team.admin), {
         roleId: 'ROLE_TEAM_INSPECTOR',
         scope: 'projects',
-        projectIds: [11, 12],
+        projectIds,
       });
       const newcomer = await buildOwnedTeam(server().db, { name: 'Own team' });
       const token = await tokenOf(newcomer.owner);
@@ -245,10 +271,7 @@ describeOnEachDatabase('team invitations', (server) => {
         .where('user_id', '=', newcomer.owner.id)
         .orderBy('project_id')
         .execute();
-      expect(grants).toEqual([
-        { team_id: team.id, project_id: 11 },
-        { team_id: team.id, project_id: 12 },
-      ]);
+      expect(grants).toEqual(projectIds.map((projectId) => ({ team_id: team.id, project_id: projectId })));
 
       expect((await join(token, link.sid, link.password)).body.msg).toBe('TEAM_USER_IN_TEAM');
     });

@@ -6,6 +6,7 @@ import {
   buildMember,
   buildOwnedTeam,
   buildStaffedTeam,
+  buildTeamProject,
   buildTemporaryMember,
   DAY_MS,
   sessionToken,
@@ -227,13 +228,25 @@ describeOnEachDatabase('team members', (server) => {
   });
 
   describe('removal', () => {
-    it('removes a member, who moves to another team and is told so, keeping the session', async () => {
+    it('removes a member with their project rights; they move to another team and are told so, keeping the session', async () => {
       const team = await buildStaffedTeam(server().db, { name: 'Removing team' });
       const elsewhere = await buildOwnedTeam(server().db, { name: 'Elsewhere' });
       await addMember(server().db, { teamId: elsewhere.id, user: team.viewer });
+      const [granted, assigned, elsewhereProject] = [
+        await buildTeamProject(server().db, { teamId: team.id }),
+        await buildTeamProject(server().db, { teamId: team.id }),
+        await buildTeamProject(server().db, { teamId: elsewhere.id }),
+      ];
       await server()
         .db.insertInto('invitation_project_grants')
-        .values({ user_id: team.viewer.id, team_id: team.id, project_id: 7 })
+        .values({ user_id: team.viewer.id, team_id: team.id, project_id: granted })
+        .execute();
+      await server()
+        .db.insertInto('project_members')
+        .values([
+          { project_id: assigned, user_id: team.viewer.id },
+          { project_id: elsewhereProject, user_id: team.viewer.id },
+        ])
         .execute();
       const viewerToken = await tokenOf(team.viewer);
 
@@ -257,6 +270,12 @@ describeOnEachDatabase('team members', (server) => {
         .where('user_id', '=', team.viewer.id)
         .execute();
       expect(grants).toEqual([]);
+      const projects = await server()
+        .db.selectFrom('project_members')
+        .select('project_id')
+        .where('user_id', '=', team.viewer.id)
+        .execute();
+      expect(projects).toEqual([{ project_id: elsewhereProject }]);
 
       // A member with no other team is left with none.
       await server().call('PUT', '/api/team-client/remove-user', {

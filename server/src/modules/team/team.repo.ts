@@ -157,12 +157,18 @@ export function createTeamRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Ends a membership and what the invitation granted with it. A user whose current team it was
-     * moves to another team still open to them, or to none; returns that team.
+     * Ends a membership and the user's project rights in the team (explicit and from the invitation),
+     * so that joining again starts clean. A user whose current team it was moves to another team still
+     * open to them, or to none; returns that team.
      */
     removeMember(teamId: number, userId: number, now: Date) {
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+        await trx
+          .deleteFrom('project_members')
+          .where('user_id', '=', userId)
+          .where('project_id', 'in', trx.selectFrom('projects').select('id').where('team_id', '=', teamId))
+          .execute();
         await trx
           .deleteFrom('invitation_project_grants')
           .where('team_id', '=', teamId)

@@ -254,12 +254,16 @@ describeOnEachDatabase('user-client', (server) => {
       const tooLarge = await uploadAvatar(user.token, 'file', 'big.jpg', large);
       expect(tooLarge.status).toBe(413);
       expect(tooLarge.body).toMatchObject({ msg: 'FILE_TOO_LARGE', data: { params: { max: 10 } } });
+      const nearLimit = Buffer.concat([JPEG, Buffer.alloc(LIMITS.avatarMaxBytes - JPEG.length)]);
+      expect((await uploadAvatar(user.token, 'file', 'large.jpg', nearLimit)).body.code).toBe(2000);
       const wrongField = await uploadAvatar(user.token, 'avatar', 'me.png', PNG);
       expect(fieldKeys(wrongField.body)).toEqual({ file: 'required' });
       const nothing = await server().call('PUT', '/api/user-client/head-portrait', { token: user.token });
       expect(fieldKeys(nothing.body)).toEqual({ file: 'required' });
-      const details = await server().call('GET', '/api/user-client/details', { token: user.token });
-      expect(details.body.data).toMatchObject({ headImgUrl: null });
+      const details = await server().call<{ headImgUrl: string }>('GET', '/api/user-client/details', {
+        token: user.token,
+      });
+      expect(details.body.data.headImgUrl).toMatch(/\.jpg$/);
     });
 
     it('reuses only an avatar URL this server returned to this user', async () => {

@@ -119,8 +119,9 @@ export function createRouter(app: FastifyInstance, options: RouteFactoryOptions)
     ) {
       const { feature } = definition;
       const checkFeature = options.checkFeature;
-      if (feature && !checkFeature)
+      if (feature && !checkFeature) {
         throw new Error(`${definition.url} declares a feature but the router cannot check it`);
+      }
       declare({
         method: definition.method,
         url: definition.url,

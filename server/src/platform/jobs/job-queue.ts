@@ -27,7 +27,10 @@ export interface JobQueueOptions {
 export interface EnqueueOptions {
   /** While a job with this key (and name) is queued or running, enqueueing again returns that job. */
   singletonKey?: string;
-  /** Enqueue inside the caller's transaction: the job exists exactly when the caller's change commits. */
+  /**
+   * Enqueue inside the caller's transaction: the job exists exactly when the caller's change commits.
+   * Workers find it at their next poll, or at once if the caller calls `wake(name)` after committing.
+   */
   transaction?: Kysely<Database>;
 }
 
@@ -329,6 +332,11 @@ export function createJobQueue(options: JobQueueOptions) {
       const inserted = await database.db.transaction().execute(insert);
       if (inserted.created) wakeWorkers(name);
       return inserted.id;
+    },
+
+    /** Makes this process's idle workers of `name` look for jobs now (after a transaction that enqueued). */
+    wake(name: string): void {
+      wakeWorkers(name);
     },
 
     /** Cancels a queued or running job (a running handler sees its signal abort); false if it had ended. */

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem } from '@sightline/shared';
@@ -39,8 +40,9 @@ export function SideMenu({
   const { pathname } = useLocation();
   const selected = matchMenuPath(pathname, routes)?.path ?? pathname;
   const [openKeys, setOpenKeys] = useState<string[]>(() => parentKeysOf(selected));
-  // Recomputed on language change too: translate() reads the current language.
-  const items = useMemo(() => toItems(menus, '/'), [menus]);
+  // Subscribes to language changes; the labels are translated in toItems on every render.
+  useTranslation();
+  const items = toItems(menus, '/');
 
   return (
     <Menu

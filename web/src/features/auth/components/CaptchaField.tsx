@@ -1,7 +1,6 @@
 import { Flex, Form, Input, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { requiredRule } from '../../../lib/form-rules';
 import type { Captcha } from '../api';
 
 /** The image code input with its picture; clicking the picture fetches a new one. */
@@ -19,9 +18,10 @@ export function CaptchaField({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <Form.Item label={t('ui.auth.captcha')} required>
+    <Form.Item label={t('ui.auth.captcha')}>
       <Flex gap={8}>
-        <Form.Item name={name} rules={[requiredRule()]} noStyle>
+        {/* Needed to send an SMS code, not to submit the form: useSmsSender checks it. */}
+        <Form.Item name={name} noStyle>
           <Input
             prefix={<SafetyOutlined />}
             placeholder={t('ui.auth.captchaPlaceholder')}

@@ -27,8 +27,13 @@ export function useSmsSender({
 
   const send = async (): Promise<boolean> => {
     try {
-      await form.validateFields([phoneField, captchaField]);
+      await form.validateFields([phoneField]);
     } catch {
+      return false;
+    }
+    const captchaCode = String(form.getFieldValue(captchaField) ?? '').trim();
+    if (!captchaCode) {
+      form.setFields([{ name: captchaField, errors: [t('validation.required')] }]);
       return false;
     }
     const captchaId = captcha.data?.captchaId;
@@ -41,7 +46,7 @@ export function useSmsSender({
         phone: String(form.getFieldValue(phoneField)),
         scene,
         captchaId,
-        captchaCode: String(form.getFieldValue(captchaField)),
+        captchaCode,
       });
       void message.success(t('ui.auth.codeSent'));
       return true;

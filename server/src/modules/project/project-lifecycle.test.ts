@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, ProjectCard } from '@sightline/shared';
+import { describeOnEachDatabase, TEST_PASSWORD, type TestServer } from '../../../test/harness.js';
+import { PNG_BYTES, buildProject, buildProjectTeam, multipartFile } from '../../../test/factories/project.js';
+import { addMember } from '../../../test/factories/team.js';
+
+type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
+
+async function uploadCover(server: TestServer, token: string) {
+  const file = multipartFile(PNG_BYTES, { fileName: 'cover.png' });
+  const response = await server.call<{ coverUrl: string }>('POST', '/api/project/cover', {
+    token,
+    body: file.payload,
+    headers: file.headers,
+  });
+  return response.body.data.coverUrl;
+}
+
+function coverPath(server: TestServer, coverUrl: string): string {
+  const [teamId, name] = coverUrl.split('/').slice(-2);
+  return path.join(server.config.FILES_DIR, 'teams', teamId ?? '', 'projects', 'covers', name ?? '');
+}
+
+async function volumeUsed(server: TestServer, teamId: number) {
+  const row = await server.db.selectFrom('teams').select('volume_used_bytes').where('id', '=', teamId).executeTakeFirstOrThrow();
+  return Number(row.volume_used_bytes);
+}
+
+describeOnEachDatabase('project recycle bin and handover', (server) => {
+  let team: Team;
+
+  beforeAll(async () => {
+    team = await buildProjectTeam(server().db);
+  });
+
+  const createProject = async (body: Record<string, unknown>, token = team.admin.token) => {
+    const type = await server().db.selectFrom('project_types').select('id').where('code', '=', 'road').executeTakeFirstOrThrow();
+    const response = await server().call<{ id: number }>('POST', '/api/project', {
+      token,
+      body: { typeId: type.id, ...body },
+    });
+    expect(response.body.code).toBe(2000);
+    return response.body.data.id;
+  };
+
+  const binItem = async (projectId: number) => {
+    const row = await server()
+      .db.selectFrom('recycle_items')
+      .select(['id', 'size_bytes'])
+      .where('kind', '=', 'project')
+      .where('entity_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, sizeBytes: Number(row.size_bytes) };
+  };
+
+  describe('recycle bin', () => {
+    it('moves a project to the bin, restores it intact and purges it with its cover', async () => {
+      const coverUrl = await uploadCover(server(), team.admin.token);
+      const id = await createProject({ name: 'Binned bridge', coverUrl, memberIds: [team.inspector.id] });
+      await server().db.insertInto('project_customs').values({ project_id: id, name: 'Span', value: '120 m' }).execute();
+
+      expect((await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token })).body.code).toBe(2000);
+      expect((await server().call('GET', `/api/project/${id}`, { token: team.admin.token })).body.msg).toBe('PROJECT_NO_ERROR');
+      const page = await server().call<Page<ProjectCard>>('POST', '/api/project/findPage', {
+        token: team.admin.token,
+        body: { keyword: 'Binned bridge' },
+      });
+      expect(page.body.data.total).toBe(0);
+      const item = await binItem(id);
+      expect(item.sizeBytes).toBe(PNG_BYTES.length);
+
+      const restored = await server().call('POST', '/api/transaction/data/restore', {
+        token: team.admin.token,
+        body: { ids: [item.id] },
+      });
+      expect(restored.body.code).toBe(2000);
+      const detail = await server().call<{ members: Array<{ userId: number }>; coverUrl: string }>(
+        'GET',
+        `/api/project/${id}`,
+        { token: team.admin.token },
+      );
+      expect(detail.body.data.coverUrl).toBe(coverUrl);
+      expect(detail.body.data.members.map((member) => member.userId)).toEqual([team.inspector.id]);
+
+      await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token });
+      const before = await volumeUsed(server(), team.id);
+      const purged = await server().call('POST', '/api/transaction/data/delete', {
+        token: team.admin.token,
+        body: { ids: [(await binItem(id)).id], password: TEST_PASSWORD },
+      });
+      expect(purged.body).toMatchObject({ code: 2000, data: { count: 1, freedBytes: PNG_BYTES.length } });
+      expect(await server().db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+      const customs = await server().db.selectFrom('project_customs').select('id').where('project_id', '=', id).execute();
+      expect(customs).toEqual([]);
+      expect(fs.existsSync(coverPath(server(), coverUrl))).toBe(false);
+      expect(await volumeUsed(server(), team.id)).toBe(before - PNG_BYTES.length);
+    });
+
+    it('refuses to restore a project whose name was taken meanwhile', async () => {
+      const id = await createProject({ name: 'Reused name' });
+      await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token });
+      await createProject({ name: 'Reused name' });
+      const restored = await server().call('POST', '/api/transaction/data/restore', {
+        token: team.admin.token,
+        body: { ids: [(await binItem(id)).id] },
+      });
+      expect(restored.body.msg).toBe('PROJECT_NAME_EXITS_ERROR');
+    });
+
+    it('restores into the default group when its group was deleted meanwhile', async () => {
+      const group = await server().call<{ id: number }>('POST', '/api/project-group', {
+        token: team.admin.token,
+        body: { name: 'Short-lived' },
+      });
+      const id = await createProject({ name: 'Grouped', groupId: group.body.data.id });
+      await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token });
+      expect((await server().call('DELETE', `/api/project-group/${group.body.data.id}`, { token: team.admin.token })).body.code).toBe(
+        2000,
+      );
+      await server().call('POST', '/api/transaction/data/restore', {
+        token: team.admin.token,
+        body: { ids: [(await binItem(id)).id] },
+      });
+      const row = await server().db.selectFrom('projects').select('group_id').where('id', '=', id).executeTakeFirstOrThrow();
+      const defaultGroup = await server()
+        .db.selectFrom('project_groups')
+        .select('id')
+        .where('team_id', '=', team.id)
+        .where('is_default', '=', true)
+        .executeTakeFirstOrThrow();
+      expect(row.group_id).toBe(defaultGroup.id);
+    });
+
+    it('answers PROJECT_NO_ERROR when deleting a project of another team or one already binned', async () => {
+      const other = await buildProjectTeam(server().db);
+      const foreign = await buildProject(server().db, { teamId: other.id });
+      const binned = await buildProject(server().db, { teamId: team.id, deleted: true });
+      for (const id of [foreign.id, binned.id]) {
+        expect((await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token })).body.msg).toBe(
+          'PROJECT_NO_ERROR',
+        );
+      }
+    });
+  });
+
+  describe('handover', () => {
+    let target: Team;
+
+    beforeAll(async () => {
+      target = await buildProjectTeam(server().db);
+      // The source team's owner administers the target team too.
+      await addMember(server().db, { teamId: target.id, user: team.owner, role: 'ROLE_TEAM_ADMIN' });
+    });
+
+    const handover = (projectId: number, targetTeamId = target.id, token = team.owner.token) =>
+      server().call<{ id: number }>('POST', '/api/project/handover', { token, body: { projectId, targetTeamId } });
+
+    it("moves the project with its cover, type and configuration to the target team's default group", async () => {
+      const ownType = await server().call<{ id: number }>('POST', '/api/project-type', {
+        token: team.owner.token,
+        body: { name: 'Pier', icon: 'pier', code: 'pier' },
+      });
+      const coverUrl = await uploadCover(server(), team.owner.token);
+      const id = await createProject(
+        { name: 'Moving bridge', typeId: ownType.body.data.id, coverUrl, memberIds: [team.inspector.id] },
+        team.owner.token,
+      );
+      await server().db.insertInto('defect_fields').values({
+        project_id: id,
+        name: 'Grade',
+        widget: 'input',
+        options: '[]',
+        visible_when_marking: true,
+      }).execute();
+      const sourceBefore = await volumeUsed(server(), team.id);
+      const targetBefore = await volumeUsed(server(), target.id);
+
+      const response = await handover(id);
+      expect(response.body).toMatchObject({ code: 2000, data: { id } });
+
+      const moved = await server().db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(moved).toMatchObject({ team_id: target.id, status: 'normal' });
+      const type = await server().db.selectFrom('project_types').selectAll().where('id', '=', moved.type_id).executeTakeFirstOrThrow();
+      expect(type).toMatchObject({ team_id: target.id, name: 'Pier', code: 'pier' });
+      const group = await server().db.selectFrom('project_groups').selectAll().where('id', '=', moved.group_id!).executeTakeFirstOrThrow();
+      expect(group).toMatchObject({ team_id: target.id, is_default: true });
+      expect(moved.cover_url).toMatch(new RegExp(`^/api/files/project-covers/${target.id}/`));
+      expect(fs.existsSync(coverPath(server(), moved.cover_url!))).toBe(true);
+      expect(fs.existsSync(coverPath(server(), coverUrl))).toBe(false);
+      expect(await volumeUsed(server(), team.id)).toBe(sourceBefore - PNG_BYTES.length);
+      expect(await volumeUsed(server(), target.id)).toBe(targetBefore + PNG_BYTES.length);
+      // The inspector is not in the target team, so leaves the project; the configuration travels.
+      const members = await server().db.selectFrom('project_members').select('user_id').where('project_id', '=', id).execute();
+      expect(members).toEqual([]);
+      const fields = await server().db.selectFrom('defect_fields').select('name').where('project_id', '=', id).execute();
+      expect(fields).toEqual([{ name: 'Grade' }]);
+
+      expect((await server().call('GET', `/api/project/${id}`, { token: team.admin.token })).body.msg).toBe('PROJECT_NO_ERROR');
+      expect((await server().call('GET', `/api/project/${id}`, { token: target.admin.token })).body.code).toBe(2000);
+    });
+
+    it('answers PROJECT_NAME_EXITS_ERROR when the target team has the name, and leaves the project as it was', async () => {
+      await buildProject(server().db, { teamId: target.id, name: 'Clash' });
+      const id = await createProject({ name: 'Clash' });
+      expect((await handover(id)).body.msg).toBe('PROJECT_NAME_EXITS_ERROR');
+      const row = await server().db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ team_id: team.id, status: 'normal' });
+    });
+
+    it('needs owner or administrator rights in the target team', async () => {
+      const id = await createProject({ name: 'Stays home' });
+      const stranger = await buildProjectTeam(server().db);
+      await addMember(server().db, { teamId: stranger.id, user: team.owner, role: 'ROLE_TEAM_INSPECTOR' });
+      expect((await handover(id, stranger.id)).body.msg).toBe('NO_AUTH');
+      const unrelated = await buildProjectTeam(server().db);
+      expect((await handover(id, unrelated.id)).body.msg).toBe('NO_AUTH');
+    });
+
+    it('refuses the own team as target, and a project already moving', async () => {
+      const id = await createProject({ name: 'Going nowhere' });
+      expect((await handover(id, team.id)).body).toMatchObject({
+        msg: 'VALIDATION_ERROR',
+        data: { issues: [{ path: 'targetTeamId', key: 'invalidValue' }] },
+      });
+      await server().db.updateTable('projects').set({ status: 'moving' }).where('id', '=', id).execute();
+      expect((await handover(id)).body.msg).toBe('PROJECT_ERROR');
+      expect((await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token })).body.msg).toBe('PROJECT_ERROR');
+    });
+
+    it('validates the body', async () => {
+      const response = await server().call<{ issues: Array<{ path: string; key: string }> }>('POST', '/api/project/handover', {
+        token: team.owner.token,
+        body: { projectId: -1 },
+      });
+      expect(response.body.data.issues).toEqual(
+        expect.arrayContaining([
+          { path: 'projectId', key: 'invalidValue' },
+          { path: 'targetTeamId', key: 'required' },
+        ]),
+      );
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import yazl from 'yazl';
+import type { Database } from '../../src/platform/db/schema.js';
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer | string;
+  /** Stored entries keep their bytes verbatim in the archive (so tests can damage them). */
+  store?: boolean;
+}
+
+export function zipBuffer(entries: ZipEntry[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) {
+    zip.addBuffer(Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data), entry.name, {
+      compress: !entry.store,
+    });
+  }
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** Every file of a folder as zip entries under `prefix` (a tileset folder as users zip it). */
+export function folderEntries(folder: string, prefix = ''): ZipEntry[] {
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const absolute = path.join(entry.parentPath, entry.name);
+      return { name: prefix + path.relative(folder, absolute).split(path.sep).join('/'), data: fs.readFileSync(absolute) };
+    });
+}
+
+export const SYNTHETIC_TILESET = JSON.stringify({
+  asset: { version: '1.0' },
+  geometricError: 100,
+  root: { boundingVolume: { sphere: [0, 0, 0, 10] }, geometricError: 0, content: { uri: 'tiles/0.b3dm' } },
+});
+
+/** A small tileset of our own: tileset.json and one (random) tile, 64 KiB stored. */
+export function syntheticTileset(): ZipEntry[] {
+  return [
+    { name: 'tileset.json', data: SYNTHETIC_TILESET },
+    { name: 'tiles/0.b3dm', data: randomBytes(64 * 1024), store: true },
+  ];
+}
+
+/**
+ * yazl refuses unsafe names, so a hostile archive is written with a harmless name of the same length and
+ * patched afterwards, in the local header and the central directory alike.
+ */
+export async function zipWithEntryEscaping(): Promise<Buffer> {
+  const zip = await zipBuffer([
+    { name: 'tileset.json', data: SYNTHETIC_TILESET },
+    { name: 'xx/evil.txt', data: 'outside the model folder' },
+  ]);
+  const from = Buffer.from('xx/evil.txt');
+  const to = Buffer.from('../evil.txt');
+  for (let at = zip.indexOf(from); at !== -1; at = zip.indexOf(from, at + 1)) to.copy(zip, at);
+  return zip;
+}
+
+/** Flips one byte inside a stored entry's data: the directory reads fine, extraction fails its checksum. */
+export function damageStoredEntry(zip: Buffer, marker: Buffer): Buffer {
+  const damaged = Buffer.from(zip);
+  const at = damaged.indexOf(marker);
+  if (at === -1) throw new Error('marker not found in the archive');
+  damaged[at] = (damaged[at] ?? 0) ^ 0xff;
+  return damaged;
+}
+
+/** Raw tus 1.0 requests, as tus-js-client and Uppy send them. */
+export function tusClient(baseUrl: string, token: string | null) {
+  const headers = (extra: Record<string, string> = {}) => ({
+    'tus-resumable': '1.0.0',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...extra,
+  });
+  const encode = (metadata: Record<string, string>) =>
+    Object.entries(metadata)
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+      .join(',');
+  return {
+    async create(length: number, metadata: Record<string, string>) {
+      const response = await fetch(`${baseUrl}/api/project-model/upload/`, {
+        method: 'POST',
+        headers: headers({ 'upload-length': String(length), 'upload-metadata': encode(metadata) }),
+      });
+      const location = response.headers.get('location');
+      return { response, url: location ? new URL(location, baseUrl).toString() : null };
+    },
+    patch(url: string, offset: number, chunk: Buffer) {
+      return fetch(url, {
+        method: 'PATCH',
+        headers: headers({ 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }),
+        body: chunk,
+      });
+    },
+    async head(url: string) {
+      const response = await fetch(url, { method: 'HEAD', headers: headers() });
+      return { response, offset: Number(response.headers.get('upload-offset')) };
+    },
+    remove(url: string) {
+      return fetch(url, { method: 'DELETE', headers: headers() });
+    },
+  };
+}
+
+/** The body of a refused tus request: our envelope. */
+export async function tusErrorKey(response: Response): Promise<string> {
+  const body = (await response.json()) as { msg: string };
+  return body.msg;
+}
+
+/** Every file under a folder (relative paths), to prove a refused upload left nothing behind. */
+export function listFiles(folder: string): string[] {
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+export async function teamUsedBytes(db: Kysely<Database>, teamId: number): Promise<number> {
+  const row = await db.selectFrom('teams').select('volume_used_bytes').where('id', '=', teamId).executeTakeFirstOrThrow();
+  return Number(row.volume_used_bytes);
+}
