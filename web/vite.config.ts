@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { cesiumPlugin } from './src/viewer/vite-cesium-plugin';
 
 // The API server of `npm run dev` / `npm start`; override with SIGHTLINE_API_URL when it runs elsewhere.
 const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
@@ -7,7 +8,7 @@ const apiTarget = env.SIGHTLINE_API_URL ?? 'http://localhost:8080';
 const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), cesiumPlugin()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

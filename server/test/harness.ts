@@ -65,7 +65,9 @@ export interface TestServer {
 }
 
 /** A fresh migrated database of one kind, for tests that start and stop apps on it themselves. */
-export async function openTestDatabase(backend: Backend): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function openTestDatabase(
+  backend: Backend,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (backend === 'pglite') {
     const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
     const handle = await openEmbeddedDatabase({ loadDataDir: dump });

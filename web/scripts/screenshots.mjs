@@ -2,6 +2,7 @@
 // Screenshots of the web shell in both themes and all three languages, for docs/screenshots.
 // Needs the web served (vite preview, or the server with the built web) with a working /api behind it.
 // Usage: BASE_URL=http://localhost:4173 ACCOUNT=demoowner PASSWORD=... node web/scripts/screenshots.mjs [page ...]
+// Pages: login, register, home, personal (the default set), forget, business, upcoming.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,8 +38,10 @@ async function login() {
   return body.data.token;
 }
 
-const wanted = process.argv.slice(2);
-const pages = Object.entries(PAGES).filter(([name]) => wanted.length === 0 || wanted.includes(name));
+/** What docs/screenshots keeps; the other pages are taken when named on the command line. */
+const DEFAULT_PAGES = ['login', 'register', 'home', 'personal'];
+const wanted = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_PAGES;
+const pages = Object.entries(PAGES).filter(([name]) => wanted.includes(name));
 mkdirSync(outDir, { recursive: true });
 const token = pages.some(([, page]) => page.signedIn) ? await login() : null;
 const browser = await chromium.launch({

@@ -223,7 +223,7 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
   const modelFiles = createModelFiles({ uploadsDir: path.join(config.DATA_DIR, 'uploads', 'project-model'), blobs });
   const models = createProjectModelService({
     repo: createProjectModelRepo(database.db),
-    access: createProjectAccess(createProjectRepo(database.db)),
+    access: projectAccess,
     quota,
     jobs: services.jobs,
     bus,

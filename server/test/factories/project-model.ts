@@ -35,7 +35,10 @@ export function folderEntries(folder: string, prefix = ''): ZipEntry[] {
     .filter((entry) => entry.isFile())
     .map((entry) => {
       const absolute = path.join(entry.parentPath, entry.name);
-      return { name: prefix + path.relative(folder, absolute).split(path.sep).join('/'), data: fs.readFileSync(absolute) };
+      return {
+        name: prefix + path.relative(folder, absolute).split(path.sep).join('/'),
+        data: fs.readFileSync(absolute),
+      };
     });
 }
 
@@ -131,6 +134,10 @@ export function listFiles(folder: string): string[] {
 }
 
 export async function teamUsedBytes(db: Kysely<Database>, teamId: number): Promise<number> {
-  const row = await db.selectFrom('teams').select('volume_used_bytes').where('id', '=', teamId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('teams')
+    .select('volume_used_bytes')
+    .where('id', '=', teamId)
+    .executeTakeFirstOrThrow();
   return Number(row.volume_used_bytes);
 }

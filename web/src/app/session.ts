@@ -19,6 +19,9 @@ import { queryClient } from './query-client';
 
 const EMPTY_ROUTER: RouterResponse = { menuVOList: [], buttonVOList: [] };
 
+/** Query roots that belong to no user: the login pages' and the licence pages' own data. */
+const ANONYMOUS_QUERY_ROOTS: readonly string[] = ['auth', 'license'];
+
 let eventStream: EventStreamHandle | null = null;
 
 function startEventStream(): void {
@@ -45,7 +48,8 @@ export function clearSessionState(): void {
     // Storage can be unavailable (private mode); nothing to clear then.
   }
   // Status is 'anonymous' now, so the user queries are disabled and removing them fetches nothing.
-  queryClient.clear();
+  // Queries of the signed-out pages themselves (image codes, licence status) stay.
+  queryClient.removeQueries({ predicate: (query) => !ANONYMOUS_QUERY_ROOTS.includes(String(query.queryKey[0])) });
 }
 
 export type SessionEnd = 'logout' | 'loginFailure' | 'forcedOffline' | 'license';

@@ -29,7 +29,7 @@ describe('catalogues of the web', () => {
       typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
     );
 
-  it('has the same ui and menu keys, none empty, in every language', () => {
+  it('has the same ui and menu keys, none empty (but link prefixes and suffixes), in every language', () => {
     const reference = keysOf({ ui: CATALOGUES['zh-CN'].ui, menu: CATALOGUES['zh-CN'].menu } as Tree).sort();
     for (const language of LANGUAGES) {
       const catalogue = CATALOGUES[language];
@@ -39,6 +39,8 @@ describe('catalogues of the web', () => {
         const value = key
           .split('.')
           .reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+        // Word order differs: a language may leave the text before or after a link empty.
+        if (/(Prefix|Suffix)$/.test(key)) return typeof value !== 'string';
         return typeof value !== 'string' || value.trim() === '';
       });
       expect(empty).toEqual([]);

@@ -387,7 +387,7 @@ export const zhCN = {
       newPassword: '新密码',
       newPasswordPlaceholder: '8 到 20 位字母或数字',
       confirmPassword: '确认密码',
-      confirmPasswordPlaceholder: '请再次输入密码',
+      confirmPasswordPlaceholder: '再次输入密码',
       name: '姓名',
       namePlaceholder: '请输入姓名',
       organization: '单位/学校',
@@ -396,6 +396,7 @@ export const zhCN = {
       positionPlaceholder: '请输入职务',
       agreementPrefix: '我已阅读并同意',
       agreementLink: '《用户协议》',
+      agreementSuffix: '',
       agreementTitle: '用户协议',
       agreementBody:
         '使用本平台即表示您同意妥善保管账号，遵守所在团队的数据管理规定，并仅为结构巡检与监测工作上传和处理数据。',

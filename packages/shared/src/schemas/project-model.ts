@@ -25,10 +25,7 @@ export const MODEL_UPLOAD_IDLE_MS = 30 * 60 * 1000;
 export const MODEL_UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
 
 const bounded = (min: number, max: number) =>
-  z
-    .number({ error: 'invalidValue' })
-    .min(min, { error: 'numberRange' })
-    .max(max, { error: 'numberRange' });
+  z.number({ error: 'invalidValue' }).min(min, { error: 'numberRange' }).max(max, { error: 'numberRange' });
 const angle = () => bounded(-LIMITS.angleOffset, LIMITS.angleOffset);
 /** Metres a model may be shifted from where its tileset places it. */
 const MAX_OFFSET_M = 100_000;
@@ -106,7 +103,12 @@ export const updateModelClipBodySchema = z.object({ projectId: idParam, clip: mo
 export type UpdateModelClipBody = z.input<typeof updateModelClipBodySchema>;
 
 /** The states of a model that exists: the card's states (MODEL_STATES) without 'none'. */
-export const PROJECT_MODEL_STATES = ['uploading', 'unzipping', 'done', 'failed'] as const satisfies readonly ModelState[];
+export const PROJECT_MODEL_STATES = [
+  'uploading',
+  'unzipping',
+  'done',
+  'failed',
+] as const satisfies readonly ModelState[];
 export const projectModelStateSchema = z.enum(PROJECT_MODEL_STATES);
 export type ProjectModelState = z.infer<typeof projectModelStateSchema>;
 

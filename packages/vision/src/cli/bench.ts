@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { droneFixture } from '../fixtures.js';
 import { availableDetectors, configFromEnv } from '../registry.js';
 import { parseArgs, str } from './args.js';
-import { updateDocsSection } from './docs.js';
+import { readDocsSection, updateDocsSection } from './docs.js';
 import { syntheticCrackImage } from '../synthetic.js';
 
 const args = parseArgs(process.argv.slice(2));
@@ -45,28 +45,41 @@ for (const d of availableDetectors(configFromEnv())) {
   await d.detect(await sharp(photo.jpeg).resize(256).jpeg().toBuffer());
   const times: number[] = [];
   let dets = 0;
+  const cpu0 = process.cpuUsage();
+  const load0 = os.loadavg()[0] ?? 0;
   for (let i = 0; i < runs; i++) {
     const t0 = Date.now();
-    const r = await d.detect(photo.jpeg, { timeoutMs: 600_000, postTimeoutMs: 600_000 });
+    const r = await d.detect(photo.jpeg, { timeoutMs: 1_800_000, postTimeoutMs: 1_800_000 });
     times.push(Date.now() - t0);
     dets = r.detections.length;
   }
+  const cpu = process.cpuUsage(cpu0);
+  const cpuS = (cpu.user + cpu.system) / 1e6 / runs;
+  const load = Math.max(load0, os.loadavg()[0] ?? 0);
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
   const perMin = 60_000 / mean;
-  const line = `detector=${d.name} photo=${W}x${H} runs=${runs} mean_s=${(mean / 1000).toFixed(2)} photos_per_min=${perMin.toFixed(2)} detections=${dets}`;
+  const line = `detector=${d.name} photo=${W}x${H} runs=${runs} mean_s=${(mean / 1000).toFixed(2)} photos_per_min=${perMin.toFixed(2)} cpu_s_per_photo=${cpuS.toFixed(1)} load_avg=${load.toFixed(1)} detections=${dets}`;
   console.log(line);
-  rows.push(`| ${d.name} | ${W}x${H} | ${runs} | ${(mean / 1000).toFixed(2)} | ${perMin.toFixed(2)} |`);
+  rows.push(
+    `| ${d.name} | ${W}x${H} | ${runs} | ${(mean / 1000).toFixed(2)} | ${perMin.toFixed(2)} | ${cpuS.toFixed(1)} | ${load.toFixed(1)} |`,
+  );
   await d.close?.();
 }
 if (args['write-docs']) {
+  // keep rows of detectors not re-run now
+  const ran = new Set(rows.map((r) => r.split('|')[1]!.trim()));
+  for (const line of (await readDocsSection('throughput')).split('\n')) {
+    const m = line.match(/^\| ([^|]+) \| \d+x\d+ \|/);
+    if (m && !ran.has(m[1]!.trim())) rows.unshift(line);
+  }
   await updateDocsSection(
     'throughput',
     [
       `Photo: ${photo.source}. Whole \`detect()\` per photo (JPEG decode, tiled score maps, post-processing), run ${new Date().toISOString().slice(0, 10)}.`,
       `Machine: ${machine}.`,
       '',
-      '| detector | photo | runs | seconds / photo | photos / minute |',
-      '|---|---|---|---|---|',
+      '| detector | photo | runs | seconds / photo | photos / minute | CPU seconds / photo | 1-min load average during the run |',
+      '|---|---|---|---|---|---|---|',
       ...rows,
     ].join('\n'),
   );

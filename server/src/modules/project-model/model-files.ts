@@ -94,7 +94,8 @@ export function createModelFiles({ uploadsDir, blobs }: { uploadsDir: string; bl
       for (const team of await listDir(blobs.localPath('teams'))) {
         for (const project of await listDir(path.join(blobs.localPath('teams'), team, 'projects'))) {
           const key = `teams/${team}/projects/${project}/model`;
-          if (/^\d+$/.test(team) && /^\d+$/.test(project) && (await ageMs(blobs.localPath(key))) !== null) keys.push(key);
+          if (/^\d+$/.test(team) && /^\d+$/.test(project) && (await ageMs(blobs.localPath(key))) !== null)
+            keys.push(key);
         }
       }
       return keys;

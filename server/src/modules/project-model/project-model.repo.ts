@@ -109,7 +109,11 @@ function modelQueries(db: Kysely<Database>) {
     },
 
     setUnzipJob(projectId: number, jobId: string) {
-      return db.updateTable('project_models').set({ unzip_job_id: jobId }).where('project_id', '=', projectId).execute();
+      return db
+        .updateTable('project_models')
+        .set({ unzip_job_id: jobId })
+        .where('project_id', '=', projectId)
+        .execute();
     },
 
     /**
@@ -159,7 +163,11 @@ function modelQueries(db: Kysely<Database>) {
         })
         .where('project_id', '=', input.projectId)
         .execute();
-      return { version: before.version, sizeBytes: Number(before.size_bytes), zipBytes: Number(before.pending_zip_bytes) };
+      return {
+        version: before.version,
+        sizeBytes: Number(before.size_bytes),
+        zipBytes: Number(before.pending_zip_bytes),
+      };
     },
 
     /** Marks the unzip of the pending zip failed; returns the extraction bytes it no longer needs. */
@@ -191,11 +199,7 @@ function modelQueries(db: Kysely<Database>) {
         .forUpdate()
         .executeTakeFirst();
       if (!row) return 0;
-      await db
-        .deleteFrom('project_models')
-        .where('project_id', '=', projectId)
-        .where('version', 'is', null)
-        .execute();
+      await db.deleteFrom('project_models').where('project_id', '=', projectId).where('version', 'is', null).execute();
       await db
         .updateTable('project_models')
         .set({
@@ -220,7 +224,9 @@ function modelQueries(db: Kysely<Database>) {
         .updateTable('project_models')
         .set({
           ...(change.parameter !== undefined ? { parameter: json(change.parameter) } : {}),
-          ...(change.position !== undefined ? { position: change.position === null ? null : json(change.position) } : {}),
+          ...(change.position !== undefined
+            ? { position: change.position === null ? null : json(change.position) }
+            : {}),
           ...(change.clip !== undefined ? { clip: change.clip === null ? null : json(change.clip) } : {}),
           updated_at: new Date(),
         })
@@ -294,7 +300,10 @@ function modelQueries(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    updateUpload(uploadId: string, change: { sizeBytes: number; reservedBytes: number; created: boolean; fileName: string }) {
+    updateUpload(
+      uploadId: string,
+      change: { sizeBytes: number; reservedBytes: number; created: boolean; fileName: string },
+    ) {
       return db
         .updateTable('project_model_uploads')
         .set({

@@ -81,7 +81,8 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
       errorKey: row.state === 'failed' ? row.error_key : null,
       progress: row.state === 'done' ? 1 : (job?.progress ?? 0),
       version: row.version,
-      tilesetUrl: row.version !== null && row.tileset_path ? tilesetUrl(row.project_id, row.version, row.tileset_path) : null,
+      tilesetUrl:
+        row.version !== null && row.tileset_path ? tilesetUrl(row.project_id, row.version, row.tileset_path) : null,
       sizeBytes: Number(row.size_bytes),
       fileCount: row.file_count,
       fileName: row.file_name,
@@ -122,7 +123,11 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
   }
 
   /** Starts the unzip of a recorded pending zip inside the caller's transaction. */
-  async function enqueueUnzip(models: ProjectModelQueries, trx: Kysely<Database>, payload: UnzipPayload): Promise<void> {
+  async function enqueueUnzip(
+    models: ProjectModelQueries,
+    trx: Kysely<Database>,
+    payload: UnzipPayload,
+  ): Promise<void> {
     const jobId = await jobs.enqueue(UNZIP_JOB, payload, {
       singletonKey: `project-${payload.projectId}`,
       transaction: trx,

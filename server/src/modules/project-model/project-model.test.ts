@@ -39,7 +39,10 @@ describeOnEachDatabase('project model calls', (server) => {
         headers: { ...headers, authorization: `Bearer ${token}` },
         payload,
       })
-      .then((response) => ({ status: response.statusCode, body: response.json<{ code: number; msg: string; data: ProjectModel }>() }));
+      .then((response) => ({
+        status: response.statusCode,
+        body: response.json<{ code: number; msg: string; data: ProjectModel }>(),
+      }));
   }
 
   /** The unzip's last event is sent once the job has freed what it no longer needs. */
@@ -104,7 +107,9 @@ describeOnEachDatabase('project model calls', (server) => {
       for (const [body, field, key] of cases) {
         const response = await server().call<Issues>('POST', '/api/project-model/initModel', { token, body });
         expect(response.body.msg, JSON.stringify(body)).toBe('VALIDATION_ERROR');
-        expect(response.body.data.issues, JSON.stringify(body)).toContainEqual(expect.objectContaining({ path: field, key }));
+        expect(response.body.data.issues, JSON.stringify(body)).toContainEqual(
+          expect.objectContaining({ path: field, key }),
+        );
       }
       const rar = await server().call('POST', '/api/project-model/initModel', {
         token,
@@ -142,7 +147,11 @@ describeOnEachDatabase('project model calls', (server) => {
         query: { projectId: String(projectId) },
       });
       expect(holder.body.data).toMatchObject({ userId: team.admin.id, fileName: 'bridge.zip', sizeBytes: 3000 });
-      expect((await find(token, projectId)).body.data).toMatchObject({ state: 'uploading', version: null, tilesetUrl: null });
+      expect((await find(token, projectId)).body.data).toMatchObject({
+        state: 'uploading',
+        version: null,
+        tilesetUrl: null,
+      });
 
       // Nobody else's uploads are ended by close/socket; the caller's are.
       expect((await server().call('GET', '/api/project-model/close/socket', { token: ownerToken })).body.data).toEqual({
@@ -185,7 +194,9 @@ describeOnEachDatabase('project model calls', (server) => {
       expect(listFiles(modelDir(server(), team.id, projectId))).toEqual(['1/tiles/0.b3dm', '1/tileset.json']);
       expect(zip.length).toBeGreaterThan(0);
       const progress = server()
-        .events.filter((event) => event.name === 'modelUnzip' && (event.value as ModelUnzipEvent).projectId === projectId)
+        .events.filter(
+          (event) => event.name === 'modelUnzip' && (event.value as ModelUnzipEvent).projectId === projectId,
+        )
         .map((event) => (event.value as ModelUnzipEvent).state);
       expect(progress[0]).toBe('unzipping');
       expect(progress.at(-1)).toBe('done');
@@ -240,7 +251,10 @@ describeOnEachDatabase('project model calls', (server) => {
         progress: expect.any(Number),
         errorKey: 'PROJECT_MODEL_UPLOAD_ERROR',
       });
-      expect((await find(token, projectId)).body.data).toMatchObject({ state: 'failed', errorKey: 'PROJECT_MODEL_UPLOAD_ERROR' });
+      expect((await find(token, projectId)).body.data).toMatchObject({
+        state: 'failed',
+        errorKey: 'PROJECT_MODEL_UPLOAD_ERROR',
+      });
       // The zip is kept for a new start; what its extraction reserved is given back.
       expect(await teamUsedBytes(server().db, team.id)).toBe(good.length);
       expect(listFiles(modelDir(server(), team.id, projectId))).toEqual([]);
@@ -293,9 +307,19 @@ describeOnEachDatabase('project model calls', (server) => {
 
     it('saves adjustments within SPEC ranges, tells whether they changed, and restores the initial ones', async () => {
       const { team, projectId, token } = await uploadedModel();
-      const save = (url: string, body: unknown, as = token) => server().call<ProjectModel & Issues>('POST', url, { token: as, body });
+      const save = (url: string, body: unknown, as = token) =>
+        server().call<ProjectModel & Issues>('POST', url, { token: as, body });
 
-      const parameter = { lon: 116.39, lat: 39.91, height: 30, offsetX: -2.5, scale: 1.2, heading: 350, pitch: -360, roll: 0 };
+      const parameter = {
+        lon: 116.39,
+        lat: 39.91,
+        height: 30,
+        offsetX: -2.5,
+        scale: 1.2,
+        heading: 350,
+        pitch: -360,
+        roll: 0,
+      };
       const saved = await save('/api/project-model/update/model/parameter', { projectId, parameter });
       expect(saved.body.data.parameter).toEqual(parameter);
       const badParameters: Array<[Record<string, unknown>, string, string]> = [
@@ -312,18 +336,26 @@ describeOnEachDatabase('project model calls', (server) => {
       for (const [bad, field, key] of badParameters) {
         const response = await save('/api/project-model/update/model/parameter', { projectId, parameter: bad });
         expect(response.body.msg, field).toBe('VALIDATION_ERROR');
-        expect(response.body.data.issues, JSON.stringify(bad)).toContainEqual(expect.objectContaining({ path: field, key }));
+        expect(response.body.data.issues, JSON.stringify(bad)).toContainEqual(
+          expect.objectContaining({ path: field, key }),
+        );
       }
-      expect((await save('/api/project-model/update/model/parameter', { projectId })).body.msg).toBe('VALIDATION_ERROR');
-      const inspector = await sessionToken(server().db, team.inspector.id);
-      expect((await save('/api/project-model/update/model/parameter', { projectId, parameter }, inspector)).body.msg).toBe(
-        'NO_AUTH',
+      expect((await save('/api/project-model/update/model/parameter', { projectId })).body.msg).toBe(
+        'VALIDATION_ERROR',
       );
+      const inspector = await sessionToken(server().db, team.inspector.id);
+      expect(
+        (await save('/api/project-model/update/model/parameter', { projectId, parameter }, inspector)).body.msg,
+      ).toBe('NO_AUTH');
 
       // The position is the project's default view.
       const positioned = await save('/api/project-model/update/model/position', { projectId, position: VIEW });
       expect(positioned.body.data.position).toEqual(VIEW);
-      const project = await server().db.selectFrom('projects').select('default_view').where('id', '=', projectId).executeTakeFirstOrThrow();
+      const project = await server()
+        .db.selectFrom('projects')
+        .select('default_view')
+        .where('id', '=', projectId)
+        .executeTakeFirstOrThrow();
       expect(project.default_view).toEqual(VIEW);
       for (const [position, field] of [
         [{ ...VIEW, position: { ...VIEW.position, lat: 91 } }, 'position.position.lat'],
@@ -337,7 +369,9 @@ describeOnEachDatabase('project model calls', (server) => {
 
       const changed = await server().call('POST', `/api/project-model/find/is/restore/${projectId}`, { token });
       expect(changed.body.data).toEqual({ changed: true });
-      const initial = await server().call('GET', `/api/project-model/find/model/init/parameter/${projectId}`, { token });
+      const initial = await server().call('GET', `/api/project-model/find/model/init/parameter/${projectId}`, {
+        token,
+      });
       expect(initial.body.data).toEqual({ parameter: {}, position: null });
       const restored = await server().call<ProjectModel>('POST', `/api/project-model/restore/${projectId}`, { token });
       expect(restored.body.data).toMatchObject({ parameter: {}, position: null });
@@ -367,9 +401,9 @@ describeOnEachDatabase('project model calls', (server) => {
     it('deletes the files and rows and gives the bytes back to the quota', async () => {
       const { team, projectId, token } = await uploadedModel();
       const viewer = await sessionToken(server().db, team.viewer.id);
-      expect((await server().call('DELETE', `/api/project-model/delete/model/${projectId}`, { token: viewer })).body.msg).toBe(
-        'NO_AUTH',
-      );
+      expect(
+        (await server().call('DELETE', `/api/project-model/delete/model/${projectId}`, { token: viewer })).body.msg,
+      ).toBe('NO_AUTH');
       const deleted = await server().call('DELETE', `/api/project-model/delete/model/${projectId}`, { token });
       expect(deleted.body).toEqual({ code: 2000, msg: 'success', data: null });
       expect(listFiles(modelDir(server(), team.id, projectId))).toEqual([]);

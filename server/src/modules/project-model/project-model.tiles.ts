@@ -28,7 +28,12 @@ export function registerProjectModelTiles(
   const { models, files, authenticate } = deps;
   app.get(
     '/api/project-model/tiles/:projectId/:version/*',
-    { schema: { summary: 'A file of a project model tileset (token in the header or ?token=)', tags: ['project-model'] } },
+    {
+      schema: {
+        summary: 'A file of a project model tileset (token in the header or ?token=)',
+        tags: ['project-model'],
+      },
+    },
     async (request, reply) => {
       const auth = await authenticate(request);
       if (!auth) throw new AppError('LOGIN_FAILURE');
@@ -47,7 +52,10 @@ export function registerProjectModelTiles(
       if (result.type === 'error' && (result.statusCode === 412 || result.statusCode === 416)) {
         // The request's own conditions failed (a stale If-Match, a range past the end): plain HTTP answers.
         const range = result.headers['Content-Range'];
-        return reply.code(result.statusCode).headers(range ? { 'content-range': range } : {}).send();
+        return reply
+          .code(result.statusCode)
+          .headers(range ? { 'content-range': range } : {})
+          .send();
       }
       if (result.type !== 'file') throw new AppError('notFound');
       return reply

@@ -111,7 +111,11 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     expect(listFiles(uploadsDir())).toEqual(input.uploadsBefore);
     expect(listFiles(modelDir(input.team.id, input.projectId))).toEqual([]);
     expect(await teamUsedBytes(database.db, input.team.id)).toBe(0);
-    const holder = await api('GET', `/api/project-model/find/project/model/user?projectId=${input.projectId}`, input.token);
+    const holder = await api(
+      'GET',
+      `/api/project-model/find/project/model/user?projectId=${input.projectId}`,
+      input.token,
+    );
     expect(holder.data).toBeNull();
     const model = await api('GET', `/api/project-model/findByProjectId/${input.projectId}`, input.token);
     expect(model.data).toBeNull();
@@ -144,7 +148,11 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       expect(first.status).toBe(204);
       expect(first.headers.get('upload-offset')).toBe(String(third));
       // Paused: nothing is sent for a while; the upload holds the project's lock and its reservation.
-      const holder = await api<{ userId: number }>('GET', `/api/project-model/find/project/model/user?projectId=${projectId}`, token);
+      const holder = await api<{ userId: number }>(
+        'GET',
+        `/api/project-model/find/project/model/user?projectId=${projectId}`,
+        token,
+      );
       expect(holder.data.userId).toBe(team.admin.id);
       expect(await teamUsedBytes(database.db, team.id)).toBe(zip.length);
       // Continued after a browser reload: the offset comes from HEAD.
@@ -194,7 +202,9 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       expect(tileset.headers.get('content-type')).toContain('application/json');
       expect(tileset.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
       expect(tileset.headers.get('last-modified')).toBeTruthy();
-      expect(await tileset.json()).toEqual(JSON.parse(fs.readFileSync(path.join(sampleFolder!, 'tileset.json'), 'utf8')));
+      expect(await tileset.json()).toEqual(
+        JSON.parse(fs.readFileSync(path.join(sampleFolder!, 'tileset.json'), 'utf8')),
+      );
 
       // A tile by range, and revalidation by ETag.
       const tileUrl = `${baseUrl}/api/project-model/tiles/${projectId}/1/DiscreteLOD/dragon_low.b3dm`;
@@ -210,9 +220,14 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       const revalidated = await rawGet(baseUrl, tilePath, { authorization: `Bearer ${token}`, 'if-none-match': etag! });
       expect(revalidated.status).toBe(304);
       const lastModified = ranged.headers.get('last-modified')!;
-      const unchanged = await rawGet(baseUrl, tilePath, { authorization: `Bearer ${token}`, 'if-modified-since': lastModified });
+      const unchanged = await rawGet(baseUrl, tilePath, {
+        authorization: `Bearer ${token}`,
+        'if-modified-since': lastModified,
+      });
       expect(unchanged.status).toBe(304);
-      const unsatisfiable = await fetch(tileUrl, { headers: { authorization: `Bearer ${token}`, range: 'bytes=999999-' } });
+      const unsatisfiable = await fetch(tileUrl, {
+        headers: { authorization: `Bearer ${token}`, range: 'bytes=999999-' },
+      });
       expect(unsatisfiable.status).toBe(416);
 
       // Only members of the project: no token, another team, a viewer who is not a member.
@@ -224,7 +239,10 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       expect((await foreign.json()) as unknown).toMatchObject({ msg: 'PROJECT_NO_ERROR' });
       const viewerToken = await sessionToken(database.db, team.viewer.id);
       expect((await fetch(`${tileUrl}?token=${viewerToken}`)).status).toBe(404);
-      await database.db.insertInto('project_members').values({ project_id: projectId, user_id: team.viewer.id }).execute();
+      await database.db
+        .insertInto('project_members')
+        .values({ project_id: projectId, user_id: team.viewer.id })
+        .execute();
       expect((await fetch(`${tileUrl}?token=${viewerToken}`)).status).toBe(200);
 
       // Paths that leave the version folder, and versions that are not served, are refused.
@@ -252,12 +270,21 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     const model = await waitForUnzip(purged.projectId, purged.token);
     const result = await database.db.transaction().execute((trx) => purgeProjectModel(trx, purged.projectId));
     expect(result).toEqual({ blobKeys: [], freedBytes: model.sizeBytes });
-    expect(await database.db.selectFrom('project_models').where('project_id', '=', purged.projectId).select('state').execute()).toEqual([]);
+    expect(
+      await database.db
+        .selectFrom('project_models')
+        .where('project_id', '=', purged.projectId)
+        .select('state')
+        .execute(),
+    ).toEqual([]);
     expect(listFiles(modelDir(purged.team.id, purged.projectId))).not.toEqual([]);
 
     // An upload nobody touched for a day, and a file in the uploads folder that no row knows.
     const abandoned = await scene();
-    const upload = await abandoned.client.create(zip.length, { projectId: String(abandoned.projectId), filename: 'q.zip' });
+    const upload = await abandoned.client.create(zip.length, {
+      projectId: String(abandoned.projectId),
+      filename: 'q.zip',
+    });
     await abandoned.client.patch(upload.url!, 0, zip.subarray(0, 100));
     await database.db
       .updateTable('project_model_uploads')
@@ -283,7 +310,10 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   it('refuses a zip whose entries leave the model folder, keeping nothing', async () => {
     const current = await scene();
     const zip = await zipWithEntryEscaping();
-    const created = await current.client.create(zip.length, { projectId: String(current.projectId), filename: 'a.zip' });
+    const created = await current.client.create(zip.length, {
+      projectId: String(current.projectId),
+      filename: 'a.zip',
+    });
     expect(created.response.status).toBe(201);
     const refused = await current.client.patch(created.url!, 0, zip);
     expect(refused.status).toBe(400);
@@ -294,7 +324,10 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   it('refuses a zip without tileset.json, keeping nothing', async () => {
     const current = await scene();
     const zip = await zipBuffer([{ name: 'model/tiles/0.b3dm', data: 'not a tileset' }]);
-    const created = await current.client.create(zip.length, { projectId: String(current.projectId), filename: 'b.zip' });
+    const created = await current.client.create(zip.length, {
+      projectId: String(current.projectId),
+      filename: 'b.zip',
+    });
     const refused = await current.client.patch(created.url!, 0, zip);
     expect(refused.status).toBe(400);
     expect(await tusErrorKey(refused)).toBe('PROJECT_MODEL_TILESET_MISSING');
@@ -304,7 +337,10 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   it('refuses a file over the team quota before storing a byte', async () => {
     const current = await scene();
     await database.db.updateTable('teams').set({ volume_max_gb: 1 }).where('id', '=', current.team.id).execute();
-    const created = await current.client.create(2 * 1024 ** 3, { projectId: String(current.projectId), filename: 'c.zip' });
+    const created = await current.client.create(2 * 1024 ** 3, {
+      projectId: String(current.projectId),
+      filename: 'c.zip',
+    });
     expect(created.response.status).toBe(507);
     expect(await tusErrorKey(created.response)).toBe('TEAM_VOLUME_EXCEED');
     expect(created.url).toBeNull();
@@ -314,7 +350,10 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   it('lets one user upload at a time: a second uploader gets PROJECT_MODEL_USER until the first cancels', async () => {
     const current = await scene();
     const zip = await zipBuffer(syntheticTileset());
-    const created = await current.client.create(zip.length, { projectId: String(current.projectId), filename: 'd.zip' });
+    const created = await current.client.create(zip.length, {
+      projectId: String(current.projectId),
+      filename: 'd.zip',
+    });
     expect((await current.client.patch(created.url!, 0, zip.subarray(0, 1000))).status).toBe(204);
 
     const ownerToken = await sessionToken(database.db, current.team.owner.id);
@@ -342,7 +381,10 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   it('gives an upload idle for 30 minutes up to another user, freeing what it held', async () => {
     const current = await scene();
     const zip = await zipBuffer(syntheticTileset());
-    const created = await current.client.create(zip.length, { projectId: String(current.projectId), filename: 'f.zip' });
+    const created = await current.client.create(zip.length, {
+      projectId: String(current.projectId),
+      filename: 'f.zip',
+    });
     await current.client.patch(created.url!, 0, zip.subarray(0, 500));
     await database.db
       .updateTable('project_model_uploads')
@@ -375,7 +417,11 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       [current.client.create(zip.length, { projectId: binned, filename: 'a.zip' }), 404, 'PROJECT_NO_ERROR'],
       [current.client.create(zip.length, { filename: 'a.zip' }), 400, 'VALIDATION_ERROR'],
       [current.client.create(zip.length, { projectId, filename: 'model.rar' }), 415, 'FILE_TYPE_ERROR'],
-      [current.client.create(zip.length, { projectId, filename: 'a.zip', uploadId: 'f'.repeat(32) }), 400, 'PROJECT_MODEL_UPLOAD_ERROR'],
+      [
+        current.client.create(zip.length, { projectId, filename: 'a.zip', uploadId: 'f'.repeat(32) }),
+        400,
+        'PROJECT_MODEL_UPLOAD_ERROR',
+      ],
     ];
     for (const [attempt, status, key] of cases) {
       const { response } = await attempt;

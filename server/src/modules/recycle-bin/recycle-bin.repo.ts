@@ -40,19 +40,23 @@ function recycleItemQueries(db: Kysely<Database>) {
       teamId: number,
       entities: ReadonlyArray<{ kind: string; entityId: number }>,
     ) {
-      if (entities.length === 0) return;
-      await db
-        .updateTable('recycle_items')
-        .set({ parent_item_id: parentItemId })
-        .where('team_id', '=', teamId)
-        .where('parent_item_id', 'is', null)
-        .where('id', '!=', parentItemId)
-        .where((eb) =>
-          eb.or(
-            entities.map((entity) => eb.and([eb('kind', '=', entity.kind), eb('entity_id', '=', entity.entityId)])),
-          ),
-        )
-        .execute();
+      const idsByKind = new Map<string, number[]>();
+      for (const entity of entities) {
+        const ids = idsByKind.get(entity.kind) ?? [];
+        ids.push(entity.entityId);
+        idsByKind.set(entity.kind, ids);
+      }
+      for (const [kind, entityIds] of idsByKind) {
+        await db
+          .updateTable('recycle_items')
+          .set({ parent_item_id: parentItemId })
+          .where('team_id', '=', teamId)
+          .where('parent_item_id', 'is', null)
+          .where('id', '!=', parentItemId)
+          .where('kind', '=', kind)
+          .where('entity_id', 'in', entityIds)
+          .execute();
+      }
     },
 
     releaseChildren(parentItemId: number) {

@@ -168,9 +168,12 @@ export function createJobQueue(options: JobQueueOptions) {
       const now = await store.findById(jobId);
       controller.abort(new JobInterrupted(now?.state === 'cancelled' ? 'cancelled' : 'lost'));
     };
-    const ticker = setInterval(() => {
-      beat().catch((error: unknown) => jobLog.warn({ err: error }, 'job heartbeat failed'));
-    }, Math.min(1_000, heartbeatMs));
+    const ticker = setInterval(
+      () => {
+        beat().catch((error: unknown) => jobLog.warn({ err: error }, 'job heartbeat failed'));
+      },
+      Math.min(1_000, heartbeatMs),
+    );
 
     const context: JobContext = {
       jobId,

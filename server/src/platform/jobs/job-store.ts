@@ -88,7 +88,12 @@ export function createJobStore(db: Kysely<Database>) {
         .updateTable('jobs')
         .set(
           outcome.state === 'done'
-            ? { state: 'done', progress: 1, result: JSON.stringify(outcome.result ?? null), finished_at: sql<Date>`now()` }
+            ? {
+                state: 'done',
+                progress: 1,
+                result: JSON.stringify(outcome.result ?? null),
+                finished_at: sql<Date>`now()`,
+              }
             : { state: 'failed', error_key: outcome.errorKey, finished_at: sql<Date>`now()` },
         )
         .where('id', '=', id)

@@ -133,7 +133,7 @@ export default function RegisterPage() {
         </Form.Item>
         <Form.Item name="agreement" valuePropName="checked" rules={[rule('agreement')]}>
           <Checkbox data-testid="register-agreement">
-            {t('ui.auth.agreementPrefix')}{' '}
+            {t('ui.auth.agreementPrefix')}
             <Typography.Link
               onClick={(event) => {
                 event.preventDefault();
@@ -142,6 +142,7 @@ export default function RegisterPage() {
             >
               {t('ui.auth.agreementLink')}
             </Typography.Link>
+            {t('ui.auth.agreementSuffix')}
           </Checkbox>
         </Form.Item>
         <Button

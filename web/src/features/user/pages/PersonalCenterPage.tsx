@@ -35,9 +35,7 @@ function SecurityRow({
         <span style={{ fontSize: 18, opacity: 0.75 }}>{icon}</span>
         <Flex vertical style={{ minWidth: 0 }}>
           <Typography.Text strong>{label}</Typography.Text>
-          <Typography.Text type="secondary" ellipsis>
-            {value}
-          </Typography.Text>
+          <Typography.Text type="secondary">{value}</Typography.Text>
         </Flex>
       </Flex>
       {action}
