@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRouter, MENU_TREE, type MenuDefinition } from './menus.js';
-import { PERMISSIONS, ROLE_CODES, ROLE_PERMISSIONS } from './roles.js';
+import { PERMISSIONS, ROLE_CODES, ROLE_PERMISSIONS, permissionsFor } from './roles.js';
 
 const codes = (items: { menuCode: string; childList: unknown[] }[]) => items.map((item) => item.menuCode);
 
@@ -25,6 +25,12 @@ describe('menus built from the permission table', () => {
 
   it('gives the sales manager the upgrade screen and no projects', () => {
     expect(codes(buildRouter('ROLE_CORP_SALES').menuVOList)).toEqual(['TEAM', 'NOTICE', 'ADMIN']);
+  });
+
+  it('keeps deployment settings to the operator on the hosted service and to the owner on a local one', () => {
+    expect(permissionsFor('ROLE_TEAM_OWNER', 'hosted')).not.toContain('system:config');
+    expect(permissionsFor('ROLE_TEAM_OWNER', 'local')).toContain('system:config');
+    expect(permissionsFor('ROLE_CORP_MANAGEMENT', 'hosted')).toContain('system:config');
   });
 
   it('gives a role without permissions an empty menu', () => {

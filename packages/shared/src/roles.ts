@@ -125,8 +125,23 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
   ROLE_SCHOOL_STUDENT: INSPECTOR,
 };
 
-export function hasPermission(role: RoleCode, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].includes(permission);
+export type Deployment = 'hosted' | 'local';
+
+/**
+ * Settings of the whole deployment (company name, logo). On a local deployment the team owner runs
+ * the installation; on the hosted service every registered user owns a team, so only the operator's
+ * corporate management may change them.
+ */
+const DEPLOYMENT_PERMISSIONS: readonly Permission[] = ['system:config'];
+
+export function permissionsFor(role: RoleCode, deployment: Deployment): readonly Permission[] {
+  const granted = ROLE_PERMISSIONS[role];
+  if (deployment === 'local' || role === 'ROLE_CORP_MANAGEMENT') return granted;
+  return granted.filter((permission) => !DEPLOYMENT_PERMISSIONS.includes(permission));
+}
+
+export function hasPermission(role: RoleCode, permission: Permission, deployment: Deployment = 'hosted'): boolean {
+  return permissionsFor(role, deployment).includes(permission);
 }
 
 /**

@@ -97,6 +97,7 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
     sms,
     settings: {
       smsCaptcha: config.SMS_CAPTCHA,
+      deployment: config.LOCAL_MODE ? 'local' : 'hosted',
       projectVersion: PROJECT_VERSION,
       storage: { ip: config.PUBLIC_HOST ?? 'localhost', port: config.PORT },
       newTeam: NEW_TEAM_LIMITS,
@@ -162,7 +163,7 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
   registerAvatarFileRoute(app, { userClient, authenticate });
   registerUserRoutes(router, { users: createUserService({ repo: createUserRepo(database.db), authRepo, bus }) });
   registerRoleRoutes(router, { roles: createRoleService({ repo: createRoleRepo(database.db) }) });
-  registerRoleMenuRoutes(router, { roleMenus: createRoleMenuService({ authRepo, bus }) });
+  registerRoleMenuRoutes(router, { roleMenus: createRoleMenuService({ authRepo, bus, deployment: config.LOCAL_MODE ? 'local' : 'hosted' }) });
   registerDictionaryRoutes(router, {
     dictionary: createDictionaryService({ repo: createDictionaryRepo(database.db) }),
   });

@@ -17,10 +17,12 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((mat
 describe('translation catalogues (drift check)', () => {
   const reference = flatten(CATALOGUES['zh-CN'] as unknown as Tree);
 
-  it.each(LANGUAGES)('%s has exactly the keys of zh-CN, none empty', (language) => {
+  it.each(LANGUAGES)('%s has exactly the keys of zh-CN, none empty but fragments', (language) => {
     const catalogue = flatten(CATALOGUES[language] as unknown as Tree);
     expect(Object.keys(catalogue).sort()).toEqual(Object.keys(reference).sort());
-    expect(Object.entries(catalogue).filter(([, text]) => text.trim() === '')).toEqual([]);
+    // Sentence fragments around a link may be empty where a language's word order needs none.
+    const fragment = (key: string) => /(Prefix|Suffix)$/.test(key);
+    expect(Object.entries(catalogue).filter(([key, text]) => text.trim() === '' && !fragment(key))).toEqual([]);
   });
 
   it.each(LANGUAGES)('%s uses the same placeholders as zh-CN in every text', (language) => {

@@ -2,8 +2,9 @@ import svgCaptcha from 'svg-captcha';
 import {
   AppError,
   LIMITS,
-  ROLE_PERMISSIONS,
+  permissionsFor,
   type ClientType,
+  type Deployment,
   type Language,
   type RoleCode,
   type SmsScene,
@@ -27,6 +28,7 @@ export interface AuthServiceDeps {
   sms: SmsProvider;
   settings: {
     smsCaptcha: boolean;
+    deployment: Deployment;
     projectVersion: string;
     storage: { ip: string; port: number };
     newTeam: { memberMax: number; volumeMaxGb: number };
@@ -161,7 +163,7 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
         clientType: session.client_type,
         teamId: team.teamId,
         role,
-        permissions: role ? ROLE_PERMISSIONS[role] : [],
+        permissions: role ? permissionsFor(role, settings.deployment) : [],
       };
     },
 

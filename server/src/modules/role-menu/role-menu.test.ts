@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { buildRouter, type RouterResponse } from '@sightline/shared';
+import { buildRouter, permissionsFor, type RouterResponse } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import { addMembership, buildAccount, buildSession, buildStaffedTeam } from '../../../test/factories/user.js';
 
@@ -12,7 +12,7 @@ describeOnEachDatabase('role menus', (server) => {
     const team = await buildStaffedTeam(server().db);
     for (const url of [`/api/role-menu/${team.id}`, `/api/role-menu/router/team/${team.id}`]) {
       const owner = await server().call<RouterResponse>('GET', url, { token: team.tokens.owner });
-      expect(owner.body.data).toEqual(buildRouter('ROLE_TEAM_OWNER'));
+      expect(owner.body.data).toEqual(buildRouter('ROLE_TEAM_OWNER', permissionsFor('ROLE_TEAM_OWNER', 'hosted')));
       expect(menuCodes(owner.body.data)).toContain('TEAM_LOCAL_USERS');
       const viewer = await server().call<RouterResponse>('GET', url, { token: team.tokens.viewer });
       expect(menuCodes(viewer.body.data)).not.toContain('TEAM_LOCAL_USERS');
@@ -39,7 +39,7 @@ describeOnEachDatabase('role menus', (server) => {
     const current = await server().call<RouterResponse>('GET', '/api/role-menu/router', {
       token: team.tokens.inspector,
     });
-    expect(current.body.data).toEqual(buildRouter('ROLE_TEAM_INSPECTOR'));
+    expect(current.body.data).toEqual(buildRouter('ROLE_TEAM_INSPECTOR', permissionsFor('ROLE_TEAM_INSPECTOR', 'hosted')));
     const loner = await buildAccount(server().db);
     const empty = await server().call('GET', '/api/role-menu/router', {
       token: await buildSession(server().db, { userId: loner.id }),
@@ -53,7 +53,7 @@ describeOnEachDatabase('role menus', (server) => {
     await addMembership(server().db, { teamId: away.id, userId: home.viewer.id, role: 'ROLE_TEAM_ADMIN' });
     const token = home.tokens.viewer;
     const switched = await server().call<RouterResponse>('GET', `/api/role-menu/changeTeam/${away.id}`, { token });
-    expect(switched.body.data).toEqual(buildRouter('ROLE_TEAM_ADMIN'));
+    expect(switched.body.data).toEqual(buildRouter('ROLE_TEAM_ADMIN', permissionsFor('ROLE_TEAM_ADMIN', 'hosted')));
     const details = await server().call('GET', '/api/user-client/details', { token });
     expect(details.body.data).toMatchObject({ teamId: away.id, roleId: 'ROLE_TEAM_ADMIN' });
     expect(server().events).toContainEqual(
@@ -64,9 +64,9 @@ describeOnEachDatabase('role menus', (server) => {
       }),
     );
     const current = await server().call<RouterResponse>('GET', '/api/role-menu/router', { token });
-    expect(current.body.data).toEqual(buildRouter('ROLE_TEAM_ADMIN'));
+    expect(current.body.data).toEqual(buildRouter('ROLE_TEAM_ADMIN', permissionsFor('ROLE_TEAM_ADMIN', 'hosted')));
     const back = await server().call<RouterResponse>('GET', `/api/role-menu/changeTeam/${home.id}`, { token });
-    expect(back.body.data).toEqual(buildRouter('ROLE_TEAM_VIEWER'));
+    expect(back.body.data).toEqual(buildRouter('ROLE_TEAM_VIEWER', permissionsFor('ROLE_TEAM_VIEWER', 'hosted')));
   });
 
   it('refuses to switch to a team the caller is not, or no longer, a member of', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DictionaryEntry } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildStaffedTeam, sessionToken } from '../../../test/factories/team.js';
+import { buildMember, buildStaffedTeam, sessionToken } from '../../../test/factories/team.js';
 import { multipartFile } from '../../../test/factories/project.js';
 
 const PNG = Buffer.from(
@@ -19,6 +19,11 @@ describeOnEachDatabase('system config', (server) => {
     return {
       ...team,
       ownerToken: await sessionToken(server().db, team.owner.id),
+      // On the hosted service deployment settings belong to the operator's corporate management.
+      operatorToken: await sessionToken(
+        server().db,
+        (await buildMember(server().db, { teamId: team.id, role: 'ROLE_CORP_MANAGEMENT' })).id,
+      ),
       adminToken: await sessionToken(server().db, team.admin.id),
       viewerToken: await sessionToken(server().db, team.viewer.id),
     };
@@ -65,12 +70,12 @@ describeOnEachDatabase('system config', (server) => {
       ]);
     });
 
-    it('lets a holder of system:config change them, and nobody else (NO_AUTH)', async () => {
+    it('lets the operator change them, and nobody else, team owners included (NO_AUTH)', async () => {
       const team = await staffedTeam();
-      for (const token of [team.adminToken, team.viewerToken]) {
+      for (const token of [team.ownerToken, team.adminToken, team.viewerToken]) {
         expect((await update(token, [{ key: 'companyName', value: 'Bridgeworks' }])).body.msg).toBe('NO_AUTH');
       }
-      const response = await update(team.ownerToken, [
+      const response = await update(team.operatorToken, [
         { key: 'companyName', value: '  Bridgeworks Ltd  ' },
         { key: 'icon', value: '/brand/icon.png' },
       ]);
@@ -85,7 +90,7 @@ describeOnEachDatabase('system config', (server) => {
 
     it('validates keys and values: site paths only, names required and short', async () => {
       const team = await staffedTeam();
-      const invalid = await update(team.ownerToken, [
+      const invalid = await update(team.operatorToken, [
         { key: 'companyName', value: '   ' },
         { key: 'logo', value: 'https://elsewhere.example/logo.png' },
         { key: 'favicon', value: '/x.png' },
@@ -98,12 +103,12 @@ describeOnEachDatabase('system config', (server) => {
           { path: 'entries.2.key', key: 'invalidValue' },
         ]),
       );
-      const long = await update(team.ownerToken, [{ key: 'companyName', value: 'x'.repeat(51) }]);
+      const long = await update(team.operatorToken, [{ key: 'companyName', value: 'x'.repeat(51) }]);
       expect(long.body.data.issues).toEqual([{ path: 'entries.0.value', key: 'tooLong', params: { max: 50 } }]);
-      expect((await update(team.ownerToken, [])).body.data.issues).toEqual([{ path: 'entries', key: 'required' }]);
-      const traversal = await update(team.ownerToken, [{ key: 'logo', value: '/api/../secret.png' }]);
+      expect((await update(team.operatorToken, [])).body.data.issues).toEqual([{ path: 'entries', key: 'required' }]);
+      const traversal = await update(team.operatorToken, [{ key: 'logo', value: '/api/../secret.png' }]);
       expect(traversal.body.data.issues).toEqual([{ path: 'entries.0.value', key: 'invalidValue' }]);
-      const missingUpload = await update(team.ownerToken, [
+      const missingUpload = await update(team.operatorToken, [
         { key: 'logo', value: '/api/files/system/logo-0123456789abcdef.png' },
       ]);
       expect(missingUpload.body.data.issues).toEqual([{ path: 'entries.0.value', key: 'invalidValue' }]);
@@ -113,7 +118,7 @@ describeOnEachDatabase('system config', (server) => {
   describe('logo upload', () => {
     it('stores a PNG, JPEG or SVG by content and serves it publicly', async () => {
       const team = await staffedTeam();
-      const png = await upload(team.ownerToken, { filename: 'logo.png', data: PNG, contentType: 'image/png' });
+      const png = await upload(team.operatorToken, { filename: 'logo.png', data: PNG, contentType: 'image/png' });
       expect(png.body.code).toBe(2000);
       expect(png.body.data).toEqual({
         key: 'logo',
@@ -127,7 +132,7 @@ describeOnEachDatabase('system config', (server) => {
 
       // A JPEG sent under a misleading name and type is still stored as what its bytes are.
       const jpeg = await upload(
-        team.ownerToken,
+        team.operatorToken,
         { filename: 'icon.svg', data: JPEG, contentType: 'image/svg+xml' },
         'icon',
       );
@@ -137,7 +142,7 @@ describeOnEachDatabase('system config', (server) => {
       });
       expect(await valueOf('icon')).toBe(jpeg.body.data.value);
 
-      const svg = await upload(team.ownerToken, { filename: 'mark.svg', data: SVG });
+      const svg = await upload(team.operatorToken, { filename: 'mark.svg', data: SVG });
       const servedSvg = await server().app.inject({ method: 'GET', url: svg.body.data.value });
       expect(servedSvg.headers['content-type']).toBe('image/svg+xml');
       expect(servedSvg.headers['content-security-policy']).toContain("default-src 'none'");
@@ -146,12 +151,12 @@ describeOnEachDatabase('system config', (server) => {
 
     it('removes a replaced upload unless another entry still shows it', async () => {
       const team = await staffedTeam();
-      const first = await upload(team.ownerToken, { filename: 'a.png', data: PNG });
+      const first = await upload(team.operatorToken, { filename: 'a.png', data: PNG });
       // The icon takes the same file: replacing the logo must keep it.
-      await update(team.ownerToken, [{ key: 'icon', value: first.body.data.value }]);
-      const second = await upload(team.ownerToken, { filename: 'b.png', data: PNG });
+      await update(team.operatorToken, [{ key: 'icon', value: first.body.data.value }]);
+      const second = await upload(team.operatorToken, { filename: 'b.png', data: PNG });
       expect((await server().app.inject({ method: 'GET', url: first.body.data.value })).statusCode).toBe(200);
-      await update(team.ownerToken, [{ key: 'icon', value: '/favicon.svg' }]);
+      await update(team.operatorToken, [{ key: 'icon', value: '/favicon.svg' }]);
       const gone = await server().app.inject({ method: 'GET', url: first.body.data.value });
       expect(gone.statusCode).toBe(404);
       expect(gone.json()).toMatchObject({ msg: 'notFound' });
@@ -161,27 +166,27 @@ describeOnEachDatabase('system config', (server) => {
     it('refuses other content (FILE_TYPE_ERROR), big files (FILE_TOO_LARGE), no file, and other roles', async () => {
       const team = await staffedTeam();
       const before = await valueOf('logo');
-      const text = await upload(team.ownerToken, {
+      const text = await upload(team.operatorToken, {
         filename: 'logo.png',
         data: 'not an image',
         contentType: 'image/png',
       });
       expect(text.body).toMatchObject({ code: 4000, msg: 'FILE_TYPE_ERROR' });
-      const html = await upload(team.ownerToken, { filename: 'logo.svg', data: '<html><svg></svg></html>' });
+      const html = await upload(team.operatorToken, { filename: 'logo.svg', data: '<html><svg></svg></html>' });
       expect(html.body.msg).toBe('FILE_TYPE_ERROR');
-      const big = await upload(team.ownerToken, {
+      const big = await upload(team.operatorToken, {
         filename: 'logo.png',
         data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]),
       });
       expect(big.status).toBe(413);
       expect(big.body).toMatchObject({ msg: 'FILE_TOO_LARGE', data: { params: { max: 2 } } });
       const none = await server().call<{ issues: unknown[] }>('POST', '/api/dictionary-data/system/logo', {
-        token: team.ownerToken,
+        token: team.operatorToken,
         body: {},
       });
       expect(none.body.data.issues).toEqual([{ path: 'file', key: 'required' }]);
       const badEntry = await server().call<{ issues: unknown[] }>('POST', '/api/dictionary-data/system/logo', {
-        token: team.ownerToken,
+        token: team.operatorToken,
         query: { entry: 'banner' },
       });
       expect(badEntry.body.data.issues).toEqual([{ path: 'querystring.entry', key: 'invalidValue' }]);

@@ -41,9 +41,13 @@ export function HeaderBar({
 
   const handleSwitchTeam = async (nextTeamId: number) => {
     if (nextTeamId === teamId) return;
-    const name = await switchTeam(nextTeamId);
-    void message.success(t('ui.header.teamSwitched', { team: name ?? '' }));
-    void navigate(firstMenuPath(useSessionStore.getState().menus));
+    try {
+      const name = await switchTeam(nextTeamId);
+      void message.success(t('ui.header.teamSwitched', { team: name ?? '' }));
+      void navigate(firstMenuPath(useSessionStore.getState().menus));
+    } catch {
+      // The client showed why; the current team stays.
+    }
   };
 
   const handleLogout = () => {
