@@ -424,3 +424,39 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type TeamRow = Selectable<TeamsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+
+/** Every table, for the schema drift check; the type makes a table missing here a compile error. */
+const TABLES: Record<keyof Database, true> = {
+  users: true,
+  teams: true,
+  team_members: true,
+  team_upgrades: true,
+  team_functions: true,
+  team_invitation_links: true,
+  team_join_attempts: true,
+  invitation_project_grants: true,
+  sessions: true,
+  sms_codes: true,
+  captchas: true,
+  dictionary_data: true,
+  recycle_items: true,
+  notices: true,
+  feedback: true,
+  licences: true,
+  project_types: true,
+  project_type_states: true,
+  project_groups: true,
+  projects: true,
+  project_members: true,
+  defect_types: true,
+  defect_fields: true,
+  defect_filter_ranges: true,
+  report_filter_ranges: true,
+  report_filter_types: true,
+  project_customs: true,
+  project_report_positions: true,
+  jobs: true,
+  project_models: true,
+  project_model_uploads: true,
+};
+export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;
