@@ -5,16 +5,26 @@ import { ensureBuilt, ensureInstalled, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
-  console.log('Installing Debian chromium for the browser tests...');
+// Chinese and Japanese pages render as empty boxes without CJK fonts; screenshots need them.
+const CJK_FONTS = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
+function apt(args) {
   const asRoot = process.getuid?.() === 0;
-  const apt = (args) => spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['-n', 'apt-get', ...args], {
+  return spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['-n', 'apt-get', ...args], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
+}
+
+function ensureChromium() {
+  const packages = [
+    ...(fs.existsSync(CHROMIUM) ? [] : ['chromium']),
+    ...(fs.existsSync(CJK_FONTS) ? [] : ['fonts-noto-cjk']),
+  ];
+  if (packages.length === 0) return;
+  console.log(`Installing Debian packages for the browser tests: ${packages.join(', ')}`);
   apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', 'chromium']);
+  apt(['install', '-y', '-qq', ...packages]);
   if (!fs.existsSync(CHROMIUM)) {
     console.error(`The browser tests need Debian's package "chromium" (${CHROMIUM}); install it with: apt-get install chromium`);
     process.exit(1);

@@ -163,7 +163,9 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
   registerAvatarFileRoute(app, { userClient, authenticate });
   registerUserRoutes(router, { users: createUserService({ repo: createUserRepo(database.db), authRepo, bus }) });
   registerRoleRoutes(router, { roles: createRoleService({ repo: createRoleRepo(database.db) }) });
-  registerRoleMenuRoutes(router, { roleMenus: createRoleMenuService({ authRepo, bus, deployment: config.LOCAL_MODE ? 'local' : 'hosted' }) });
+  registerRoleMenuRoutes(router, {
+    roleMenus: createRoleMenuService({ authRepo, bus, deployment: config.LOCAL_MODE ? 'local' : 'hosted' }),
+  });
   registerDictionaryRoutes(router, {
     dictionary: createDictionaryService({ repo: createDictionaryRepo(database.db) }),
   });

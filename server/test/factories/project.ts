@@ -6,13 +6,14 @@ import { buildMember, buildStaffedTeam, sessionToken } from './team.js';
 /** A team with one member of each team role, each with a session token. */
 export async function buildProjectTeam(db: Kysely<Database>, options: { volumeMaxGb?: number } = {}) {
   const team = await buildStaffedTeam(db, options);
-  const [owner, admin, inspector, viewer] = await Promise.all(
-    [team.owner, team.admin, team.inspector, team.viewer].map(async (user) => ({
-      ...user,
-      token: await sessionToken(db, user.id),
-    })),
-  );
-  return { id: team.id, owner: owner!, admin: admin!, inspector: inspector!, viewer: viewer! };
+  const signIn = async <T extends { id: number }>(user: T) => ({ ...user, token: await sessionToken(db, user.id) });
+  return {
+    id: team.id,
+    owner: await signIn(team.owner),
+    admin: await signIn(team.admin),
+    inspector: await signIn(team.inspector),
+    viewer: await signIn(team.viewer),
+  };
 }
 
 /** An outsider: the owner of another team, signed in. */

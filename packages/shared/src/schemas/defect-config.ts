@@ -150,8 +150,10 @@ function checkRange(
   paths: { min: PropertyKey[]; max: PropertyKey[] },
 ): void {
   const negative = `${dimension}RangeNegative`;
-  if (typeof range.min === 'number' && range.min < 0) context.addIssue({ code: 'custom', message: negative, path: paths.min });
-  if (typeof range.max === 'number' && range.max < 0) context.addIssue({ code: 'custom', message: negative, path: paths.max });
+  if (typeof range.min === 'number' && range.min < 0)
+    context.addIssue({ code: 'custom', message: negative, path: paths.min });
+  if (typeof range.max === 'number' && range.max < 0)
+    context.addIssue({ code: 'custom', message: negative, path: paths.max });
   if (typeof range.min !== 'number' || typeof range.max !== 'number') return;
   if (range.min > range.max) {
     context.addIssue({ code: 'custom', message: `${dimension}RangeMinGreater`, path: paths.min });

@@ -84,7 +84,6 @@ export const initModelResultSchema = z.object({
 });
 export type InitModelResult = z.infer<typeof initModelResultSchema>;
 
-export const modelUploadQuerySchema = z.object({ projectId: idParam });
 export const modelProjectBodySchema = z.object({ projectId: idParam });
 export const modelProjectQuerySchema = z.object({ projectId: idParam });
 export const modelIdParamsSchema = z.object({ id: idParam });

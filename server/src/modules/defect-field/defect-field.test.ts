@@ -33,7 +33,13 @@ describeOnEachDatabase('defect fields', (server) => {
     it('adds fields in order, changes and deletes them', async () => {
       const project = (await buildProject(server().db, { teamId: team.id })).id;
       const grade = await create({ projectId: project, name: 'Grade', widget: 'single', options: ['A', 'B', 'C'] });
-      const note = await create({ projectId: project, name: 'Note', widget: 'input', options: ['ignored'], visibleWhenMarking: false });
+      const note = await create({
+        projectId: project,
+        name: 'Note',
+        widget: 'input',
+        options: ['ignored'],
+        visibleWhenMarking: false,
+      });
       expect(grade.body.code).toBe(2000);
       const changed = await server().call('PUT', '/api/disease-field', {
         token: team.admin.token,
@@ -41,10 +47,29 @@ describeOnEachDatabase('defect fields', (server) => {
       });
       expect(changed.body.code).toBe(2000);
       expect((await list(project)).body.data).toEqual([
-        { id: grade.body.data.id, projectId: project, name: 'Grades', widget: 'multi', options: ['A', 'B'], visibleWhenMarking: true, sort: 0 },
-        { id: note.body.data.id, projectId: project, name: 'Note', widget: 'input', options: [], visibleWhenMarking: false, sort: 1 },
+        {
+          id: grade.body.data.id,
+          projectId: project,
+          name: 'Grades',
+          widget: 'multi',
+          options: ['A', 'B'],
+          visibleWhenMarking: true,
+          sort: 0,
+        },
+        {
+          id: note.body.data.id,
+          projectId: project,
+          name: 'Note',
+          widget: 'input',
+          options: [],
+          visibleWhenMarking: false,
+          sort: 1,
+        },
       ]);
-      expect((await server().call('DELETE', `/api/disease-field/${note.body.data.id}`, { token: team.admin.token })).body.code).toBe(2000);
+      expect(
+        (await server().call('DELETE', `/api/disease-field/${note.body.data.id}`, { token: team.admin.token })).body
+          .code,
+      ).toBe(2000);
       expect((await list(project)).body.data.map((field) => field.name)).toEqual(['Grades']);
     });
 
@@ -79,11 +104,19 @@ describeOnEachDatabase('defect fields', (server) => {
   describe('import', () => {
     it('imports CSV and JSON files', async () => {
       const project = (await buildProject(server().db, { teamId: team.id })).id;
-      const csv = 'name,widget,options,visibleWhenMarking\nCrack grade,single,I|II|III,true\nInspector note,input,,no\n';
+      const csv =
+        'name,widget,options,visibleWhenMarking\nCrack grade,single,I|II|III,true\nInspector note,input,,no\n';
       expect((await importFile(csv, project)).body).toMatchObject({ code: 2000, data: { imported: 2 } });
       const json = JSON.stringify([{ name: 'Tags', widget: 'multi', options: ['wet', 'dry'] }]);
       expect((await importFile(json, project)).body.data).toEqual({ imported: 1 });
-      expect((await list(project)).body.data.map((field) => [field.name, field.widget, field.options, field.visibleWhenMarking])).toEqual([
+      expect(
+        (await list(project)).body.data.map((field) => [
+          field.name,
+          field.widget,
+          field.options,
+          field.visibleWhenMarking,
+        ]),
+      ).toEqual([
         ['Crack grade', 'single', ['I', 'II', 'III'], true],
         ['Inspector note', 'input', [], false],
         ['Tags', 'multi', ['wet', 'dry'], true],
@@ -114,8 +147,12 @@ describeOnEachDatabase('defect fields', (server) => {
     });
 
     it('refuses unreadable and empty files', async () => {
-      expect((await importFile('{"fields": 3}')).body.data).toEqual({ issues: [{ path: 'file', key: 'invalidValue' }] });
-      expect((await importFile('[{"name": "x"')).body.data).toEqual({ issues: [{ path: 'file', key: 'invalidValue' }] });
+      expect((await importFile('{"fields": 3}')).body.data).toEqual({
+        issues: [{ path: 'file', key: 'invalidValue' }],
+      });
+      expect((await importFile('[{"name": "x"')).body.data).toEqual({
+        issues: [{ path: 'file', key: 'invalidValue' }],
+      });
       expect((await importFile('name,widget\n"unterminated,input\n')).body.data).toEqual({
         issues: [{ path: 'file', key: 'invalidValue' }],
       });
@@ -133,13 +170,17 @@ describeOnEachDatabase('defect fields', (server) => {
       const theirs = (await buildProject(server().db, { teamId: outsider.teamId })).id;
       const field = await create({ projectId: theirs, name: 'Theirs', widget: 'input' }, outsider.token);
       const calls = [
-        list(theirs),
-        create({ projectId: theirs, name: 'Mine', widget: 'input' }),
-        server().call('PUT', '/api/disease-field', { token: team.admin.token, body: { id: field.body.data.id, name: 'M', widget: 'input' } }),
-        server().call('DELETE', `/api/disease-field/${field.body.data.id}`, { token: team.admin.token }),
-        importFile('name,widget\nX,input\n', theirs),
+        () => list(theirs),
+        () => create({ projectId: theirs, name: 'Mine', widget: 'input' }),
+        () =>
+          server().call('PUT', '/api/disease-field', {
+            token: team.admin.token,
+            body: { id: field.body.data.id, name: 'M', widget: 'input' },
+          }),
+        () => server().call('DELETE', `/api/disease-field/${field.body.data.id}`, { token: team.admin.token }),
+        () => importFile('name,widget\nX,input\n', theirs),
       ];
-      for (const response of await Promise.all(calls)) expect(response.body.msg).toBe('PROJECT_NO_ERROR');
+      for (const call of calls) expect((await call()).body.msg).toBe('PROJECT_NO_ERROR');
     });
   });
 });

@@ -25,7 +25,9 @@ function isBuiltInCode(code: string | null): code is BuiltInDefectTypeCode {
 /** Built-in names in every language and their stored names: a project's own type may not pass for one. */
 const BUILT_IN_NAMES = new Set(
   [
-    ...LANGUAGES.flatMap((language) => BUILT_IN_DEFECT_TYPE_CODES.map((code) => CATALOGUES[language].diseaseType[code])),
+    ...LANGUAGES.flatMap((language) =>
+      BUILT_IN_DEFECT_TYPE_CODES.map((code) => CATALOGUES[language].diseaseType[code]),
+    ),
     ...BUILT_IN_DEFECT_TYPE_CODES,
   ].map((name) => name.toLowerCase()),
 );
@@ -57,7 +59,9 @@ export function createDefectTypeService({ repo, access }: { repo: DefectTypeRepo
 
   /** Names must be new: not repeated in the request, not a built-in name, not used by the project. */
   async function checkNames(projectId: number, names: string[], exceptId?: number) {
-    const repeated = names.find((name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) !== index);
+    const repeated = names.find(
+      (name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) !== index,
+    );
     const builtIn = names.find((name) => BUILT_IN_NAMES.has(name.toLowerCase()));
     const taken = repeated ?? builtIn ?? (await repo.takenNames(projectId, names, exceptId))[0];
     if (taken !== undefined) throw new AppError('DISEASE_TYPE_NAME_ERROR', { params: { name: taken } });
@@ -109,7 +113,11 @@ export function createDefectTypeService({ repo, access }: { repo: DefectTypeRepo
     },
 
     /** Types offered when a defect is added (or, with visibleOnAdd false, the ones hidden there). */
-    async listForAdding(auth: AuthContext, input: { projectId: number; visibleOnAdd?: boolean | undefined }, language: Language) {
+    async listForAdding(
+      auth: AuthContext,
+      input: { projectId: number; visibleOnAdd?: boolean | undefined },
+      language: Language,
+    ) {
       const wanted = input.visibleOnAdd ?? true;
       return (await listFor(auth, input.projectId, language)).filter((type) => type.visibleOnAdd === wanted);
     },

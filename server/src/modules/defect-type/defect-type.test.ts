@@ -22,7 +22,10 @@ describeOnEachDatabase('defect types', (server) => {
       headers: { 'accept-language': language },
     });
   const create = (body: Record<string, unknown>, token = team.admin.token) =>
-    server().call<{ id: number }>('POST', '/api/disease-type', { token, body: { projectId, color: '#123456', ...body } });
+    server().call<{ id: number }>('POST', '/api/disease-type', {
+      token,
+      body: { projectId, color: '#123456', ...body },
+    });
 
   describe('built-in types', () => {
     it('lists the twenty built-in types with distinct colours and their shape kinds', async () => {
@@ -35,13 +38,22 @@ describeOnEachDatabase('defect types', (server) => {
         'linear_crack',
         'scratch',
       ]);
-      expect(builtIn[0]).toMatchObject({ code: 'crack', name: 'Crack', nameKey: 'diseaseType.crack', visibleOnAdd: true, projectId: null });
+      expect(builtIn[0]).toMatchObject({
+        code: 'crack',
+        name: 'Crack',
+        nameKey: 'diseaseType.crack',
+        visibleOnAdd: true,
+        projectId: null,
+      });
       expect((await list(projectId, team.inspector.token, 'zh-CN')).body.data[0]?.name).toBe('裂缝');
     });
 
     it('answers DISEASE_TYPE_UPDATE_ERROR for any change to a built-in type', async () => {
       const crack = await builtInDefectTypeId(server().db);
-      const update = await server().call('PUT', '/api/disease-type', { token: team.admin.token, body: { id: crack, name: 'Fissure' } });
+      const update = await server().call('PUT', '/api/disease-type', {
+        token: team.admin.token,
+        body: { id: crack, name: 'Fissure' },
+      });
       expect(update.body.msg).toBe('DISEASE_TYPE_UPDATE_ERROR');
       expect((await server().call('DELETE', `/api/disease-type/${crack}`, { token: team.admin.token })).body.msg).toBe(
         'DISEASE_TYPE_UPDATE_ERROR',
@@ -87,7 +99,13 @@ describeOnEachDatabase('defect types', (server) => {
       expect(added.body.data.ids).toHaveLength(2);
       const refused = await server().call('POST', '/api/disease-type/adds', {
         token: team.admin.token,
-        body: { projectId, items: [{ name: 'Fresh', color: '#000000' }, { name: 'graffiti', color: '#000000' }] },
+        body: {
+          projectId,
+          items: [
+            { name: 'Fresh', color: '#000000' },
+            { name: 'graffiti', color: '#000000' },
+          ],
+        },
       });
       expect(refused.body.msg).toBe('DISEASE_TYPE_NAME_ERROR');
       expect((await list()).body.data.some((type) => type.name === 'Fresh')).toBe(false);
@@ -125,11 +143,14 @@ describeOnEachDatabase('defect types', (server) => {
 
     it('deletes an unused type; a type bound to defects answers DISEASE_TYPE_BING_DISEASE', async () => {
       const unused = await create({ name: 'Temporary' });
-      expect((await server().call('DELETE', `/api/disease-type/${unused.body.data.id}`, { token: team.admin.token })).body.code).toBe(
-        2000,
-      );
+      expect(
+        (await server().call('DELETE', `/api/disease-type/${unused.body.data.id}`, { token: team.admin.token })).body
+          .code,
+      ).toBe(2000);
       // Defects come with a later module; a table of that name with a foreign key stands in for it here.
-      const { rows } = await sql<{ present: boolean }>`select to_regclass('defects') is not null as present`.execute(server().db);
+      const { rows } = await sql<{ present: boolean }>`select to_regclass('defects') is not null as present`.execute(
+        server().db,
+      );
       if (!rows[0]?.present) {
         await sql`create table defects (id serial primary key, defect_type_id integer references defect_types (id))`.execute(
           server().db,
@@ -137,9 +158,10 @@ describeOnEachDatabase('defect types', (server) => {
       }
       const bound = await create({ name: 'Bound' });
       await sql`insert into defects (defect_type_id) values (${bound.body.data.id})`.execute(server().db);
-      expect((await server().call('DELETE', `/api/disease-type/${bound.body.data.id}`, { token: team.admin.token })).body.msg).toBe(
-        'DISEASE_TYPE_BING_DISEASE',
-      );
+      expect(
+        (await server().call('DELETE', `/api/disease-type/${bound.body.data.id}`, { token: team.admin.token })).body
+          .msg,
+      ).toBe('DISEASE_TYPE_BING_DISEASE');
     });
   });
 
@@ -201,14 +223,20 @@ describeOnEachDatabase('defect types', (server) => {
       const theirs = (await buildProject(server().db, { teamId: outsider.teamId })).id;
       const theirType = await create({ projectId: theirs, name: 'Theirs' }, outsider.token);
       const calls = [
-        list(theirs),
-        create({ projectId: theirs, name: 'Mine' }),
-        server().call('PUT', '/api/disease-type', { token: team.admin.token, body: { id: theirType.body.data.id, name: 'Mine' } }),
-        server().call('DELETE', `/api/disease-type/${theirType.body.data.id}`, { token: team.admin.token }),
-        list(projectId, team.viewer.token),
+        () => list(theirs),
+        () => create({ projectId: theirs, name: 'Mine' }),
+        () =>
+          server().call('PUT', '/api/disease-type', {
+            token: team.admin.token,
+            body: { id: theirType.body.data.id, name: 'Mine' },
+          }),
+        () => server().call('DELETE', `/api/disease-type/${theirType.body.data.id}`, { token: team.admin.token }),
+        () => list(projectId, team.viewer.token),
       ];
-      for (const response of await Promise.all(calls)) expect(response.body.msg).toBe('PROJECT_NO_ERROR');
-      expect((await server().call('DELETE', '/api/disease-type/99999999', { token: team.admin.token })).body.msg).toBe('notFound');
+      for (const call of calls) expect((await call()).body.msg).toBe('PROJECT_NO_ERROR');
+      expect((await server().call('DELETE', '/api/disease-type/99999999', { token: team.admin.token })).body.msg).toBe(
+        'notFound',
+      );
     });
   });
 });

@@ -82,10 +82,17 @@ describeOnEachDatabase('damage filter range and report filter', (server) => {
 
   describe('report filter', () => {
     const configuration = (id = projectId, token = team.admin.token) =>
-      server().call<ReportFilterConfiguration>('POST', '/api/report-filter/findConfiguration', { token, body: { projectId: id } });
+      server().call<ReportFilterConfiguration>('POST', '/api/report-filter/findConfiguration', {
+        token,
+        body: { projectId: id },
+      });
 
     it('stores the intervals and defect types a report includes, and clears the types', async () => {
-      expect((await configuration(projectId, team.inspector.token)).body.data).toEqual({ projectId, ranges: [], diseaseTypeIds: [] });
+      expect((await configuration(projectId, team.inspector.token)).body.data).toEqual({
+        projectId,
+        ranges: [],
+        diseaseTypeIds: [],
+      });
       const ranges = await server().call<ReportFilterConfiguration>('POST', '/api/report-filter/adds', {
         token: team.inspector.token,
         body: {
@@ -120,11 +127,17 @@ describeOnEachDatabase('damage filter range and report filter', (server) => {
         token: team.inspector.token,
         body: { projectId },
       });
-      expect(cleared.body.data).toMatchObject({ diseaseTypeIds: [], ranges: [expect.objectContaining({ dimension: 'area' })] });
+      expect(cleared.body.data).toMatchObject({
+        diseaseTypeIds: [],
+        ranges: [expect.objectContaining({ dimension: 'area' })],
+      });
     });
 
     it('validates intervals: at least one, and the range rules per dimension', async () => {
-      const none = await server().call('POST', '/api/report-filter/adds', { token: team.admin.token, body: { projectId, ranges: [] } });
+      const none = await server().call('POST', '/api/report-filter/adds', {
+        token: team.admin.token,
+        body: { projectId, ranges: [] },
+      });
       expect(none.body.data).toEqual({ issues: [{ path: 'ranges', key: 'rangeRequired' }] });
       const bad = await server().call('POST', '/api/report-filter/adds', {
         token: team.admin.token,
@@ -170,16 +183,22 @@ describeOnEachDatabase('damage filter range and report filter', (server) => {
 
       const outsider = await buildOutsider(server().db);
       const calls = [
-        configuration(projectId, outsider.token),
-        server().call('POST', '/api/report-filter/clean/type', { token: outsider.token, body: { projectId } }),
-        server().call('POST', '/api/report-filter/adds', {
-          token: outsider.token,
-          body: { projectId, ranges: [{ dimension: 'area', min: 0, max: 1 }] },
-        }),
+        () => configuration(projectId, outsider.token),
+        () => server().call('POST', '/api/report-filter/clean/type', { token: outsider.token, body: { projectId } }),
+        () =>
+          server().call('POST', '/api/report-filter/adds', {
+            token: outsider.token,
+            body: { projectId, ranges: [{ dimension: 'area', min: 0, max: 1 }] },
+          }),
       ];
-      for (const result of await Promise.all(calls)) expect(result.body.msg).toBe('PROJECT_NO_ERROR');
+      for (const call of calls) expect((await call()).body.msg).toBe('PROJECT_NO_ERROR');
       expect(
-        (await server().call('POST', '/api/report-filter/clean/type', { token: team.viewer.token, body: { projectId } })).body.msg,
+        (
+          await server().call('POST', '/api/report-filter/clean/type', {
+            token: team.viewer.token,
+            body: { projectId },
+          })
+        ).body.msg,
       ).toBe('NO_AUTH');
     });
   });

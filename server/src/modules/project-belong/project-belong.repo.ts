@@ -63,7 +63,10 @@ export function createProjectBelongRepo(db: Kysely<Database>) {
      * Makes exactly these the member's projects in the team, for several members at once: explicit rows
      * and invitation grants of the team are replaced by the administrator's lists.
      */
-    replaceMemberProjects(teamId: number, assignments: ReadonlyArray<{ userId: number; projectIds: readonly number[] }>) {
+    replaceMemberProjects(
+      teamId: number,
+      assignments: ReadonlyArray<{ userId: number; projectIds: readonly number[] }>,
+    ) {
       return db.transaction().execute(async (trx) => {
         for (const { userId, projectIds } of assignments) {
           await trx

@@ -1,4 +1,10 @@
-import { AppError, hasPermission, type MemberJurisdiction, type ProjectMember, type ProjectRef } from '@sightline/shared';
+import {
+  AppError,
+  hasPermission,
+  type MemberJurisdiction,
+  type ProjectMember,
+  type ProjectRef,
+} from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { ProjectRepo } from '../project/project.repo.js';
 import { teamOf, visibilityOf, type ProjectAccess } from '../project/project-access.js';
@@ -22,7 +28,10 @@ export function createProjectBelongService({ repo, projects, access }: ProjectBe
   }
 
   /** Checks every assignment before any is applied: unknown members, or projects not live in the team. */
-  async function checkAssignments(teamId: number, assignments: ReadonlyArray<{ userId: number; projectIds: number[] }>) {
+  async function checkAssignments(
+    teamId: number,
+    assignments: ReadonlyArray<{ userId: number; projectIds: number[] }>,
+  ) {
     const userIds = [...new Set(assignments.map((item) => item.userId))];
     const members = await repo.listTeamMembers(teamId, userIds);
     if (members.length !== userIds.length) throw new AppError('USER_NOT_EXISTING');

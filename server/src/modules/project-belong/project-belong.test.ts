@@ -22,9 +22,13 @@ describeOnEachDatabase("members' projects", (server) => {
 
   it("lists a member's projects and the caller's own", async () => {
     expect((await projectsOf(team.inspector.id)).body.data).toEqual([{ id: projects.a, name: 'A bridge' }]);
-    const mine = await server().call<ProjectRef[]>('GET', '/api/project-belong/findProjectByUserId', { token: team.inspector.token });
+    const mine = await server().call<ProjectRef[]>('GET', '/api/project-belong/findProjectByUserId', {
+      token: team.inspector.token,
+    });
     expect(mine.body.data).toEqual([{ id: projects.a, name: 'A bridge' }]);
-    const ownerSees = await server().call<ProjectRef[]>('GET', '/api/project-belong/findProjectByUserId', { token: team.owner.token });
+    const ownerSees = await server().call<ProjectRef[]>('GET', '/api/project-belong/findProjectByUserId', {
+      token: team.owner.token,
+    });
     expect(ownerSees.body.data.map((project) => project.id)).toEqual([projects.a, projects.b, projects.c]);
   });
 
@@ -36,7 +40,9 @@ describeOnEachDatabase("members' projects", (server) => {
     });
     expect(bind.body.code).toBe(2000);
     expect((await projectsOf(member.id)).body.data.map((project) => project.id)).toEqual([projects.b, projects.c]);
-    expect((await server().call('GET', `/api/project/${projects.a}`, { token: member.token })).body.msg).toBe('PROJECT_NO_ERROR');
+    expect((await server().call('GET', `/api/project/${projects.a}`, { token: member.token })).body.msg).toBe(
+      'PROJECT_NO_ERROR',
+    );
     expect((await server().call('GET', `/api/project/${projects.b}`, { token: member.token })).body.code).toBe(2000);
 
     await server().call('POST', '/api/team-jurisdiction', {
@@ -44,7 +50,10 @@ describeOnEachDatabase("members' projects", (server) => {
       body: { userId: member.id, projectIds: [projects.a] },
     });
     expect((await projectsOf(member.id)).body.data.map((project) => project.id)).toEqual([projects.a]);
-    await server().call('POST', '/api/team-jurisdiction', { token: team.admin.token, body: { userId: member.id, projectIds: [] } });
+    await server().call('POST', '/api/team-jurisdiction', {
+      token: team.admin.token,
+      body: { userId: member.id, projectIds: [] },
+    });
     expect((await projectsOf(member.id)).body.data).toEqual([]);
   });
 
@@ -74,10 +83,16 @@ describeOnEachDatabase("members' projects", (server) => {
       },
     });
     expect(done.body.code).toBe(2000);
-    const table = await server().call<MemberJurisdiction[]>('GET', '/api/team-jurisdiction/list', { token: team.admin.token });
+    const table = await server().call<MemberJurisdiction[]>('GET', '/api/team-jurisdiction/list', {
+      token: team.admin.token,
+    });
     const rowOf = (userId: number) => table.body.data.find((row) => row.userId === userId);
     expect(rowOf(first.id)?.projects.map((project) => project.id)).toEqual([projects.a, projects.c]);
-    expect(rowOf(second.id)).toMatchObject({ roleCode: 'ROLE_TEAM_VIEWER', allProjects: false, projects: [{ id: projects.b }] });
+    expect(rowOf(second.id)).toMatchObject({
+      roleCode: 'ROLE_TEAM_VIEWER',
+      allProjects: false,
+      projects: [{ id: projects.b }],
+    });
     expect(rowOf(team.owner.id)).toMatchObject({ roleCode: 'ROLE_TEAM_OWNER', allProjects: true });
     expect(rowOf(outsider.id)).toBeUndefined();
   });
@@ -88,9 +103,13 @@ describeOnEachDatabase("members' projects", (server) => {
       body: { projectId: projects.c, userIds: [team.viewer.id, team.inspector.id] },
     });
     expect(response.body.code).toBe(2000);
-    const members = await server().call<ProjectMember[]>('GET', `/api/project-belong/findProjectByProjectId/${projects.c}`, {
-      token: team.admin.token,
-    });
+    const members = await server().call<ProjectMember[]>(
+      'GET',
+      `/api/project-belong/findProjectByProjectId/${projects.c}`,
+      {
+        token: team.admin.token,
+      },
+    );
     expect(members.body.data.map((member) => member.userId).sort()).toEqual([team.inspector.id, team.viewer.id].sort());
     expect(members.body.data[0]).toEqual(
       expect.objectContaining({ name: expect.any(String), roleCode: expect.stringMatching(/^ROLE_TEAM_/) }),
@@ -116,53 +135,77 @@ describeOnEachDatabase("members' projects", (server) => {
     const outsider = await buildOutsider(server().db);
     const foreign = await buildProject(server().db, { teamId: outsider.teamId });
     const binned = await buildProject(server().db, { teamId: team.id, deleted: true });
-    const calls: Array<[Promise<{ body: { msg: string } }>, string]> = [
-      [projectsOf(outsider.id), 'USER_NOT_EXISTING'],
+    const calls: Array<[() => Promise<{ body: { msg: string } }>, string]> = [
+      [() => projectsOf(outsider.id), 'USER_NOT_EXISTING'],
       [
-        server().call('POST', '/api/project-belong/bingUserToProjectS', {
-          token: team.admin.token,
-          body: { userId: team.viewer.id, projectIds: [foreign.id] },
-        }),
+        () =>
+          server().call('POST', '/api/project-belong/bingUserToProjectS', {
+            token: team.admin.token,
+            body: { userId: team.viewer.id, projectIds: [foreign.id] },
+          }),
         'PROJECT_NO_ERROR',
       ],
       [
-        server().call('POST', '/api/team-jurisdiction', {
-          token: team.admin.token,
-          body: { userId: team.viewer.id, projectIds: [binned.id] },
-        }),
+        () =>
+          server().call('POST', '/api/team-jurisdiction', {
+            token: team.admin.token,
+            body: { userId: team.viewer.id, projectIds: [binned.id] },
+          }),
         'PROJECT_NO_ERROR',
       ],
       [
-        server().call('POST', '/api/project-belong/addOrUpdateList', {
-          token: team.admin.token,
-          body: { projectId: projects.a, userIds: [outsider.id] },
-        }),
+        () =>
+          server().call('POST', '/api/project-belong/addOrUpdateList', {
+            token: team.admin.token,
+            body: { projectId: projects.a, userIds: [outsider.id] },
+          }),
         'USER_NOT_EXISTING',
       ],
       [
-        server().call('POST', '/api/project-belong/addOrUpdateList', {
-          token: team.admin.token,
-          body: { projectId: foreign.id, userIds: [] },
-        }),
+        () =>
+          server().call('POST', '/api/project-belong/addOrUpdateList', {
+            token: team.admin.token,
+            body: { projectId: foreign.id, userIds: [] },
+          }),
         'PROJECT_NO_ERROR',
       ],
-      [server().call('GET', `/api/project-belong/findProjectByProjectId/${foreign.id}`, { token: team.admin.token }), 'PROJECT_NO_ERROR'],
+      [
+        () =>
+          server().call('GET', `/api/project-belong/findProjectByProjectId/${foreign.id}`, { token: team.admin.token }),
+        'PROJECT_NO_ERROR',
+      ],
     ];
-    for (const [call, key] of calls) expect((await call).body.msg).toBe(key);
+    for (const [call, key] of calls) expect((await call()).body.msg).toBe(key);
   });
 
   it('keeps the administration calls to owners and administrators', async () => {
     for (const member of [team.inspector, team.viewer]) {
       const calls = [
-        projectsOf(team.viewer.id, member.token),
-        server().call('GET', '/api/team-jurisdiction/list', { token: member.token }),
-        server().call('POST', '/api/team-jurisdiction', { token: member.token, body: { userId: member.id, projectIds: [projects.b] } }),
-        server().call('POST', '/api/team-jurisdiction/adds', { token: member.token, body: { items: [{ userId: member.id, projectIds: [] }] } }),
-        server().call('POST', '/api/project-belong/bingUserToProjectS', { token: member.token, body: { userId: member.id, projectIds: [] } }),
-        server().call('POST', '/api/project-belong/addOrUpdateList', { token: member.token, body: { projectId: projects.a, userIds: [] } }),
-        server().call('GET', `/api/project-belong/findProjectByProjectId/${projects.a}`, { token: member.token }),
+        () => projectsOf(team.viewer.id, member.token),
+        () => server().call('GET', '/api/team-jurisdiction/list', { token: member.token }),
+        () =>
+          server().call('POST', '/api/team-jurisdiction', {
+            token: member.token,
+            body: { userId: member.id, projectIds: [projects.b] },
+          }),
+        () =>
+          server().call('POST', '/api/team-jurisdiction/adds', {
+            token: member.token,
+            body: { items: [{ userId: member.id, projectIds: [] }] },
+          }),
+        () =>
+          server().call('POST', '/api/project-belong/bingUserToProjectS', {
+            token: member.token,
+            body: { userId: member.id, projectIds: [] },
+          }),
+        () =>
+          server().call('POST', '/api/project-belong/addOrUpdateList', {
+            token: member.token,
+            body: { projectId: projects.a, userIds: [] },
+          }),
+        () => server().call('GET', `/api/project-belong/findProjectByProjectId/${projects.a}`, { token: member.token }),
       ];
-      for (const response of await Promise.all(calls)) expect(response.body.msg).toBe('NO_AUTH');
+      for (const call of calls) expect((await call()).body.msg).toBe('NO_AUTH');
     }
   });
 

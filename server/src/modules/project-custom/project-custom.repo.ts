@@ -17,7 +17,11 @@ export function createProjectCustomRepo(db: Kysely<Database>) {
     },
 
     findByIds(ids: readonly number[]) {
-      return db.selectFrom('project_customs').selectAll().where('id', 'in', [...ids]).execute();
+      return db
+        .selectFrom('project_customs')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute();
     },
 
     /** Which of these names the project already uses (optionally ignoring one entry). */
@@ -50,11 +54,18 @@ export function createProjectCustomRepo(db: Kysely<Database>) {
     },
 
     deleteMany(ids: readonly number[]) {
-      return db.deleteFrom('project_customs').where('id', 'in', [...ids]).execute();
+      return db
+        .deleteFrom('project_customs')
+        .where('id', 'in', [...ids])
+        .execute();
     },
 
     findReportPosition(projectId: number) {
-      return db.selectFrom('project_report_positions').selectAll().where('project_id', '=', projectId).executeTakeFirst();
+      return db
+        .selectFrom('project_report_positions')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
     },
 
     saveReportPosition(projectId: number, view: CameraView, userId: number) {

@@ -19,7 +19,10 @@ describeOnEachDatabase('project custom data and report position', (server) => {
   const add = (items: unknown[], id = projectId, token = team.admin.token) =>
     server().call<{ ids: number[] }>('POST', '/api/project-custom/adds', { token, body: { projectId: id, items } });
   const listOf = (id = projectId, token = team.admin.token) =>
-    server().call<ProjectCustom[]>('POST', '/api/project-custom/findProjectCustomList', { token, body: { projectId: id } });
+    server().call<ProjectCustom[]>('POST', '/api/project-custom/findProjectCustomList', {
+      token,
+      body: { projectId: id },
+    });
 
   describe('custom data', () => {
     it('adds, lists, changes and deletes entries', async () => {
@@ -38,7 +41,10 @@ describeOnEachDatabase('project custom data and report position', (server) => {
         body: { id: span, name: 'Main span', value: '125 m' },
       });
       expect(changed.body.code).toBe(2000);
-      const removed = await server().call('DELETE', '/api/project-custom/delete', { token: team.admin.token, body: { ids: [built] } });
+      const removed = await server().call('DELETE', '/api/project-custom/delete', {
+        token: team.admin.token,
+        body: { ids: [built] },
+      });
       expect(removed.body.code).toBe(2000);
       expect((await listOf()).body.data).toEqual([{ id: span, projectId, name: 'Main span', value: '125 m' }]);
     });
@@ -71,7 +77,10 @@ describeOnEachDatabase('project custom data and report position', (server) => {
     it('finds the custom data of every visible project, or of the ones named', async () => {
       const other = (await buildProject(server().db, { teamId: team.id })).id;
       await add([{ name: 'Lanes', value: '4' }], other);
-      const all = await server().call<ProjectCustom[]>('POST', '/api/project-custom/findAllCustom', { token: team.admin.token, body: {} });
+      const all = await server().call<ProjectCustom[]>('POST', '/api/project-custom/findAllCustom', {
+        token: team.admin.token,
+        body: {},
+      });
       expect(all.body.data.some((entry) => entry.projectId === other)).toBe(true);
       const named = await server().call<ProjectCustom[]>('POST', '/api/project-custom/findAllCustom', {
         token: team.admin.token,
@@ -94,7 +103,10 @@ describeOnEachDatabase('project custom data and report position', (server) => {
         ]),
       });
       expect((await add([])).body.data).toEqual({ issues: [{ path: 'items', key: 'required' }] });
-      const noIds = await server().call('DELETE', '/api/project-custom/delete', { token: team.admin.token, body: { ids: [] } });
+      const noIds = await server().call('DELETE', '/api/project-custom/delete', {
+        token: team.admin.token,
+        body: { ids: [] },
+      });
       expect(noIds.body.data).toEqual({ issues: [{ path: 'ids', key: 'required' }] });
     });
 
@@ -104,20 +116,33 @@ describeOnEachDatabase('project custom data and report position', (server) => {
       const theirs = (await buildProject(server().db, { teamId: outsider.teamId })).id;
       const entry = await add([{ name: 'Theirs', value: '1' }], theirs, outsider.token);
       const calls = [
-        listOf(theirs),
-        add([{ name: 'Mine', value: '1' }], theirs),
-        server().call('PUT', '/api/project-custom', { token: team.admin.token, body: { id: entry.body.data.ids[0], name: 'M', value: '1' } }),
-        server().call('DELETE', '/api/project-custom/delete', { token: team.admin.token, body: { ids: entry.body.data.ids } }),
+        () => listOf(theirs),
+        () => add([{ name: 'Mine', value: '1' }], theirs),
+        () =>
+          server().call('PUT', '/api/project-custom', {
+            token: team.admin.token,
+            body: { id: entry.body.data.ids[0], name: 'M', value: '1' },
+          }),
+        () =>
+          server().call('DELETE', '/api/project-custom/delete', {
+            token: team.admin.token,
+            body: { ids: entry.body.data.ids },
+          }),
       ];
-      for (const response of await Promise.all(calls)) expect(response.body.msg).toBe('PROJECT_NO_ERROR');
-      const unknown = await server().call('DELETE', '/api/project-custom/delete', { token: team.admin.token, body: { ids: [99999999] } });
+      for (const call of calls) expect((await call()).body.msg).toBe('PROJECT_NO_ERROR');
+      const unknown = await server().call('DELETE', '/api/project-custom/delete', {
+        token: team.admin.token,
+        body: { ids: [99999999] },
+      });
       expect(unknown.body.msg).toBe('notFound');
     });
   });
 
   describe('report position', () => {
     it('is null until saved, then returns the saved view', async () => {
-      const empty = await server().call('GET', `/api/project-report-position/${projectId}`, { token: team.inspector.token });
+      const empty = await server().call('GET', `/api/project-report-position/${projectId}`, {
+        token: team.inspector.token,
+      });
       expect(empty.body).toMatchObject({ code: 2000, data: null });
       const saved = await server().call('POST', '/api/project-report-position', {
         token: team.inspector.token,
@@ -128,7 +153,9 @@ describeOnEachDatabase('project custom data and report position', (server) => {
         token: team.inspector.token,
         body: { projectId, ...VIEW, heading: 180 },
       });
-      const read = await server().call('GET', `/api/project-report-position/${projectId}`, { token: team.inspector.token });
+      const read = await server().call('GET', `/api/project-report-position/${projectId}`, {
+        token: team.inspector.token,
+      });
       expect(read.body.data).toEqual({ projectId, ...VIEW, heading: 180, updatedAt: expect.any(String) });
     });
 
@@ -144,12 +171,17 @@ describeOnEachDatabase('project custom data and report position', (server) => {
         ]),
       });
       expect(
-        (await server().call('POST', '/api/project-report-position', { token: team.viewer.token, body: { projectId, ...VIEW } })).body.msg,
+        (
+          await server().call('POST', '/api/project-report-position', {
+            token: team.viewer.token,
+            body: { projectId, ...VIEW },
+          })
+        ).body.msg,
       ).toBe('NO_AUTH');
       const outsider = await buildOutsider(server().db);
-      expect((await server().call('GET', `/api/project-report-position/${projectId}`, { token: outsider.token })).body.msg).toBe(
-        'PROJECT_NO_ERROR',
-      );
+      expect(
+        (await server().call('GET', `/api/project-report-position/${projectId}`, { token: outsider.token })).body.msg,
+      ).toBe('PROJECT_NO_ERROR');
     });
   });
 });

@@ -85,11 +85,7 @@ export function createProjectGroupRepo(db: Kysely<Database>) {
     },
 
     renameGroup(groupId: number, name: string) {
-      return db
-        .updateTable('project_groups')
-        .set({ name, updated_at: new Date() })
-        .where('id', '=', groupId)
-        .execute();
+      return db.updateTable('project_groups').set({ name, updated_at: new Date() }).where('id', '=', groupId).execute();
     },
 
     /** Projects in the bin do not hold a group: restoring one puts it back in the default group. */

@@ -11,7 +11,6 @@ import {
   modelProjectQuerySchema,
   modelRestoreStateSchema,
   modelUploaderSchema,
-  modelUploadQuerySchema,
   projectModelSchema,
   updateModelClipBodySchema,
   updateModelParameterBodySchema,
@@ -53,7 +52,7 @@ export function registerProjectModelRoutes(router: Router, deps: { models: Proje
     summary: 'Upload a model zip in one multipart request (field `file`), for clients without tus',
     tags,
     permission: 'project:model:upload',
-    query: modelUploadQuerySchema,
+    query: modelProjectQuerySchema,
     response: projectModelSchema,
     handler: async ({ auth, query, request }) => {
       const part = request.isMultipart() ? await request.file() : undefined;

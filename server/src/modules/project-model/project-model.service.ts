@@ -329,6 +329,10 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
       auth: AuthContext,
       input: { projectId: number; fileName: string; declaredBytes: number; file: Readable & { truncated?: boolean } },
     ): Promise<ProjectModel> {
+      // The request is the file plus a little multipart framing: anything much larger cannot fit.
+      if (input.declaredBytes > LIMITS.singleFileBytes + 64 * 1024) {
+        throw new AppError('FILE_TOO_LARGE', { params: { max: LIMITS.singleFileBytes / 1024 / 1024 } });
+      }
       const sizeBytes = Math.min(Math.max(input.declaredBytes, 1), LIMITS.singleFileBytes);
       const { uploadId } = await service.beginUpload(auth, {
         projectId: input.projectId,

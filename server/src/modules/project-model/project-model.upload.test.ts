@@ -259,6 +259,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
         expect(refused.status, attempt).toBe(404);
       }
     },
+    120_000,
   );
 
   it('frees at the next start what nothing owns: a purged model, an abandoned upload, a stray file', async () => {
@@ -298,14 +299,14 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
 
     await app.close();
     await startApp();
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 60_000;
     while (listFiles(modelDir(purged.team.id, purged.projectId)).length > 0 || fs.existsSync(stray)) {
       if (Date.now() > deadline) throw new Error('the files were not collected');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(await teamUsedBytes(database.db, abandoned.team.id)).toBe(0);
     expect((await abandoned.client.head(upload.url!.replace(/^http:\/\/[^/]+/, baseUrl))).response.status).toBe(404);
-  });
+  }, 120_000);
 
   it('refuses a zip whose entries leave the model folder, keeping nothing', async () => {
     const current = await scene();

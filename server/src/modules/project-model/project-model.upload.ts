@@ -71,7 +71,9 @@ export function registerProjectModelUpload(
           throw new AppError('VALIDATION_ERROR', { data: { issues: [{ path: 'projectId', key: 'required' }] } });
         }
         // The quota is checked against the declared length, so the length must be declared up front.
-        if (upload.size === undefined || upload.size <= 0) throw new AppError('PROJECT_MODEL_UPLOAD_ERROR');
+        if (upload.size === undefined || !Number.isSafeInteger(upload.size) || upload.size <= 0) {
+          throw new AppError('PROJECT_MODEL_UPLOAD_ERROR');
+        }
         await models.beginUpload(auth, {
           projectId,
           fileName: metadata[MODEL_UPLOAD_METADATA.fileName] ?? metadata.name ?? '',

@@ -26,9 +26,9 @@ export function projectTypeName(type: { built_in: boolean; code: string | null; 
 
 /** Built-in names in every language: a team type may not pass for one of them. */
 const BUILT_IN_NAMES = new Set(
-  LANGUAGES.flatMap((language) => BUILT_IN_PROJECT_TYPE_CODES.map((code) => CATALOGUES[language].projectType[code])).map(
-    (name) => name.toLowerCase(),
-  ),
+  LANGUAGES.flatMap((language) =>
+    BUILT_IN_PROJECT_TYPE_CODES.map((code) => CATALOGUES[language].projectType[code]),
+  ).map((name) => name.toLowerCase()),
 );
 
 function presentType(row: TypeRow, language: Language): ProjectType {
@@ -68,7 +68,8 @@ export function createProjectTypeService({ repo }: { repo: ProjectTypeRepo }) {
         throw new AppError('PROJECT_TYPE_NAME_ERROR');
       }
       const code = input.code?.trim() || null;
-      if (code !== null && (await repo.codeTaken(teamId, code, existing?.id))) throw new AppError('PROJECT_TYPE_CODE_ERROR');
+      if (code !== null && (await repo.codeTaken(teamId, code, existing?.id)))
+        throw new AppError('PROJECT_TYPE_CODE_ERROR');
       if (existing) {
         await repo.updateType(existing.id, { name, icon: input.icon, ...(input.code !== undefined ? { code } : {}) });
         return { id: existing.id };

@@ -1,7 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { ProjectType } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildOutsider, buildProject, buildProjectTeam, builtInProjectTypeId } from '../../../test/factories/project.js';
+import {
+  buildOutsider,
+  buildProject,
+  buildProjectTeam,
+  builtInProjectTypeId,
+} from '../../../test/factories/project.js';
 
 type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
 
@@ -92,26 +97,35 @@ describeOnEachDatabase('project types', (server) => {
 
   it('deletes an unused type and refuses one that projects use, even from the recycle bin', async () => {
     const unused = await save({ name: 'Unused', icon: 'x' });
-    expect((await server().call('DELETE', `/api/project-type/${unused.body.data.id}`, { token: team.admin.token })).body.code).toBe(
-      2000,
-    );
+    expect(
+      (await server().call('DELETE', `/api/project-type/${unused.body.data.id}`, { token: team.admin.token })).body
+        .code,
+    ).toBe(2000);
     const used = await save({ name: 'Used', icon: 'x' });
     await buildProject(server().db, { teamId: team.id, typeId: used.body.data.id, deleted: true });
-    expect((await server().call('DELETE', `/api/project-type/${used.body.data.id}`, { token: team.admin.token })).body.msg).toBe(
-      'PROJECT_TYPE_IN_USE',
-    );
+    expect(
+      (await server().call('DELETE', `/api/project-type/${used.body.data.id}`, { token: team.admin.token })).body.msg,
+    ).toBe('PROJECT_TYPE_IN_USE');
   });
 
   it('enables and disables types per team; the enabled list leaves disabled ones out', async () => {
     const dam = await builtInProjectTypeId(server().db, 'dam');
-    expect((await server().call('POST', '/api/project-type/isEnable', { token: team.admin.token, body: { id: dam, enabled: false } })).body.code).toBe(
-      2000,
-    );
+    expect(
+      (
+        await server().call('POST', '/api/project-type/isEnable', {
+          token: team.admin.token,
+          body: { id: dam, enabled: false },
+        })
+      ).body.code,
+    ).toBe(2000);
     expect((await list({ enabledOnly: true })).body.data.some((type) => type.id === dam)).toBe(false);
     expect((await list()).body.data.find((type) => type.id === dam)?.enabled).toBe(false);
     const outsider = await buildOutsider(server().db);
     expect((await list({}, outsider.token)).body.data.find((type) => type.id === dam)?.enabled).toBe(true);
-    const missing = await server().call('POST', '/api/project-type/isEnable', { token: team.admin.token, body: { id: dam } });
+    const missing = await server().call('POST', '/api/project-type/isEnable', {
+      token: team.admin.token,
+      body: { id: dam },
+    });
     expect(missing.body.data).toEqual({ issues: [{ path: 'enabled', key: 'required' }] });
   });
 
@@ -119,9 +133,9 @@ describeOnEachDatabase('project types', (server) => {
     const outsider = await buildOutsider(server().db);
     const theirs = await save({ name: 'Theirs', icon: 'x' }, outsider.token);
     expect((await save({ id: theirs.body.data.id, name: 'Mine', icon: 'x' })).body.msg).toBe('notFound');
-    expect((await server().call('DELETE', `/api/project-type/${theirs.body.data.id}`, { token: team.admin.token })).body.msg).toBe(
-      'notFound',
-    );
+    expect(
+      (await server().call('DELETE', `/api/project-type/${theirs.body.data.id}`, { token: team.admin.token })).body.msg,
+    ).toBe('notFound');
     expect((await save({ name: 'Inspector type', icon: 'x' }, team.inspector.token)).body.msg).toBe('NO_AUTH');
   });
 });

@@ -49,7 +49,11 @@ function storedFiles(server: TestServer): string[] {
 }
 
 async function volumeUsed(server: TestServer, teamId: number) {
-  const row = await server.db.selectFrom('teams').select('volume_used_bytes').where('id', '=', teamId).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom('teams')
+    .select('volume_used_bytes')
+    .where('id', '=', teamId)
+    .executeTakeFirstOrThrow();
   return Number(row.volume_used_bytes);
 }
 
@@ -74,9 +78,9 @@ describeOnEachDatabase('project cover and location files', (server) => {
       expect(coverUrl).toMatch(new RegExp(`^/api/files/project-covers/${team.id}/cover-[0-9a-f]{24}\\.png$`));
       expect(await volumeUsed(server(), team.id)).toBe(before + PNG_BYTES.length);
       const name = coverUrl.split('/').pop() ?? '';
-      expect(fs.existsSync(path.join(server().config.FILES_DIR, 'teams', String(team.id), 'projects', 'covers', name))).toBe(
-        true,
-      );
+      expect(
+        fs.existsSync(path.join(server().config.FILES_DIR, 'teams', String(team.id), 'projects', 'covers', name)),
+      ).toBe(true);
 
       const served = await server().app.inject({ method: 'GET', url: `${coverUrl}?token=${team.viewer.token}` });
       expect(served.statusCode).toBe(200);
@@ -106,7 +110,10 @@ describeOnEachDatabase('project cover and location files', (server) => {
 
     it('asks for the file part when there is none', async () => {
       const plain = await server().call('POST', '/api/project/cover', { token: team.admin.token, body: {} });
-      expect(plain.body).toMatchObject({ msg: 'VALIDATION_ERROR', data: { issues: [{ path: 'file', key: 'required' }] } });
+      expect(plain.body).toMatchObject({
+        msg: 'VALIDATION_ERROR',
+        data: { issues: [{ path: 'file', key: 'required' }] },
+      });
       const misnamed = await uploadCover(PNG_BYTES, team.admin.token, { fieldName: 'image' });
       expect(misnamed.body.msg).toBe('VALIDATION_ERROR');
     });
@@ -135,12 +142,20 @@ describeOnEachDatabase('project cover and location files', (server) => {
 
       const outsider = await buildOutsider(server().db);
       const foreign = String((await uploadCover(PNG_BYTES, outsider.token)).body.data.coverUrl);
-      for (const coverUrl of [first, foreign, '/api/files/project-covers/1/cover-000000000000000000000000.png', 'http://x/y.png']) {
+      for (const coverUrl of [
+        first,
+        foreign,
+        '/api/files/project-covers/1/cover-000000000000000000000000.png',
+        'http://x/y.png',
+      ]) {
         const refused = await server().call('POST', '/api/project', {
           token: team.admin.token,
           body: { name: `Cover ${coverUrl.length}`, typeId: bridge, coverUrl },
         });
-        expect(refused.body).toMatchObject({ msg: 'VALIDATION_ERROR', data: { issues: [{ path: 'coverUrl', key: 'invalidValue' }] } });
+        expect(refused.body).toMatchObject({
+          msg: 'VALIDATION_ERROR',
+          data: { issues: [{ path: 'coverUrl', key: 'invalidValue' }] },
+        });
       }
 
       const before = await volumeUsed(server(), team.id);
@@ -163,7 +178,11 @@ describeOnEachDatabase('project cover and location files', (server) => {
 
     it('reads GeoJSON, KML and KMZ, with the kind and the route name', async () => {
       const polygon = await parse(Buffer.from(JSON.stringify(POLYGON)));
-      expect(polygon.body.data).toMatchObject({ kind: 'polygon', routeName: null, geojson: { type: 'FeatureCollection' } });
+      expect(polygon.body.data).toMatchObject({
+        kind: 'polygon',
+        routeName: null,
+        geojson: { type: 'FeatureCollection' },
+      });
       const kml = (await parse(Buffer.from(KML))).body.data as unknown as ParsedLocation;
       expect(kml).toMatchObject({ kind: 'line', routeName: 'S20 ring road' });
       const kmz = await parse(await zipBuffer([{ name: 'doc.kml', data: KML }]));
@@ -182,7 +201,11 @@ describeOnEachDatabase('project cover and location files', (server) => {
       ];
       for (const [data, reason] of cases) {
         const response = await parse(data);
-        expect(response.body).toMatchObject({ code: 4000, msg: 'PROJECT_VECTOR_FILE_ERROR', data: { params: { reason } } });
+        expect(response.body).toMatchObject({
+          code: 4000,
+          msg: 'PROJECT_VECTOR_FILE_ERROR',
+          data: { params: { reason } },
+        });
       }
       expect(storedFiles(server())).toEqual(files);
       expect(await server().db.selectFrom('projects').select('id').execute()).toEqual(projects);

@@ -24,7 +24,11 @@ function coverPath(server: TestServer, coverUrl: string): string {
 }
 
 async function volumeUsed(server: TestServer, teamId: number) {
-  const row = await server.db.selectFrom('teams').select('volume_used_bytes').where('id', '=', teamId).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom('teams')
+    .select('volume_used_bytes')
+    .where('id', '=', teamId)
+    .executeTakeFirstOrThrow();
   return Number(row.volume_used_bytes);
 }
 
@@ -36,7 +40,11 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
   });
 
   const createProject = async (body: Record<string, unknown>, token = team.admin.token) => {
-    const type = await server().db.selectFrom('project_types').select('id').where('code', '=', 'road').executeTakeFirstOrThrow();
+    const type = await server()
+      .db.selectFrom('project_types')
+      .select('id')
+      .where('code', '=', 'road')
+      .executeTakeFirstOrThrow();
     const response = await server().call<{ id: number }>('POST', '/api/project', {
       token,
       body: { typeId: type.id, ...body },
@@ -59,10 +67,15 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
     it('moves a project to the bin, restores it intact and purges it with its cover', async () => {
       const coverUrl = await uploadCover(server(), team.admin.token);
       const id = await createProject({ name: 'Binned bridge', coverUrl, memberIds: [team.inspector.id] });
-      await server().db.insertInto('project_customs').values({ project_id: id, name: 'Span', value: '120 m' }).execute();
+      await server()
+        .db.insertInto('project_customs')
+        .values({ project_id: id, name: 'Span', value: '120 m' })
+        .execute();
 
       expect((await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token })).body.code).toBe(2000);
-      expect((await server().call('GET', `/api/project/${id}`, { token: team.admin.token })).body.msg).toBe('PROJECT_NO_ERROR');
+      expect((await server().call('GET', `/api/project/${id}`, { token: team.admin.token })).body.msg).toBe(
+        'PROJECT_NO_ERROR',
+      );
       const page = await server().call<Page<ProjectCard>>('POST', '/api/project/findPage', {
         token: team.admin.token,
         body: { keyword: 'Binned bridge' },
@@ -91,8 +104,14 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
         body: { ids: [(await binItem(id)).id], password: TEST_PASSWORD },
       });
       expect(purged.body).toMatchObject({ code: 2000, data: { count: 1, freedBytes: PNG_BYTES.length } });
-      expect(await server().db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
-      const customs = await server().db.selectFrom('project_customs').select('id').where('project_id', '=', id).execute();
+      expect(
+        await server().db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst(),
+      ).toBeUndefined();
+      const customs = await server()
+        .db.selectFrom('project_customs')
+        .select('id')
+        .where('project_id', '=', id)
+        .execute();
       expect(customs).toEqual([]);
       expect(fs.existsSync(coverPath(server(), coverUrl))).toBe(false);
       expect(await volumeUsed(server(), team.id)).toBe(before - PNG_BYTES.length);
@@ -116,14 +135,19 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
       });
       const id = await createProject({ name: 'Grouped', groupId: group.body.data.id });
       await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token });
-      expect((await server().call('DELETE', `/api/project-group/${group.body.data.id}`, { token: team.admin.token })).body.code).toBe(
-        2000,
-      );
+      expect(
+        (await server().call('DELETE', `/api/project-group/${group.body.data.id}`, { token: team.admin.token })).body
+          .code,
+      ).toBe(2000);
       await server().call('POST', '/api/transaction/data/restore', {
         token: team.admin.token,
         body: { ids: [(await binItem(id)).id] },
       });
-      const row = await server().db.selectFrom('projects').select('group_id').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await server()
+        .db.selectFrom('projects')
+        .select('group_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       const defaultGroup = await server()
         .db.selectFrom('project_groups')
         .select('id')
@@ -167,13 +191,16 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
         { name: 'Moving bridge', typeId: ownType.body.data.id, coverUrl, memberIds: [team.inspector.id] },
         team.owner.token,
       );
-      await server().db.insertInto('defect_fields').values({
-        project_id: id,
-        name: 'Grade',
-        widget: 'input',
-        options: '[]',
-        visible_when_marking: true,
-      }).execute();
+      await server()
+        .db.insertInto('defect_fields')
+        .values({
+          project_id: id,
+          name: 'Grade',
+          widget: 'input',
+          options: '[]',
+          visible_when_marking: true,
+        })
+        .execute();
       const sourceBefore = await volumeUsed(server(), team.id);
       const targetBefore = await volumeUsed(server(), target.id);
 
@@ -182,9 +209,17 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
 
       const moved = await server().db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(moved).toMatchObject({ team_id: target.id, status: 'normal' });
-      const type = await server().db.selectFrom('project_types').selectAll().where('id', '=', moved.type_id).executeTakeFirstOrThrow();
+      const type = await server()
+        .db.selectFrom('project_types')
+        .selectAll()
+        .where('id', '=', moved.type_id)
+        .executeTakeFirstOrThrow();
       expect(type).toMatchObject({ team_id: target.id, name: 'Pier', code: 'pier' });
-      const group = await server().db.selectFrom('project_groups').selectAll().where('id', '=', moved.group_id!).executeTakeFirstOrThrow();
+      const group = await server()
+        .db.selectFrom('project_groups')
+        .selectAll()
+        .where('id', '=', moved.group_id!)
+        .executeTakeFirstOrThrow();
       expect(group).toMatchObject({ team_id: target.id, is_default: true });
       expect(moved.cover_url).toMatch(new RegExp(`^/api/files/project-covers/${target.id}/`));
       expect(fs.existsSync(coverPath(server(), moved.cover_url!))).toBe(true);
@@ -192,12 +227,22 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
       expect(await volumeUsed(server(), team.id)).toBe(sourceBefore - PNG_BYTES.length);
       expect(await volumeUsed(server(), target.id)).toBe(targetBefore + PNG_BYTES.length);
       // The inspector is not in the target team, so leaves the project; the configuration travels.
-      const members = await server().db.selectFrom('project_members').select('user_id').where('project_id', '=', id).execute();
+      const members = await server()
+        .db.selectFrom('project_members')
+        .select('user_id')
+        .where('project_id', '=', id)
+        .execute();
       expect(members).toEqual([]);
-      const fields = await server().db.selectFrom('defect_fields').select('name').where('project_id', '=', id).execute();
+      const fields = await server()
+        .db.selectFrom('defect_fields')
+        .select('name')
+        .where('project_id', '=', id)
+        .execute();
       expect(fields).toEqual([{ name: 'Grade' }]);
 
-      expect((await server().call('GET', `/api/project/${id}`, { token: team.admin.token })).body.msg).toBe('PROJECT_NO_ERROR');
+      expect((await server().call('GET', `/api/project/${id}`, { token: team.admin.token })).body.msg).toBe(
+        'PROJECT_NO_ERROR',
+      );
       expect((await server().call('GET', `/api/project/${id}`, { token: target.admin.token })).body.code).toBe(2000);
     });
 
@@ -226,14 +271,20 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
       });
       await server().db.updateTable('projects').set({ status: 'moving' }).where('id', '=', id).execute();
       expect((await handover(id)).body.msg).toBe('PROJECT_ERROR');
-      expect((await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token })).body.msg).toBe('PROJECT_ERROR');
+      expect((await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token })).body.msg).toBe(
+        'PROJECT_ERROR',
+      );
     });
 
     it('validates the body', async () => {
-      const response = await server().call<{ issues: Array<{ path: string; key: string }> }>('POST', '/api/project/handover', {
-        token: team.owner.token,
-        body: { projectId: -1 },
-      });
+      const response = await server().call<{ issues: Array<{ path: string; key: string }> }>(
+        'POST',
+        '/api/project/handover',
+        {
+          token: team.owner.token,
+          body: { projectId: -1 },
+        },
+      );
       expect(response.body.data.issues).toEqual(
         expect.arrayContaining([
           { path: 'projectId', key: 'invalidValue' },

@@ -48,8 +48,12 @@ export const projectRecyclable: RecyclableHandler = {
     if (clash) throw new AppError('PROJECT_NAME_EXITS_ERROR', { params: { name: project.name } });
     const groupId =
       project.group_id ??
-      (await createProjectGroupRepo(db).ensureDefault(project.team_id, CATALOGUES[DEFAULT_LANGUAGE].projectGroup.default))
-        .id;
+      (
+        await createProjectGroupRepo(db).ensureDefault(
+          project.team_id,
+          CATALOGUES[DEFAULT_LANGUAGE].projectGroup.default,
+        )
+      ).id;
     await db
       .updateTable('projects')
       .set({ deleted_at: null, group_id: groupId, updated_at: new Date() })

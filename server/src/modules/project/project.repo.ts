@@ -68,7 +68,12 @@ export function createProjectRepo(db: Kysely<Database>) {
 
   return {
     findLiveProject(id: number) {
-      return db.selectFrom('projects').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      return db
+        .selectFrom('projects')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
     },
 
     async isProjectMember(projectId: number, userId: number) {
@@ -96,7 +101,9 @@ export function createProjectRepo(db: Kysely<Database>) {
     findTypeForTeam(typeId: number, teamId: number) {
       return db
         .selectFrom('project_types as t')
-        .leftJoin('project_type_states as s', (join) => join.onRef('s.type_id', '=', 't.id').on('s.team_id', '=', teamId))
+        .leftJoin('project_type_states as s', (join) =>
+          join.onRef('s.type_id', '=', 't.id').on('s.team_id', '=', teamId),
+        )
         .select(['t.id', 't.team_id', 't.code', 't.name', 't.icon', 't.built_in', 's.enabled'])
         .where('t.id', '=', typeId)
         .where((eb) => eb.or([eb('t.team_id', 'is', null), eb('t.team_id', '=', teamId)]))

@@ -23,7 +23,7 @@ import { requestLanguage } from '../../platform/http/language.js';
 import type { Router } from '../../platform/http/route.js';
 import { fieldError } from './project-access.js';
 import { COVER_NAME_PATTERN } from './project-cover.js';
-import { coverMaxMegabytes, type ProjectService } from './project.service.js';
+import type { ProjectService } from './project.service.js';
 
 const tags = ['project'];
 const idParams = z.object({ id: idParam });

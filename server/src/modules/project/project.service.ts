@@ -33,7 +33,7 @@ import './project.recycle.js';
 type CreateProjectInput = z.output<typeof createProjectBodySchema>;
 type UpdateProjectInput = z.output<typeof updateProjectBodySchema>;
 
-export const coverMaxMegabytes = LIMITS.projectCoverMaxBytes / (1024 * 1024);
+const coverMaxMegabytes = LIMITS.projectCoverMaxBytes / (1024 * 1024);
 const ROUTE_NAME_MAX = LIMITS.generalInputMax;
 
 export interface ProjectServiceDeps {
@@ -104,7 +104,10 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
     return rows.map((row) => presentCard(row, { members, models }, language));
   }
 
-  function filterOf(auth: AuthContext, input: { groupId?: number | undefined; typeId?: number | undefined; keyword?: string | undefined }): ProjectFilter {
+  function filterOf(
+    auth: AuthContext,
+    input: { groupId?: number | undefined; typeId?: number | undefined; keyword?: string | undefined },
+  ): ProjectFilter {
     return {
       teamId: teamOf(auth),
       memberId: visibilityOf(auth),
@@ -159,7 +162,11 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
   }
 
   return {
-    async page(auth: AuthContext, input: z.output<typeof projectPageBodySchema>, language: Language): Promise<Page<ProjectCard>> {
+    async page(
+      auth: AuthContext,
+      input: z.output<typeof projectPageBodySchema>,
+      language: Language,
+    ): Promise<Page<ProjectCard>> {
       const { rows, total } = await repo.pageCards(filterOf(auth, input), input);
       return { records: await presentCards(rows, language), total, pageNum: input.pageNum, pageSize: input.pageSize };
     },

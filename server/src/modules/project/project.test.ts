@@ -133,7 +133,10 @@ describeOnEachDatabase('projects', (server) => {
           expect.objectContaining({ path: 'routeName', key: 'tooLong' }),
         ]),
       );
-      const blank = await server().call<Issues>('POST', '/api/project', { token: team.admin.token, body: { name: '  ' } });
+      const blank = await server().call<Issues>('POST', '/api/project', {
+        token: team.admin.token,
+        body: { name: '  ' },
+      });
       expect(blank.body.data.issues).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ path: 'name', key: 'required' }),
@@ -180,7 +183,10 @@ describeOnEachDatabase('projects', (server) => {
         name: 'Bad location',
         locationGeojson: { type: 'LineString', coordinates: [[116.3, 39.9]] },
       });
-      expect(response.body).toMatchObject({ msg: 'PROJECT_VECTOR_FILE_ERROR', data: { params: { reason: 'tooFewPoints' } } });
+      expect(response.body).toMatchObject({
+        msg: 'PROJECT_VECTOR_FILE_ERROR',
+        data: { params: { reason: 'tooFewPoints' } },
+      });
       const after = await server().db.selectFrom('projects').select('id').execute();
       expect(after.length).toBe(before.length);
     });
@@ -194,7 +200,12 @@ describeOnEachDatabase('projects', (server) => {
 
   describe('update', () => {
     it('changes the fields named and keeps the others', async () => {
-      const { body } = await create({ name: 'Before', description: 'kept', locationGeojson: LINE, memberIds: [team.viewer.id] });
+      const { body } = await create({
+        name: 'Before',
+        description: 'kept',
+        locationGeojson: LINE,
+        memberIds: [team.viewer.id],
+      });
       const id = body.data.id;
       const updated = await server().call('PUT', '/api/project', {
         token: team.admin.token,
@@ -202,7 +213,13 @@ describeOnEachDatabase('projects', (server) => {
       });
       expect(updated.body.code).toBe(2000);
       const after = (await detail(id)).body.data;
-      expect(after).toMatchObject({ name: 'After', description: 'kept', routeName: 'S1', highPrecision: true, locationKind: 'line' });
+      expect(after).toMatchObject({
+        name: 'After',
+        description: 'kept',
+        routeName: 'S1',
+        highPrecision: true,
+        locationKind: 'line',
+      });
       expect(after.members.map((member) => member.userId)).toEqual([team.inspector.id]);
 
       const cleared = await server().call('PUT', '/api/project', {
@@ -210,7 +227,11 @@ describeOnEachDatabase('projects', (server) => {
         body: { id, locationGeojson: null, description: null, defaultView: null },
       });
       expect(cleared.body.code).toBe(2000);
-      expect((await detail(id)).body.data).toMatchObject({ locationGeojson: null, locationKind: null, description: null });
+      expect((await detail(id)).body.data).toMatchObject({
+        locationGeojson: null,
+        locationKind: null,
+        description: null,
+      });
     });
 
     it('answers PROJECT_NAME_EXITS_ERROR when renaming onto another project', async () => {
@@ -227,7 +248,19 @@ describeOnEachDatabase('projects', (server) => {
       const { body } = await create({ name: 'Keeps line', locationGeojson: LINE });
       const response = await server().call('PUT', '/api/project', {
         token: team.admin.token,
-        body: { id: body.data.id, locationGeojson: { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] } },
+        body: {
+          id: body.data.id,
+          locationGeojson: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [1, 1],
+                [0, 0],
+              ],
+            ],
+          },
+        },
       });
       expect(response.body.msg).toBe('PROJECT_VECTOR_FILE_ERROR');
       expect((await detail(body.data.id)).body.data.locationKind).toBe('line');
@@ -272,7 +305,10 @@ describeOnEachDatabase('projects', (server) => {
     });
 
     const page = (body: Record<string, unknown>, token = listTeam.admin.token) =>
-      server().call<Page<ProjectCard>>('POST', '/api/project/findPage', { token, body: { pageNum: 1, pageSize: 10, ...body } });
+      server().call<Page<ProjectCard>>('POST', '/api/project/findPage', {
+        token,
+        body: { pageNum: 1, pageSize: 10, ...body },
+      });
 
     it('pages the live projects, newest first, with type, model state and member count', async () => {
       const { body } = await page({ pageSize: 2 });
@@ -310,12 +346,16 @@ describeOnEachDatabase('projects', (server) => {
       const inspectorPage = await page({}, listTeam.inspector.token);
       expect(inspectorPage.body.data.records.map((card) => card.id)).toEqual([ids.a]);
       expect((await page({}, listTeam.viewer.token)).body.data.total).toBe(0);
-      const refs = await server().call<ProjectRef[]>('POST', '/api/project/findTeamAll', { token: listTeam.inspector.token });
+      const refs = await server().call<ProjectRef[]>('POST', '/api/project/findTeamAll', {
+        token: listTeam.inspector.token,
+      });
       expect(refs.body.data).toEqual([{ id: ids.a, name: 'Alpha bridge' }]);
     });
 
     it('lists every project of the team for pickers, by name', async () => {
-      const refs = await server().call<ProjectRef[]>('POST', '/api/project/findTeamAll', { token: listTeam.owner.token });
+      const refs = await server().call<ProjectRef[]>('POST', '/api/project/findTeamAll', {
+        token: listTeam.owner.token,
+      });
       expect(refs.body.data.map((ref) => ref.name)).toEqual(['Alpha bridge', 'Beta tunnel', 'Gamma bridge']);
     });
 
@@ -362,14 +402,15 @@ describeOnEachDatabase('projects', (server) => {
       const project = await buildProject(server().db, { teamId: team.id, memberIds: [team.inspector.id] });
       for (const member of [team.inspector, team.viewer]) {
         const calls = [
-          server().call('PUT', '/api/project', { token: member.token, body: { id: project.id, name: 'x' } }),
-          server().call('DELETE', `/api/project/${project.id}`, { token: member.token }),
-          server().call('POST', '/api/project/handover', {
-            token: member.token,
-            body: { projectId: project.id, targetTeamId: team.id },
-          }),
+          () => server().call('PUT', '/api/project', { token: member.token, body: { id: project.id, name: 'x' } }),
+          () => server().call('DELETE', `/api/project/${project.id}`, { token: member.token }),
+          () =>
+            server().call('POST', '/api/project/handover', {
+              token: member.token,
+              body: { projectId: project.id, targetTeamId: team.id },
+            }),
         ];
-        for (const response of await Promise.all(calls)) expect(response.body.msg).toBe('NO_AUTH');
+        for (const call of calls) expect((await call()).body.msg).toBe('NO_AUTH');
       }
     });
 

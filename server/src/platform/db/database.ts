@@ -19,8 +19,16 @@ export interface DatabaseHandle {
   dumpDataDir?: () => Promise<Blob>;
 }
 
+const ADMIN_SHUTDOWN = '57P01';
+
 function kyselyFor(connectionString: string, max: number): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }) });
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection the server ends (a restart, a dropped database) must not take the process
+  // down: the pool replaces it on the next query.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== ADMIN_SHUTDOWN) console.error(`database connection lost: ${error.message}`);
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export async function openServerDatabase(connectionString: string): Promise<DatabaseHandle> {

@@ -284,9 +284,13 @@ export function createJobQueue(options: JobQueueOptions) {
         }
         workers.set(definition.name, ids);
       }
-      const sweeper = setInterval(() => {
-        recoverOrphans().catch((error: unknown) => log.warn({ err: error }, 'recovering jobs failed'));
-      }, heartbeatMs);
+      // Often enough to take a job back soon after its worker went silent, rarely enough to cost nothing.
+      const sweeper = setInterval(
+        () => {
+          recoverOrphans().catch((error: unknown) => log.warn({ err: error }, 'recovering jobs failed'));
+        },
+        Math.max(heartbeatMs, staleAfterMs / 3),
+      );
       sweeper.unref();
       timers.push(sweeper);
       for (const { name, payload, everyMs } of recurring) {

@@ -11,7 +11,7 @@ import { createJobQueue, defineJob, type JobDefinition, type JobEvent, type JobQ
 const log = pino({ level: 'silent' });
 const FAST = { heartbeatMs: 200, staleAfterMs: 1_500, pollingIntervalSeconds: 0.5, shutdownTimeoutMs: 5_000 };
 
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 15_000) {
+async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 40_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe();

@@ -177,7 +177,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('max_value', 'double precision', (col) => col.notNull())
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('report_filter_ranges_project_idx').on('report_filter_ranges').column('project_id').execute();
+  await db.schema
+    .createIndex('report_filter_ranges_project_idx')
+    .on('report_filter_ranges')
+    .column('project_id')
+    .execute();
 
   await db.schema
     .createTable('report_filter_types')

@@ -1,0 +1,37 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminTeam, AdminTeamUpgradeBody, Page } from '@sightline/shared';
+import { request } from '../../api/client';
+import { useSessionStore } from '../../stores/session-store';
+
+export interface AdminTeamQuery {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+}
+
+export const adminKeys = {
+  all: ['team-admin'] as const,
+  teams: (query: AdminTeamQuery) => [...adminKeys.all, 'teams', query] as const,
+};
+
+/** Every team with its usage, maxima and function packages (sales managers). */
+export function useAdminTeams(query: AdminTeamQuery) {
+  const ready = useSessionStore((state) => state.status === 'ready');
+  return useQuery({
+    queryKey: adminKeys.teams(query),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      request<Page<AdminTeam>>('/team-admin/teams', { signal, query: { ...query, keyword: query.keyword || undefined } }),
+  });
+}
+
+export function useUpgradeTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ teamId, body }: { teamId: number; body: AdminTeamUpgradeBody }) =>
+      request<null>(`/team-admin/teams/${teamId}`, { method: 'PUT', body }),
+    // The upgraded team may be the caller's own: its details and functions change too.
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' }),
+  });
+}

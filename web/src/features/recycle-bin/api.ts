@@ -1,0 +1,86 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page, RecycleItem } from '@sightline/shared';
+import { request } from '../../api/client';
+import { useSessionStore } from '../../stores/session-store';
+
+export interface RecycleQuery {
+  pageNum: number;
+  pageSize: number;
+  kind?: string;
+  keyword?: string;
+}
+
+export const recycleKeys = {
+  all: ['recycle-bin'] as const,
+  page: (query: RecycleQuery) => [...recycleKeys.all, 'page', query] as const,
+  total: () => [...recycleKeys.all, 'total'] as const,
+};
+
+function useReady() {
+  return useSessionStore((state) => state.status === 'ready' && state.teamId !== null);
+}
+
+export function useRecyclePage(query: RecycleQuery) {
+  const ready = useReady();
+  return useQuery({
+    queryKey: recycleKeys.page(query),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      request<Page<RecycleItem>>('/transaction', {
+        signal,
+        query: { ...query, kind: query.kind || undefined, keyword: query.keyword || undefined },
+      }),
+  });
+}
+
+export function useRecycleTotal() {
+  const ready = useReady();
+  return useQuery({
+    queryKey: recycleKeys.total(),
+    enabled: ready,
+    queryFn: ({ signal }) => request<{ totalBytes: number; count: number }>('/transaction/total/size', { signal }),
+  });
+}
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  // Restoring or purging changes the team's storage and the project lists too.
+  return () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
+}
+
+export function useRestoreItems() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      request<{ count: number }>('/transaction/data/restore', { method: 'POST', body: { ids } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** USER_PASSWORD_CHECK is shown on the dialog's password field, not as a toast. */
+export function useDeleteItems() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; password: string }) =>
+      request<{ count: number; freedBytes: number }>('/transaction/data/delete', {
+        method: 'POST',
+        body,
+        quietKeys: ['USER_PASSWORD_CHECK'],
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEmptyBin() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (password: string) =>
+      request<{ count: number; freedBytes: number }>('/transaction/clean', {
+        method: 'POST',
+        body: { password },
+        quietKeys: ['USER_PASSWORD_CHECK'],
+      }),
+    onSuccess: invalidate,
+  });
+}

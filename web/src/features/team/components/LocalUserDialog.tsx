@@ -1,0 +1,196 @@
+import { App as AntdApp, Form, Input, Modal, Radio, Select } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  LIMITS,
+  USER_STATUSES,
+  localUserCreateBodySchema,
+  localUserEditBodySchema,
+  type LocalUser,
+  type RoleCode,
+  type UserStatus,
+} from '@sightline/shared';
+import { applyServerIssues, matchesRule, zodRule } from '../../../lib/form-rules';
+import { useCreateLocalUser, useEditLocalUser } from '../api';
+
+interface LocalUserValues {
+  account: string;
+  password: string;
+  confirmPassword: string;
+  name: string;
+  roleId: RoleCode;
+  phone: string;
+  email: string;
+  status: UserStatus;
+}
+
+/** The edit body: a blank password leaves it unchanged, so it is left out with its confirmation. */
+export function toEditBody(values: Partial<LocalUserValues>) {
+  const password = values.password ?? '';
+  return {
+    name: values.name,
+    roleId: values.roleId,
+    phone: values.phone ?? '',
+    email: values.email ?? '',
+    status: values.status,
+    ...(password ? { password, confirmPassword: values.confirmPassword ?? '' } : {}),
+  };
+}
+
+export function toCreateBody(values: Partial<LocalUserValues>) {
+  return {
+    account: values.account,
+    password: values.password,
+    confirmPassword: values.confirmPassword ?? '',
+    name: values.name,
+    roleId: values.roleId,
+    phone: values.phone || undefined,
+    email: values.email || undefined,
+  };
+}
+
+/** Create or edit a local user (account 8-16 letters and digits, password 8-20, blank on edit keeps it). */
+export function LocalUserDialog({
+  user,
+  roles,
+  onClose,
+}: {
+  /** null to create. */
+  user: LocalUser | null;
+  roles: RoleCode[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = AntdApp.useApp();
+  const [form] = Form.useForm<LocalUserValues>();
+  const create = useCreateLocalUser();
+  const edit = useEditLocalUser();
+  const editing = user !== null;
+  const schema = editing ? localUserEditBodySchema : localUserCreateBodySchema;
+  const toInput = (values: Record<string, unknown>) =>
+    editing ? toEditBody(values as Partial<LocalUserValues>) : toCreateBody(values as Partial<LocalUserValues>);
+  // The user's current role stays selectable even when the caller could not give it.
+  const roleChoices = user && !roles.includes(user.roleId) ? [user.roleId, ...roles] : roles;
+
+  const handleOk = async () => {
+    let values: LocalUserValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    try {
+      if (user) {
+        await edit.mutateAsync({ id: user.id, body: localUserEditBodySchema.parse(toEditBody(values)) });
+        void message.success(t('teamUi.localUsers.saved', { name: values.name }));
+      } else {
+        await create.mutateAsync(localUserCreateBodySchema.parse(toCreateBody(values)));
+        void message.success(t('teamUi.localUsers.created', { name: values.name }));
+      }
+      onClose();
+    } catch (error) {
+      applyServerIssues(form, error);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={editing ? t('teamUi.localUsers.editTitle') : t('teamUi.localUsers.createTitle')}
+      okText={t('ui.common.save')}
+      cancelText={t('ui.common.cancel')}
+      confirmLoading={create.isPending || edit.isPending}
+      onOk={() => void handleOk()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<LocalUserValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        style={{ marginTop: 16 }}
+        initialValues={{
+          account: user?.account ?? '',
+          password: '',
+          confirmPassword: '',
+          name: user?.name ?? '',
+          roleId: user?.roleId ?? roles.at(-1),
+          phone: user?.phone ?? '',
+          email: user?.email ?? '',
+          status: user?.status ?? 'active',
+        }}
+        data-testid="local-user-form"
+      >
+        <Form.Item
+          name="account"
+          label={t('teamUi.localUsers.account')}
+          rules={editing ? [] : [zodRule(localUserCreateBodySchema, 'account')]}
+        >
+          <Input
+            prefix={<UserOutlined />}
+            disabled={editing}
+            maxLength={LIMITS.account.max}
+            placeholder={t('teamUi.localUsers.accountPlaceholder')}
+            autoComplete="off"
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('teamUi.localUsers.password')}
+          rules={[zodRule(schema, 'password', { toInput })]}
+          extra={editing ? t('teamUi.localUsers.passwordKeep') : undefined}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            maxLength={LIMITS.password.max}
+            placeholder={t('ui.auth.newPasswordPlaceholder')}
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('teamUi.localUsers.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            matchesRule('password'),
+            (instance) => ({
+              validator: async (_rule, value: unknown) => {
+                if (!value && instance.getFieldValue('password')) throw new Error(t('validation.required'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} maxLength={LIMITS.password.max} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="name" label={t('teamUi.localUsers.name')} rules={[zodRule(schema, 'name', { toInput })]}>
+          <Input maxLength={LIMITS.nameMax} />
+        </Form.Item>
+        <Form.Item name="roleId" label={t('teamUi.localUsers.role')} rules={[zodRule(schema, 'roleId', { toInput })]}>
+          <Select
+            data-testid="local-user-role"
+            disabled={roleChoices.length === 0}
+            options={roleChoices.map((role) => ({
+              value: role,
+              label: t(`role.${role}`),
+              disabled: !roles.includes(role),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="phone" label={t('teamUi.localUsers.phone')} rules={[zodRule(schema, 'phone', { toInput })]}>
+          <Input placeholder={t('teamUi.common.optional')} />
+        </Form.Item>
+        <Form.Item name="email" label={t('teamUi.localUsers.email')} rules={[zodRule(schema, 'email', { toInput })]}>
+          <Input placeholder={t('teamUi.common.optional')} />
+        </Form.Item>
+        {editing && (
+          <Form.Item name="status" label={t('teamUi.localUsers.status')}>
+            <Radio.Group
+              optionType="button"
+              options={USER_STATUSES.map((status) => ({ value: status, label: t(`teamUi.localUsers.state.${status}`) }))}
+            />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}
