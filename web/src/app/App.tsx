@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router';
+import { SystemBranding } from '../features/system-config/components/SystemBranding';
 import { AppRoutes } from './AppRoutes';
 import { NavigationBridge, SessionGate } from './guards';
 import { AppProviders } from './providers';
@@ -8,6 +9,7 @@ export function App() {
     <AppProviders>
       <BrowserRouter>
         <NavigationBridge />
+        <SystemBranding />
         <SessionGate>
           <AppRoutes />
         </SessionGate>

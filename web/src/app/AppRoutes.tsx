@@ -7,8 +7,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { GuestOnly, InviteGate, RequireAuth } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { PublicShell } from './layout/PublicShell';
-import { PERSONAL_CENTER_PATH, buildMenuRoutes, rootRedirect, type MenuRoute } from './menu-routes';
-import { pageFor } from './page-registry';
+import { PERSONAL_CENTER_PATH, buildMenuRoutes, joinPath, rootRedirect, type MenuRoute } from './menu-routes';
+import { SUB_PAGES, pageFor } from './page-registry';
 import { PageSpinner } from './Spinner';
 
 function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
@@ -24,6 +24,7 @@ const PersonalCenterPage = lazyPage(() => import('../features/user/pages/Persona
 const SelectBusinessPage = lazyPage(() => import('../features/business/pages/SelectBusinessPage'));
 const LicensePage = lazyPage(() => import('../features/license/pages/LicensePage'));
 const UpcomingFeaturePage = lazyPage(() => import('../features/placeholder/pages/UpcomingFeaturePage'));
+const InvitePage = lazyPage(() => import('../features/invite/pages/InvitePage'));
 
 function Loadable({ children }: { children: ReactNode }) {
   return (
@@ -56,6 +57,14 @@ function menuRouteObject(route: MenuRoute): RouteObject {
   return { path: route.path, element: <Page titleKey={route.titleKey} /> };
 }
 
+/** The sub-pages of a menu entry (the project wizard, configuration and 3D view under /home). */
+function subPageRouteObjects(route: MenuRoute): RouteObject[] {
+  return (SUB_PAGES[route.menuCode] ?? []).map((sub) => {
+    const Page = pageFor(sub.componentPath);
+    return { path: joinPath(route.path, sub.path), element: <Page titleKey={route.titleKey} /> };
+  });
+}
+
 /** Static routes of SPEC section 2 plus the routes built from the server's menu. */
 export function buildRoutes(menuRoutes: readonly MenuRoute[], home: string): RouteObject[] {
   return [
@@ -75,7 +84,18 @@ export function buildRoutes(menuRoutes: readonly MenuRoute[], home: string): Rou
         { path: 'forget', element: <ForgetPasswordPage /> },
       ],
     },
-    { path: '/invite', element: <InviteGate /> },
+    {
+      path: '/invite',
+      element: (
+        <InviteGate>
+          <Loadable>
+            <PublicShell>
+              <InvitePage />
+            </PublicShell>
+          </Loadable>
+        </InviteGate>
+      ),
+    },
     { path: '/imgcompare', element: publicUpcoming('ui.placeholder.imgcompare') },
     { path: '/el-test', element: publicUpcoming('ui.placeholder.elTest') },
     { path: '/poseAdjustment', element: publicUpcoming('ui.placeholder.poseAdjustment') },
@@ -123,7 +143,7 @@ export function buildRoutes(menuRoutes: readonly MenuRoute[], home: string): Rou
       children: [
         { path: PERSONAL_CENTER_PATH, element: <PersonalCenterPage /> },
         { path: '/404', element: <NotFoundPage /> },
-        ...menuRoutes.map(menuRouteObject),
+        ...menuRoutes.flatMap((route) => [menuRouteObject(route), ...subPageRouteObjects(route)]),
       ],
     },
     { path: '*', element: <UnknownPath /> },

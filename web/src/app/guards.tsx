@@ -3,6 +3,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getToken } from '../api/token';
+import { afterLoginTarget } from '../features/invite/invite-link';
 import { useSessionStore } from '../stores/session-store';
 import { firstMenuPath } from './menu-routes';
 import { registerNavigate } from './navigation';
@@ -78,14 +79,16 @@ export function GuestOnly({ children }: { children: ReactNode }) {
     if (!getToken()) clearSessionState();
   }, []);
 
-  if (getToken() && status === 'ready') return <Navigate to={`${target}${search}`} replace />;
+  // Reached from an invitation (the query carries its sid): back to the invite page after signing in.
+  if (getToken() && status === 'ready') return <Navigate to={afterLoginTarget(search, target)} replace />;
   return children;
 }
 
-/** /invite: without a token to login keeping the query; signed in, to the first menu page with it. */
-export function InviteGate() {
-  const target = useFirstMenuPath();
+/** /invite: without a token to login keeping the query (login comes back here); signed in, the invite page. */
+export function InviteGate({ children }: { children: ReactNode }) {
+  const status = useSessionStore((state) => state.status);
   const { search } = useLocation();
   if (!getToken()) return <Navigate to={`/login${search}`} replace />;
-  return <Navigate to={`${target}${search}`} replace />;
+  if (status !== 'ready') return <PageSpinner fullScreen />;
+  return children;
 }

@@ -17,19 +17,39 @@ const upcoming: PageLoader = () => import('../features/placeholder/pages/Upcomin
  * `upcoming` entry with their page; until then the entry shows an honest "arrives later" state.
  */
 export const PAGE_REGISTRY: Record<string, PageLoader> = {
-  'home/HomePage': () => import('../features/home/pages/HomePage'),
+  'home/HomePage': () => import('../features/project/pages/ProjectHomePage'),
+  'project/ProjectWizardPage': () => import('../features/project/pages/ProjectWizardPage'),
+  'project-config/ProjectConfigPage': () => import('../features/project-config/pages/ProjectConfigPage'),
+  'project-view/ProjectViewPage': () => import('../features/project-view/pages/ProjectViewPage'),
   'user/PersonalCenterPage': () => import('../features/user/pages/PersonalCenterPage'),
   'map/MapPage': upcoming,
   'map/MapProjectsPage': upcoming,
   'inspection/InspectionPage': upcoming,
-  'team/MembersPage': upcoming,
-  'team/SettingsPage': upcoming,
-  'team/LocalUsersPage': upcoming,
-  'recycle-bin/RecycleBinPage': upcoming,
-  'notice/NoticePage': upcoming,
-  'admin/UpgradePage': upcoming,
+  'team/MembersPage': () => import('../features/team/pages/MembersPage'),
+  'team/SettingsPage': () => import('../features/team/pages/SettingsPage'),
+  'team/LocalUsersPage': () => import('../features/team/pages/LocalUsersPage'),
+  'recycle-bin/RecycleBinPage': () => import('../features/recycle-bin/pages/RecycleBinPage'),
+  'notice/NoticePage': () => import('../features/notice/pages/NoticePage'),
+  'admin/UpgradePage': () => import('../features/admin/pages/UpgradePage'),
   // A parent without a page of its own; reached only if it does not redirect.
   'layout/Outlet': upcoming,
+};
+
+/** A screen reached from a menu page rather than from the menu (a wizard, a detail): a route under its path. */
+export interface SubPage {
+  /** Relative to the menu entry's path; may hold parameters (`projects/:id/edit`). */
+  path: string;
+  componentPath: string;
+}
+
+/** Sub-pages by menuCode: they exist only for users whose menu has that entry. */
+export const SUB_PAGES: Record<string, readonly SubPage[]> = {
+  HOME: [
+    { path: 'projects/new', componentPath: 'project/ProjectWizardPage' },
+    { path: 'projects/:id/edit', componentPath: 'project/ProjectWizardPage' },
+    { path: 'projects/:id/config', componentPath: 'project-config/ProjectConfigPage' },
+    { path: 'projects/:id/view', componentPath: 'project-view/ProjectViewPage' },
+  ],
 };
 
 const notFound: PageLoader = () => import('../features/not-found/pages/NotFoundPage');

@@ -122,16 +122,16 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
     return Date.now() - upload.last_activity_at.getTime() > MODEL_UPLOAD_IDLE_MS;
   }
 
-  /** Starts the unzip of a recorded pending zip inside the caller's transaction. */
+  /**
+   * Starts the unzip of a recorded pending zip inside the caller's transaction. No singleton key: the model's
+   * state already allows one unzip at a time, and a finishing job must not stand in for the next upload's.
+   */
   async function enqueueUnzip(
     models: ProjectModelQueries,
     trx: Kysely<Database>,
     payload: UnzipPayload,
   ): Promise<void> {
-    const jobId = await jobs.enqueue(UNZIP_JOB, payload, {
-      singletonKey: `project-${payload.projectId}`,
-      transaction: trx,
-    });
+    const jobId = await jobs.enqueue(UNZIP_JOB, payload, { transaction: trx });
     await models.setUnzipJob(payload.projectId, jobId);
   }
 
@@ -348,7 +348,7 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
         if (actual < sizeBytes) await quota.release(upload.team_id, sizeBytes - actual);
         await repo.updateUpload(uploadId, {
           sizeBytes: actual,
-          reservedBytes: Math.min(actual, sizeBytes),
+          reservedBytes: actual,
           created: true,
           fileName: input.fileName,
         });
@@ -402,8 +402,7 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
       } catch (error) {
         // Cancelled, shut down or taken over: the job platform decides what happens next.
         if (context.signal.aborted) throw error;
-        const failure =
-          error instanceof AppError ? error : new AppError('PROJECT_MODEL_ERROR', { data: { reason: 'unzip' } });
+        const failure = error instanceof AppError ? error : new AppError('PROJECT_MODEL_ERROR');
         if (!(error instanceof AppError)) context.log.error({ err: error }, 'model unzip failed');
         const freed = await repo.transaction((models) =>
           models.failUnzip(payload.projectId, payload.uploadId, failure.key),

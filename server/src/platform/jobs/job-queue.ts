@@ -313,7 +313,8 @@ export function createJobQueue(options: JobQueueOptions) {
       for (const name of workers.keys()) await boss.offWork(name);
       for (const { controller } of runs.values()) controller.abort(new JobInterrupted('shutdown'));
       const all = Promise.allSettled([...runs.values()].map(({ finished }) => finished));
-      await Promise.race([all, delay(shutdownTimeoutMs)]);
+      // The timer must not keep a process alive that has nothing else left to do.
+      await Promise.race([all, delay(shutdownTimeoutMs, undefined, { ref: false })]);
       await boss.stop({ graceful: true, close: true, timeout: 1_000, wait: true });
       boss = null;
     },

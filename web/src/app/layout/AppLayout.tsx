@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Layout, theme } from 'antd';
 import { Outlet, useLocation } from 'react-router';
+import { documentTitle } from '../../features/system-config/branding';
+import { useBranding } from '../../features/system-config/hooks/useBranding';
 import { translate } from '../../i18n';
 import { useSessionStore } from '../../stores/session-store';
 import { ErrorBoundary } from '../ErrorBoundary';
@@ -38,8 +40,9 @@ export function AppLayout() {
   const keptAlive = routes.filter((route) => visited.includes(route.path));
 
   const title = pathname === PERSONAL_CENTER_PATH ? 'menu.personalCenter' : matchMenuPath(pathname, routes)?.titleKey;
+  const { companyName } = useBranding();
   useEffect(() => {
-    document.title = title ? `${translate(title)} · Sightline` : 'Sightline';
+    document.title = documentTitle(title ? translate(title) : null, companyName);
   });
 
   const handleToggleCollapsed = () => {

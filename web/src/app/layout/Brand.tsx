@@ -1,16 +1,8 @@
-import { Flex, Typography, theme } from 'antd';
+import { theme } from 'antd';
+import { CompanyMark } from '../../features/system-config/components/CompanyMark';
 
-/** The product mark and name. */
+/** The company's mark and name (system config: Sightline's own until a company sets its own). */
 export function Brand({ collapsed = false, size = 28 }: { collapsed?: boolean; size?: number }) {
   const { token } = theme.useToken();
-  return (
-    <Flex align="center" gap={10} style={{ minWidth: 0 }}>
-      <img src="/favicon.svg" width={size} height={size} alt="" style={{ flexShrink: 0 }} />
-      {!collapsed && (
-        <Typography.Text strong style={{ fontSize: size * 0.62, color: token.colorText, whiteSpace: 'nowrap' }}>
-          Sightline
-        </Typography.Text>
-      )}
-    </Flex>
-  );
+  return <CompanyMark collapsed={collapsed} size={size} color={token.colorText} />;
 }

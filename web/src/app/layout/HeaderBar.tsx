@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { App as AntdApp, Avatar, Button, Dropdown, Flex, Tooltip, Typography, theme, type MenuProps } from 'antd';
 import {
-  BellOutlined,
   DownOutlined,
   LogoutOutlined,
+  MessageOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   SwapOutlined,
@@ -12,7 +13,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withTokenQuery } from '../../api/token';
+import { FeedbackDialog } from '../../features/feedback/components/FeedbackDialog';
+import { NoticeBell } from '../../features/notice/components/NoticeBell';
 import { useTeams } from '../../features/team/api';
+import { useTeamEvents } from '../../features/team/hooks/useTeamEvents';
 import { useUserDetails } from '../../features/user/api';
 import { useSessionStore } from '../../stores/session-store';
 import { PERSONAL_CENTER_PATH, firstMenuPath, type MenuRoute } from '../menu-routes';
@@ -38,6 +42,9 @@ export function HeaderBar({
   const { data: user } = useUserDetails();
   const { data: teams = [] } = useTeams();
   const noticeRoute = routes.find((route) => route.menuCode === 'NOTICE');
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  // Role changes and removals pushed by the server update the menu and the team at once.
+  useTeamEvents();
 
   const handleSwitchTeam = async (nextTeamId: number) => {
     if (nextTeamId === teamId) return;
@@ -61,6 +68,7 @@ export function HeaderBar({
 
   const userItems: MenuProps['items'] = [
     { key: 'personal', icon: <UserOutlined />, label: t('ui.header.personalCenter') },
+    { key: 'feedback', icon: <MessageOutlined />, label: t('teamUi.feedback.menu') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('ui.header.logout'), danger: true },
   ];
@@ -110,21 +118,14 @@ export function HeaderBar({
       <Flex align="center" gap={4}>
         <LanguageSwitcher />
         <ThemeToggle />
-        <Tooltip title={t('ui.header.notifications')}>
-          <Button
-            type="text"
-            icon={<BellOutlined />}
-            disabled={!noticeRoute}
-            onClick={() => noticeRoute && void navigate(noticeRoute.path)}
-            aria-label={t('ui.header.notifications')}
-          />
-        </Tooltip>
+        <NoticeBell noticePath={noticeRoute?.path ?? null} />
         <Dropdown
           trigger={['click']}
           menu={{
             items: userItems,
             onClick: ({ key }) => {
               if (key === 'personal') void navigate(PERSONAL_CENTER_PATH);
+              if (key === 'feedback') setFeedbackOpen(true);
               if (key === 'logout') handleLogout();
             },
           }}
@@ -139,6 +140,7 @@ export function HeaderBar({
           </Button>
         </Dropdown>
       </Flex>
+      <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
     </Flex>
   );
 }

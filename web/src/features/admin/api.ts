@@ -22,7 +22,10 @@ export function useAdminTeams(query: AdminTeamQuery) {
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      request<Page<AdminTeam>>('/team-admin/teams', { signal, query: { ...query, keyword: query.keyword || undefined } }),
+      request<Page<AdminTeam>>('/team-admin/teams', {
+        signal,
+        query: { ...query, keyword: query.keyword || undefined },
+      }),
   });
 }
 

@@ -38,7 +38,8 @@ export function useLinkAnalysis(sid: string) {
     queryKey: inviteKeys.analysis(sid),
     enabled: sid.length > 0,
     retry: false,
-    queryFn: ({ signal }) => request<LinkAnalysis>('/team-client/link-analysis', { query: { sid }, signal, quiet: true }),
+    queryFn: ({ signal }) =>
+      request<LinkAnalysis>('/team-client/link-analysis', { query: { sid }, signal, quiet: true }),
   });
 }
 

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isMissingEndpoint, request } from '../../api/client';
-import { normalizeFunctions, type LicenseInfo } from './license-info';
+import type { LicenseInfo } from './license-info';
 
 export type { LicenseFunction, LicenseInfo, LicenseStatus } from './license-info';
 
-/** `available: false` when the server has no licence service (404): the page says so instead of failing. */
+/**
+ * `available: false` on the hosted service: it needs no licence and has no licence calls (404),
+ * so the page says so instead of failing.
+ */
 export type LicenseState = { available: true; info: LicenseInfo } | { available: false };
 
 export const licenseKeys = { info: ['license', 'info'] as const };
@@ -12,13 +15,10 @@ export const licenseKeys = { info: ['license', 'info'] as const };
 export function useLicenseInfo() {
   return useQuery({
     queryKey: licenseKeys.info,
+    retry: false,
     queryFn: async ({ signal }): Promise<LicenseState> => {
       try {
-        const data = await request<Omit<LicenseInfo, 'functions'> & { functions?: unknown }>('/license/info', {
-          signal,
-          quiet: true,
-        });
-        return { available: true, info: { ...data, functions: normalizeFunctions(data.functions) } };
+        return { available: true, info: await request<LicenseInfo>('/license/info', { signal, quiet: true }) };
       } catch (error) {
         if (isMissingEndpoint(error)) return { available: false };
         throw error;
@@ -27,14 +27,15 @@ export function useLicenseInfo() {
   });
 }
 
+/** A refused file (LICENSE_CODE_ERROR, LICENSE_INFO_EXCEPTION, LICENSE_EXPIRED) is explained on the page. */
 export function useActivateLicense() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return request<unknown>('/license/activate', { method: 'POST', form });
+      return request<LicenseInfo>('/license/activate', { method: 'POST', form, quiet: true });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys.info }),
+    onSuccess: (info) => queryClient.setQueryData(licenseKeys.info, { available: true, info }),
   });
 }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeFunctions } from './license-info';
+import { daysLeft } from './license-info';
 
-describe('normalizeFunctions', () => {
-  it('reads arrays of entries, arrays of names and name -> days maps', () => {
-    expect(normalizeFunctions([{ name: 'ai', days: 30 }, { code: 'base' }, 'report', 7])).toEqual([
-      { name: 'ai', days: 30 },
-      { name: 'base', days: null },
-      { name: 'report', days: null },
-    ]);
-    expect(normalizeFunctions({ monitoring: 365 })).toEqual([{ name: 'monitoring', days: 365 }]);
-    expect(normalizeFunctions(undefined)).toEqual([]);
+describe('daysLeft', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+
+  it('counts whole days up to the expiry, rounding up', () => {
+    expect(daysLeft('2026-01-31T00:00:00Z', now)).toBe(30);
+    expect(daysLeft('2026-01-01T06:00:00Z', now)).toBe(1);
+  });
+
+  it('reads a past expiry as 0 and no expiry as null', () => {
+    expect(daysLeft('2025-12-01T00:00:00Z', now)).toBe(0);
+    expect(daysLeft(null, now)).toBeNull();
+    expect(daysLeft('not a date', now)).toBeNull();
   });
 });

@@ -1,32 +1,20 @@
-/** The licence info the server reports, read tolerantly: the licence issue fixes its final shape. */
-export type LicenseStatus = 'unauthorized' | 'authorized' | 'expired';
+import type { LicenceInfo, LicenceStatus } from '@sightline/shared';
 
-export interface LicenseFunction {
-  name: string;
-  days: number | null;
+/** GET /api/license/info as the server answers it (packages/shared, schemas/licence.ts). */
+export type LicenseInfo = LicenceInfo;
+export type LicenseStatus = LicenceStatus;
+export type LicenseFunction = LicenceInfo['functions'][number];
+
+/** Errors of an activation the page explains in place (the file is wrong, not the session). */
+export const ACTIVATION_ERROR_KEYS = ['LICENSE_CODE_ERROR', 'LICENSE_INFO_EXCEPTION', 'LICENSE_EXPIRED'] as const;
+
+/** Whole days left until `expiresAt` (0 once past), for "expires in N days". */
+export function daysLeft(expiresAt: string | null, now: number): number | null {
+  if (!expiresAt) return null;
+  const time = Date.parse(expiresAt);
+  if (Number.isNaN(time)) return null;
+  return Math.max(0, Math.ceil((time - now) / (24 * 60 * 60 * 1000)));
 }
 
-export interface LicenseInfo {
-  status: LicenseStatus;
-  machineCode: string;
-  expiresAt: string | null;
-  functions: LicenseFunction[];
-}
-
-/** Accepts the function list as an array of entries or as a name -> days map. */
-export function normalizeFunctions(raw: unknown): LicenseFunction[] {
-  if (Array.isArray(raw)) {
-    return raw.flatMap((entry): LicenseFunction[] => {
-      if (typeof entry === 'string') return [{ name: entry, days: null }];
-      if (typeof entry !== 'object' || entry === null) return [];
-      const record = entry as Record<string, unknown>;
-      const name = record.name ?? record.code ?? record.functionName;
-      const days = record.days ?? record.validDays;
-      return typeof name === 'string' ? [{ name, days: typeof days === 'number' ? days : null }] : [];
-    });
-  }
-  if (typeof raw === 'object' && raw !== null) {
-    return Object.entries(raw).map(([name, days]) => ({ name, days: typeof days === 'number' ? days : null }));
-  }
-  return [];
-}
+/** A licence file is text of a few hundred bytes; anything far larger is refused before upload. */
+export const LICENCE_FILE_MAX_BYTES = 64 * 1024;

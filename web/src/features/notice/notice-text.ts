@@ -7,7 +7,10 @@ import { interpolate, type Notice, type NoticeType } from '@sightline/shared';
 export function noticeText(
   text: string,
   params: Notice['params'],
-  lookup: { has: (key: string) => boolean; translate: (key: string, params?: Record<string, string | number>) => string },
+  lookup: {
+    has: (key: string) => boolean;
+    translate: (key: string, params?: Record<string, string | number>) => string;
+  },
 ): string {
   if (lookup.has(text)) return lookup.translate(text, params ?? undefined);
   return params ? interpolate(text, params) : text;

@@ -40,3 +40,13 @@ describe('model upload failures', () => {
     expect(isRetryableUploadError(new Error('offline'))).toBe(true);
   });
 });
+
+describe('formatting sizes', () => {
+  it('uses binary units with one decimal', async () => {
+    const { formatBytes } = await import('./format');
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(24 * 1024 * 1024)).toBe('24 MB');
+    expect(formatBytes(1.25 * 1024 ** 3)).toBe('1.3 GB');
+  });
+});

@@ -75,3 +75,8 @@ export function isRetryableUploadError(error: unknown): boolean {
   if (failure) return failure.key === 'serviceError';
   return true;
 }
+
+/** Failures worth a "retry" button: the network or the server, not a refusal. */
+export function isRetryableKey(key: string): boolean {
+  return key === 'serviceError' || key === 'offLine' || key === 'timeout' || key === 'notFound';
+}

@@ -11,7 +11,8 @@ export interface Branding {
 export const DEFAULT_BRANDING: Branding = { companyName: 'Sightline', logo: '/favicon.svg', icon: '/favicon.svg' };
 
 export function brandingOf(entries: readonly DictionaryEntry[]): Branding {
-  const value = (key: keyof Branding) => entries.find((entry) => entry.key === key)?.value.trim() || DEFAULT_BRANDING[key];
+  const value = (key: keyof Branding) =>
+    entries.find((entry) => entry.key === key)?.value.trim() || DEFAULT_BRANDING[key];
   return { companyName: value('companyName'), logo: value('logo'), icon: value('icon') };
 }
 

@@ -6,7 +6,7 @@ import type {
   LocalUserCreateBody,
   LocalUserEditBody,
   MemberJurisdiction,
-  MemberPageQuery,
+  MemberType,
   MemberRoleBody,
   MyTeam,
   Page,
@@ -37,7 +37,7 @@ export const teamDataKeys = {
   all: ['team-data'] as const,
   details: () => [...teamDataKeys.all, 'details'] as const,
   functions: () => [...teamDataKeys.all, 'functions'] as const,
-  members: (query: MemberPageQuery) => [...teamDataKeys.all, 'members', query] as const,
+  members: (query: MemberQuery) => [...teamDataKeys.all, 'members', query] as const,
   roleCounts: () => [...teamDataKeys.all, 'role-counts'] as const,
   jurisdiction: () => [...teamDataKeys.all, 'jurisdiction'] as const,
   memberProjects: (userId: number) => [...teamDataKeys.all, 'member-projects', userId] as const,
@@ -120,14 +120,24 @@ export function useTeamFunctions(enabled = true) {
 
 // ---------------------------------------------------------------- members
 
-export function useMemberPage(query: MemberPageQuery) {
+export interface MemberQuery {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  memberType?: MemberType;
+}
+
+export function useMemberPage(query: MemberQuery) {
   const ready = useReady();
   return useQuery({
     queryKey: teamDataKeys.members(query),
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      request<Page<TeamMember>>('/team-client/user-page', { signal, query: { ...query, keyword: query.keyword || undefined } }),
+      request<Page<TeamMember>>('/team-client/user-page', {
+        signal,
+        query: { ...query, keyword: query.keyword || undefined },
+      }),
   });
 }
 

@@ -13,7 +13,11 @@ import { applyServerIssues } from '../../../lib/form-rules';
 import { useUpgradeTeam } from '../api';
 import { isEmptyUpgrade, toUpgradeBody, type UpgradeValues } from '../upgrade-body';
 
-const STATE_COLORS: Record<TeamFunctionState, string> = { not_activated: 'default', active: 'success', expired: 'error' };
+const STATE_COLORS: Record<TeamFunctionState, string> = {
+  not_activated: 'default',
+  active: 'success',
+  expired: 'error',
+};
 
 /** A sales manager's upgrade of one team: member and storage maxima, kind, function packages' days. */
 export function UpgradeDialog({ team, onClose }: { team: AdminTeam; onClose: () => void }) {
@@ -70,7 +74,12 @@ export function UpgradeDialog({ team, onClose }: { team: AdminTeam; onClose: () 
             extra={t('teamUi.admin.memberMaxHint', { count: team.memberCount })}
             rules={[{ required: true, message: t('validation.required') }]}
           >
-            <InputNumber min={Math.max(1, team.memberCount)} max={TEAM_MEMBER_MAX_LIMIT} precision={0} style={{ width: 180 }} />
+            <InputNumber
+              min={Math.max(1, team.memberCount)}
+              max={TEAM_MEMBER_MAX_LIMIT}
+              precision={0}
+              style={{ width: 180 }}
+            />
           </Form.Item>
           <Form.Item
             name="volumeMaxGb"

@@ -110,7 +110,13 @@ export default function UpgradePage({ titleKey }: MenuPageProps) {
       key: 'actions',
       width: 110,
       render: (_value, team) => (
-        <Button size="small" type="link" icon={<RocketOutlined />} onClick={() => setUpgrading(team)} data-testid="team-upgrade">
+        <Button
+          size="small"
+          type="link"
+          icon={<RocketOutlined />}
+          onClick={() => setUpgrading(team)}
+          data-testid="team-upgrade"
+        >
           {t('teamUi.admin.upgrade')}
         </Button>
       ),

@@ -6,6 +6,8 @@ import { Brand } from '../../../app/layout/Brand';
 import { LanguageSwitcher } from '../../../app/layout/LanguageSwitcher';
 import { ThemeToggle } from '../../../app/layout/ThemeToggle';
 import { PageSpinner } from '../../../app/Spinner';
+import { CompanyMark } from '../../system-config/components/CompanyMark';
+import { useBranding } from '../../system-config/hooks/useBranding';
 import { AuthIllustration } from '../components/AuthIllustration';
 
 /** The frame of /login, /login/register and /login/forget: brand panel and the form. */
@@ -14,6 +16,7 @@ export default function LoginLayout() {
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const wide = screens.lg === true;
+  const { companyName } = useBranding();
 
   return (
     <Flex style={{ minHeight: '100%' }}>
@@ -28,19 +31,14 @@ export default function LoginLayout() {
             background: 'linear-gradient(135deg, #0b1f44 0%, #12356e 55%, #1d4fa0 100%)',
           }}
         >
-          <Flex align="center" gap={10}>
-            <img src="/favicon.svg" width={32} height={32} alt="" />
-            <Typography.Text strong style={{ color: '#f0f5ff', fontSize: 20 }}>
-              Sightline
-            </Typography.Text>
-          </Flex>
+          <CompanyMark size={32} color="#f0f5ff" />
           <Flex vertical gap={32} align="flex-start">
             <Typography.Title level={2} style={{ color: '#f0f5ff', margin: 0, maxWidth: 520, lineHeight: 1.35 }}>
               {t('ui.app.tagline')}
             </Typography.Title>
             <AuthIllustration />
           </Flex>
-          <Typography.Text style={{ color: 'rgba(240,245,255,0.55)' }}>© Sightline</Typography.Text>
+          <Typography.Text style={{ color: 'rgba(240,245,255,0.55)' }}>© {companyName}</Typography.Text>
         </Flex>
       )}
       <Flex vertical style={{ flex: '1 1 45%', background: token.colorBgContainer, minWidth: 0 }}>

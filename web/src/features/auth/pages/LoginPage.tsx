@@ -6,6 +6,7 @@ import { loginBodySchema } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
 import { startSession } from '../../../app/session';
 import { applyServerIssues, requiredRule, zodRule } from '../../../lib/form-rules';
+import { useBranding } from '../../system-config/hooks/useBranding';
 import { useLogin } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { toLoginBody, type LoginValues } from '../login-body';
@@ -17,6 +18,7 @@ export default function LoginPage() {
   const login = useLogin();
   const location = useLocation();
   const state = location.state as { identifier?: string } | null;
+  const { companyName } = useBranding();
 
   const submit = async (values: LoginValues, force: boolean) => {
     try {
@@ -43,7 +45,7 @@ export default function LoginPage() {
       title={t('ui.auth.loginTitle')}
       subtitle={
         <>
-          {t('ui.auth.welcome')} <Typography.Text strong>Sightline</Typography.Text>
+          {t('ui.auth.welcome')} <Typography.Text strong>{companyName}</Typography.Text>
         </>
       }
     >
@@ -73,14 +75,14 @@ export default function LoginPage() {
           />
         </Form.Item>
         <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
-          <Link to="/login/forget">{t('ui.auth.forgotPassword')}</Link>
+          <Link to={`/login/forget${location.search}`}>{t('ui.auth.forgotPassword')}</Link>
         </Flex>
         <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
           {t('ui.auth.login')}
         </Button>
       </Form>
       <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
-        {t('ui.auth.noAccount')} <Link to="/login/register">{t('ui.auth.register')}</Link>
+        {t('ui.auth.noAccount')} <Link to={`/login/register${location.search}`}>{t('ui.auth.register')}</Link>
       </Typography.Text>
     </AuthCard>
   );

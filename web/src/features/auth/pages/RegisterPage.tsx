@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App as AntdApp, Button, Checkbox, Col, Form, Input, Modal, Row, Typography } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { registerBodySchema, type RegisterBody } from '@sightline/shared';
 import { applyServerIssues, matchesRule, requiredRule, zodRule } from '../../../lib/form-rules';
 import { useCheckPhone, useRegister } from '../api';
@@ -17,6 +17,8 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const { message } = AntdApp.useApp();
   const navigate = useNavigate();
+  // An invitation's query (sid) rides along, so signing in afterwards leads back to the invite page.
+  const { search } = useLocation();
   const [form] = Form.useForm<RegisterValues>();
   const register = useRegister();
   const checkPhone = useCheckPhone();
@@ -44,7 +46,7 @@ export default function RegisterPage() {
     try {
       await register.mutateAsync(body);
       void message.success(t('ui.auth.registerSuccess'));
-      void navigate('/login', { state: { identifier: body.phone } });
+      void navigate(`/login${search}`, { state: { identifier: body.phone } });
     } catch (error) {
       applyServerIssues(form, error);
     }
@@ -55,7 +57,7 @@ export default function RegisterPage() {
       title={t('ui.auth.registerTitle')}
       subtitle={
         <>
-          {t('ui.auth.haveAccount')} <Link to="/login">{t('ui.auth.backToLogin')}</Link>
+          {t('ui.auth.haveAccount')} <Link to={`/login${search}`}>{t('ui.auth.backToLogin')}</Link>
         </>
       }
     >
@@ -84,7 +86,10 @@ export default function RegisterPage() {
             style={{ marginBottom: 16 }}
             title={t('errors.USER_PHONE_EXISTING')}
             action={
-              <Button size="small" onClick={() => void navigate('/login', { state: { identifier: registeredPhone } })}>
+              <Button
+                size="small"
+                onClick={() => void navigate(`/login${search}`, { state: { identifier: registeredPhone } })}
+              >
                 {t('ui.auth.loginDirectly')}
               </Button>
             }

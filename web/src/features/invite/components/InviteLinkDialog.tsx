@@ -99,7 +99,11 @@ function LinkView({ link, onRenew }: { link: InvitationLink; onRenew: () => void
         <Button icon={<LinkOutlined />} onClick={() => void handleCopy(url)} data-testid="invite-copy-url">
           {t('teamUi.invite.copyUrl')}
         </Button>
-        <Button icon={<CopyOutlined />} onClick={() => void handleCopy(link.password)} data-testid="invite-copy-password">
+        <Button
+          icon={<CopyOutlined />}
+          onClick={() => void handleCopy(link.password)}
+          data-testid="invite-copy-password"
+        >
           {t('teamUi.invite.copyPassword')}
         </Button>
         <Button icon={<PlusOutlined />} onClick={onRenew} data-testid="invite-renew">
@@ -165,7 +169,11 @@ function LinkForm({
           rules={[zodRule(invitationLinkBodySchema, 'password')]}
           dependencies={['passwordMode']}
         >
-          <Input placeholder={t('teamUi.invite.customPasswordPlaceholder')} maxLength={20} data-testid="invite-custom-password" />
+          <Input
+            placeholder={t('teamUi.invite.customPasswordPlaceholder')}
+            maxLength={20}
+            data-testid="invite-custom-password"
+          />
         </Form.Item>
       )}
       <Form.Item label={t('teamUi.invite.validity')} required>
@@ -188,10 +196,7 @@ function LinkForm({
         </Space>
       </Form.Item>
       <Form.Item name="roleId" label={t('teamUi.invite.role')} rules={[zodRule(invitationLinkBodySchema, 'roleId')]}>
-        <Select
-          data-testid="invite-role"
-          options={roles.map((role) => ({ value: role, label: t(`role.${role}`) }))}
-        />
+        <Select data-testid="invite-role" options={roles.map((role) => ({ value: role, label: t(`role.${role}`) }))} />
       </Form.Item>
       <Form.Item name="scope" label={t('teamUi.invite.scope')}>
         <Radio.Group

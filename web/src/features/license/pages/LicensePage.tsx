@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import { Alert, App as AntdApp, Button, Card, Descriptions, Flex, Result, Table, Tag, Typography, Upload } from 'antd';
-import { SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import dayjs from 'dayjs';
+import { isApiError } from '../../../api/client';
 import { PageSpinner } from '../../../app/Spinner';
-import { useActivateLicense, useLicenseInfo, type LicenseStatus } from '../api';
+import { useActivateLicense, useLicenseInfo, type LicenseFunction, type LicenseStatus } from '../api';
+import { ACTIVATION_ERROR_KEYS, LICENCE_FILE_MAX_BYTES } from '../license-info';
 
 const STATUS_COLORS: Record<LicenseStatus, string> = {
   unauthorized: 'default',
@@ -11,9 +15,12 @@ const STATUS_COLORS: Record<LicenseStatus, string> = {
   expired: 'error',
 };
 
+const formatTime = (time: string | null) => (time ? dayjs(time).format('YYYY-MM-DD HH:mm') : '—');
+
 /**
- * /license and /authorization: the licence status with the machine code, and the upload of a
- * licence file. Both clear the session on arrival (their route guard does).
+ * /license and /authorization: the local deployment's licence (status, machine code, holder,
+ * expiry, licensed functions) and the upload of a licence file. Both clear the session on arrival
+ * (their route guard does). The hosted service needs no licence and says so.
  */
 export default function LicensePage({ variant }: { variant: 'license' | 'authorization' }) {
   const { t } = useTranslation();
@@ -21,6 +28,7 @@ export default function LicensePage({ variant }: { variant: 'license' | 'authori
   const navigate = useNavigate();
   const license = useLicenseInfo();
   const activate = useActivateLicense();
+  const [failure, setFailure] = useState<string | null>(null);
 
   const statusLabel: Record<LicenseStatus, string> = {
     unauthorized: t('ui.license.statusUnauthorized'),
@@ -29,11 +37,21 @@ export default function LicensePage({ variant }: { variant: 'license' | 'authori
   };
 
   const handleUpload = async (file: File) => {
+    setFailure(null);
+    if (file.size > LICENCE_FILE_MAX_BYTES) {
+      setFailure(t('errors.LICENSE_INFO_EXCEPTION'));
+      return;
+    }
     try {
       await activate.mutateAsync(file);
       void message.success(t('ui.license.activated'));
-    } catch {
-      // The client showed the server's reason.
+    } catch (error) {
+      const key = isApiError(error) ? error.key : '';
+      setFailure(
+        (ACTIVATION_ERROR_KEYS as readonly string[]).includes(key)
+          ? t(`errors.${key as (typeof ACTIVATION_ERROR_KEYS)[number]}`)
+          : t('ui.license.activateFailed'),
+      );
     }
   };
 
@@ -48,43 +66,78 @@ export default function LicensePage({ variant }: { variant: 'license' | 'authori
       />
     );
   } else if (!license.data.available) {
-    body = <Alert type="info" showIcon title={t('ui.license.unavailable')} data-testid="license-unavailable" />;
+    body = (
+      <Result
+        icon={<CheckCircleOutlined />}
+        status="success"
+        title={t('teamUi.license.notNeeded')}
+        subTitle={t('teamUi.license.notNeededHint')}
+        data-testid="license-unavailable"
+      />
+    );
   } else {
     const { info } = license.data;
     body = (
       <Flex vertical gap={24}>
         <Descriptions column={1} bordered size="middle">
           <Descriptions.Item label={t('ui.license.status')}>
-            <Tag color={STATUS_COLORS[info.status]}>{statusLabel[info.status] ?? info.status}</Tag>
+            <Tag color={STATUS_COLORS[info.status]} data-testid="license-status">
+              {statusLabel[info.status]}
+            </Tag>
           </Descriptions.Item>
           <Descriptions.Item label={t('ui.license.machineCode')}>
-            <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
+            <Typography.Text code copyable style={{ wordBreak: 'break-all' }} data-testid="license-machine-code">
               {info.machineCode}
             </Typography.Text>
           </Descriptions.Item>
-          <Descriptions.Item label={t('ui.license.expiresAt')}>
-            {info.expiresAt ?? t('ui.common.notSet')}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('teamUi.license.issuedTo')}>{info.issuedTo ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('teamUi.license.issuedAt')}>{formatTime(info.issuedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('ui.license.expiresAt')}>{formatTime(info.expiresAt)}</Descriptions.Item>
         </Descriptions>
         {info.functions.length > 0 && (
-          <Table
+          <Table<LicenseFunction>
             size="small"
             pagination={false}
-            rowKey="name"
+            rowKey="code"
             title={() => t('ui.license.functions')}
             dataSource={info.functions}
             columns={[
-              { dataIndex: 'name', title: t('ui.license.functions') },
               {
-                dataIndex: 'days',
-                title: t('ui.license.expiresAt'),
-                render: (days: number | null) => (days === null ? '—' : t('ui.license.functionDays', { days })),
+                dataIndex: 'code',
+                title: t('teamUi.settings.functionName'),
+                render: (_value, item) => t(`teamFunction.name.${item.code}`),
+              },
+              {
+                dataIndex: 'validityDays',
+                title: t('teamUi.settings.functionValidity'),
+                render: (days: number) => t('ui.license.functionDays', { days }),
+              },
+              { dataIndex: 'expiresAt', title: t('ui.license.expiresAt'), render: (time: string) => formatTime(time) },
+              {
+                dataIndex: 'active',
+                title: t('teamUi.settings.functionState'),
+                render: (active: boolean) =>
+                  active ? (
+                    <Tag color="success">{t('teamFunction.status.active')}</Tag>
+                  ) : (
+                    <Tag color="error">{t('teamFunction.status.expired')}</Tag>
+                  ),
               },
             ]}
           />
         )}
+        {failure && (
+          <Alert
+            type="error"
+            showIcon
+            title={failure}
+            closable={{ onClose: () => setFailure(null) }}
+            data-testid="license-error"
+          />
+        )}
         <Flex vertical gap={8}>
           <Upload
+            accept=".lic,.txt,text/plain"
             maxCount={1}
             showUploadList={false}
             beforeUpload={(file) => {
@@ -92,8 +145,8 @@ export default function LicensePage({ variant }: { variant: 'license' | 'authori
               return false;
             }}
           >
-            <Button type="primary" icon={<UploadOutlined />} loading={activate.isPending}>
-              {t('ui.license.upload')}
+            <Button type="primary" icon={<UploadOutlined />} loading={activate.isPending} data-testid="license-upload">
+              {info.status === 'unauthorized' ? t('ui.license.upload') : t('teamUi.license.replace')}
             </Button>
           </Upload>
           <Typography.Text type="secondary">{t('ui.license.uploadHint')}</Typography.Text>
@@ -104,7 +157,7 @@ export default function LicensePage({ variant }: { variant: 'license' | 'authori
 
   return (
     <Flex justify="center" style={{ paddingTop: 24 }}>
-      <Card style={{ width: '100%', maxWidth: 720 }} data-testid="license-page">
+      <Card style={{ width: '100%', maxWidth: 760 }} data-testid="license-page">
         <Flex vertical gap={24}>
           <Flex align="center" gap={12}>
             <SafetyCertificateOutlined style={{ fontSize: 32 }} />
@@ -112,12 +165,18 @@ export default function LicensePage({ variant }: { variant: 'license' | 'authori
               <Typography.Title level={3} style={{ margin: 0 }}>
                 {variant === 'authorization' ? t('ui.license.authorizationTitle') : t('ui.license.title')}
               </Typography.Title>
-              <Typography.Text type="secondary">{t('ui.license.description')}</Typography.Text>
+              {license.data?.available !== false && (
+                <Typography.Text type="secondary">{t('ui.license.description')}</Typography.Text>
+              )}
             </div>
           </Flex>
           {body}
           <Flex justify="flex-end">
-            <Button type="link" onClick={() => void navigate('/login')}>
+            <Button
+              type={license.data?.available && license.data.info.status === 'authorized' ? 'primary' : 'link'}
+              onClick={() => void navigate('/login')}
+              data-testid="license-go-login"
+            >
               {t('ui.license.goLogin')}
             </Button>
           </Flex>

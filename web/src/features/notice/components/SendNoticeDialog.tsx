@@ -71,7 +71,11 @@ export function SendNoticeDialog({ onClose }: { onClose: () => void }) {
         <Form.Item name="type" label={t('teamUi.notice.typeLabel')}>
           <Select options={NOTICE_TYPES.map((type) => ({ value: type, label: t(`teamUi.notice.type.${type}`) }))} />
         </Form.Item>
-        <Form.Item name="title" label={t('teamUi.notice.titleLabel')} rules={[zodRule(noticeSendBodySchema, 'title', { toInput })]}>
+        <Form.Item
+          name="title"
+          label={t('teamUi.notice.titleLabel')}
+          rules={[zodRule(noticeSendBodySchema, 'title', { toInput })]}
+        >
           <Input maxLength={LIMITS.generalInputMax} showCount />
         </Form.Item>
         <Form.Item

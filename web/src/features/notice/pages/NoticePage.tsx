@@ -147,7 +147,12 @@ export default function NoticePage({ titleKey }: MenuPageProps) {
           {translate(titleKey)}
         </Typography.Title>
         {canSend && (
-          <Button type="primary" icon={<SendOutlined />} onClick={() => setSending(true)} data-testid="notice-send-open">
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            onClick={() => setSending(true)}
+            data-testid="notice-send-open"
+          >
             {t('teamUi.notice.sendTitle')}
           </Button>
         )}

@@ -68,6 +68,8 @@ export interface ModelUploadControls {
   startFolder(files: File[], options?: { resume?: boolean }): Promise<void>;
   pause(): void;
   resume(): void;
+  /** Retries a failed upload where it stopped; false when there is none to retry (start again instead). */
+  retry(): boolean;
   cancel(): Promise<void>;
   /** Back to choosing a file after a failure. */
   reset(): void;
@@ -222,10 +224,17 @@ export function useModelUpload(projectId: number, onUploaded?: () => void): Mode
   const resume = useCallback(() => {
     const uppy = uppyRef.current;
     if (!uppy) return;
-    const [file] = uppy.getFiles();
     patch({ phase: 'uploading', failure: null });
-    if (file?.error) void uppy.retryUpload(file.id);
-    else uppy.resumeAll();
+    uppy.resumeAll();
+  }, [patch]);
+
+  const retry = useCallback(() => {
+    const uppy = uppyRef.current;
+    const [file] = uppy?.getFiles() ?? [];
+    if (!uppy || !file) return false;
+    patch({ phase: 'uploading', failure: null });
+    void uppy.retryUpload(file.id);
+    return true;
   }, [patch]);
 
   /** Cancel: the tus upload is terminated, and the server frees the lock and the reserved bytes. */
@@ -249,5 +258,5 @@ export function useModelUpload(projectId: number, onUploaded?: () => void): Mode
     setState(IDLE);
   }, [release]);
 
-  return { state, startZip, startFolder, pause, resume, cancel, reset };
+  return { state, startZip, startFolder, pause, resume, retry, cancel, reset };
 }

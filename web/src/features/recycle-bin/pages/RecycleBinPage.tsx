@@ -89,7 +89,12 @@ export default function RecycleBinPage({ titleKey }: MenuPageProps) {
         </Typography.Text>
       ),
     },
-    { title: t('teamUi.recycle.size'), dataIndex: 'sizeBytes', width: 120, render: (size: number) => formatBytes(size) },
+    {
+      title: t('teamUi.recycle.size'),
+      dataIndex: 'sizeBytes',
+      width: 120,
+      render: (size: number) => formatBytes(size),
+    },
     {
       title: t('teamUi.recycle.deletedBy'),
       dataIndex: 'deletedBy',

@@ -2,9 +2,12 @@ import { useEffect } from 'react';
 import { useBranding } from '../hooks/useBranding';
 import { iconType } from '../branding';
 
-/** Keeps the favicon on the company's icon. Rendered once, inside the router. */
+/**
+ * Keeps the favicon on the company's icon and names the tab after the company (the signed-in
+ * layout then puts the page's name in front). Rendered once, inside the router.
+ */
 export function SystemBranding() {
-  const { icon } = useBranding();
+  const { icon, companyName } = useBranding();
   useEffect(() => {
     let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (!link) {
@@ -15,5 +18,8 @@ export function SystemBranding() {
     link.type = iconType(icon);
     link.href = icon;
   }, [icon]);
+  useEffect(() => {
+    document.title = companyName;
+  }, [companyName]);
   return null;
 }

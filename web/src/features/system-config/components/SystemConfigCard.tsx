@@ -121,7 +121,10 @@ function NameForm({ branding }: { branding: Branding }) {
       <Form.Item
         name="companyName"
         label={t('teamUi.system.companyName')}
-        rules={[requiredRule(), { max: LIMITS.generalInputMax, message: t('validation.tooLong', { max: LIMITS.generalInputMax }) }]}
+        rules={[
+          requiredRule(),
+          { max: LIMITS.generalInputMax, message: t('validation.tooLong', { max: LIMITS.generalInputMax }) },
+        ]}
         extra={t('teamUi.system.companyNameHint')}
       >
         <Input maxLength={LIMITS.generalInputMax} showCount data-testid="system-company-name" />

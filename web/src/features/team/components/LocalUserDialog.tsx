@@ -186,7 +186,10 @@ export function LocalUserDialog({
           <Form.Item name="status" label={t('teamUi.localUsers.status')}>
             <Radio.Group
               optionType="button"
-              options={USER_STATUSES.map((status) => ({ value: status, label: t(`teamUi.localUsers.state.${status}`) }))}
+              options={USER_STATUSES.map((status) => ({
+                value: status,
+                label: t(`teamUi.localUsers.state.${status}`),
+              }))}
             />
           </Form.Item>
         )}

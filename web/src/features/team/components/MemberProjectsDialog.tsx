@@ -5,15 +5,7 @@ import { Link } from 'react-router';
 import type { TeamMember } from '@sightline/shared';
 import { useAssignMemberProjects, useMemberProjects, useTeamProjects } from '../api';
 
-function ProjectTransfer({
-  member,
-  initial,
-  onClose,
-}: {
-  member: TeamMember;
-  initial: number[];
-  onClose: () => void;
-}) {
+function ProjectTransfer({ member, initial, onClose }: { member: TeamMember; initial: number[]; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = AntdApp.useApp();
   const projects = useTeamProjects();

@@ -42,10 +42,18 @@ export default function LocalUsersPage({ titleKey }: MenuPageProps) {
   };
 
   const columns: TableColumnsType<LocalUser> = [
-    { title: t('teamUi.localUsers.account'), dataIndex: 'account', render: (account: string) => <Typography.Text code>{account}</Typography.Text> },
+    {
+      title: t('teamUi.localUsers.account'),
+      dataIndex: 'account',
+      render: (account: string) => <Typography.Text code>{account}</Typography.Text>,
+    },
     { title: t('teamUi.localUsers.name'), dataIndex: 'name' },
     { title: t('teamUi.localUsers.phone'), dataIndex: 'phone', render: (phone: string | null) => phone ?? '—' },
-    { title: t('teamUi.localUsers.role'), dataIndex: 'roleId', render: (_value, user) => <RoleTag roleId={user.roleId} /> },
+    {
+      title: t('teamUi.localUsers.role'),
+      dataIndex: 'roleId',
+      render: (_value, user) => <RoleTag roleId={user.roleId} />,
+    },
     {
       title: t('teamUi.localUsers.status'),
       dataIndex: 'status',

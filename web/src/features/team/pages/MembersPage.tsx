@@ -38,13 +38,7 @@ import { useHandOverAdministrator, useMemberPage, useRemoveMember, useTeamDetail
 import { MemberProjectsDialog } from '../components/MemberProjectsDialog';
 import { MemberRoleDialog } from '../components/MemberRoleDialog';
 import { RoleTag } from '../components/RoleTag';
-import {
-  canAssignProjects,
-  canChangeRole,
-  canHandOver,
-  canRemove,
-  type MemberContext,
-} from '../member-rules';
+import { canAssignProjects, canChangeRole, canHandOver, canRemove, type MemberContext } from '../member-rules';
 
 const PAGE_SIZE = 10;
 
@@ -270,8 +264,15 @@ export default function MembersPage({ titleKey }: MenuPageProps) {
           )}
         </div>
         {canInvite && team.data && (
-          <Tooltip title={full ? t('teamUi.invite.teamFull', { count: team.data.memberCount, max: team.data.memberMax }) : ''}>
-            <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviteOpen(true)} data-testid="invite-open">
+          <Tooltip
+            title={full ? t('teamUi.invite.teamFull', { count: team.data.memberCount, max: team.data.memberMax }) : ''}
+          >
+            <Button
+              type="primary"
+              icon={<UserAddOutlined />}
+              onClick={() => setInviteOpen(true)}
+              data-testid="invite-open"
+            >
               {t('teamUi.invite.open')}
             </Button>
           </Tooltip>

@@ -111,9 +111,7 @@ function TeamCard({ team }: { team: TeamDetails }) {
             </Typography.Text>
           </Flex>
           <Progress percent={memberPercent} showInfo={false} status={memberPercent >= 100 ? 'exception' : 'normal'} />
-          {memberPercent >= 100 && (
-            <Typography.Text type="warning">{t('teamUi.settings.membersFull')}</Typography.Text>
-          )}
+          {memberPercent >= 100 && <Typography.Text type="warning">{t('teamUi.settings.membersFull')}</Typography.Text>}
         </div>
       </Flex>
     </Card>
@@ -221,7 +219,7 @@ function ProjectTypesCard() {
   const handleToggle = async (type: ProjectType, enabled: boolean) => {
     try {
       await toggle.mutateAsync({ id: type.id, enabled });
-      void message.success(enabled ? t('teamUi.settings.typeEnabled') : t('teamUi.settings.typeDisabled'));
+      void message.success(enabled ? t('teamUi.settings.typeOn') : t('teamUi.settings.typeOff'));
     } catch {
       // The client showed why.
     }
@@ -256,7 +254,11 @@ function ProjectTypesCard() {
             dataIndex: 'builtIn',
             width: 120,
             render: (builtIn: boolean) =>
-              builtIn ? <Tag>{t('teamUi.settings.builtIn')}</Tag> : <Tag color="blue">{t('teamUi.settings.custom')}</Tag>,
+              builtIn ? (
+                <Tag>{t('teamUi.settings.builtIn')}</Tag>
+              ) : (
+                <Tag color="blue">{t('teamUi.settings.custom')}</Tag>
+              ),
           },
           { title: t('teamUi.settings.typeProjects'), dataIndex: 'projectCount', width: 110 },
           {

@@ -1,0 +1,315 @@
+import { useState } from 'react';
+import {
+  Alert,
+  App as AntdApp,
+  Button,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
+import { DeleteOutlined, EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { DEFECT_FIELD_WIDGETS, createDefectFieldBodySchema, type DefectField } from '@sightline/shared';
+import { isApiError } from '../../../api/client';
+import { translate } from '../../../i18n';
+import { applyServerIssues, zodRule } from '../../../lib/form-rules';
+import { useDeleteDefectField, useDefectFields, useImportDefectFields, useSaveDefectField, type DefectFieldInput } from '../api';
+import { importIssueLines } from '../import-issues';
+
+/**
+ * Defect fields (SPEC section 3): extra inputs of a defect, a text input or a single or multi-select dropdown
+ * whose options must not repeat, each shown or not while marking; added one by one or imported from a file.
+ */
+export function DefectFieldsPanel({ projectId, editable }: { projectId: number; editable: boolean }) {
+  const { t } = useTranslation();
+  const { modal, message } = AntdApp.useApp();
+  const fields = useDefectFields(projectId);
+  const save = useSaveDefectField(projectId);
+  const remove = useDeleteDefectField(projectId);
+  const importer = useImportDefectFields(projectId);
+  const [editing, setEditing] = useState<DefectField | 'new' | null>(null);
+  const [importProblems, setImportProblems] = useState<string[] | null>(null);
+
+  const handleImport = async (file: File) => {
+    setImportProblems(null);
+    try {
+      const { imported } = await importer.mutateAsync(file);
+      void message.success(t('projectUi.config.fields.imported', { count: imported }));
+    } catch (error) {
+      if (isApiError(error) && error.key === 'VALIDATION_ERROR') {
+        setImportProblems(importIssueLines(error.issues));
+      }
+    }
+  };
+
+  const toggleVisible = (field: DefectField, visibleWhenMarking: boolean) =>
+    save.mutate({
+      id: field.id,
+      name: field.name,
+      widget: field.widget,
+      options: field.options,
+      visibleWhenMarking,
+    });
+
+  const confirmDelete = (field: DefectField) =>
+    modal.confirm({
+      title: t('projectUi.config.fields.deleteTitle', { name: field.name }),
+      content: t('projectUi.config.fields.deleteContent'),
+      okText: t('projectUi.common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('ui.common.cancel'),
+      onOk: () => remove.mutateAsync(field.id),
+    });
+
+  return (
+    <Flex vertical gap={12} data-testid="defect-fields">
+      <Flex gap={8} align="center" wrap>
+        <Typography.Text type="secondary" style={{ flex: 1, minWidth: 240 }}>
+          {t('projectUi.config.fields.hint')}
+        </Typography.Text>
+        {editable && (
+          <>
+            <Upload
+              accept=".json,.csv,application/json,text/csv"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void handleImport(file);
+                return false;
+              }}
+            >
+              <Button icon={<ImportOutlined />} loading={importer.isPending} data-testid="defect-field-import">
+                {t('projectUi.config.fields.import')}
+              </Button>
+            </Upload>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="defect-field-add">
+              {t('projectUi.config.fields.add')}
+            </Button>
+          </>
+        )}
+      </Flex>
+      {editable && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('projectUi.config.fields.importHint')}
+        </Typography.Text>
+      )}
+      {importProblems && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setImportProblems(null) }}
+          title={t('projectUi.config.fields.importFailed')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {importProblems.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          }
+          data-testid="defect-field-import-error"
+        />
+      )}
+      <Table<DefectField>
+        rowKey="id"
+        size="middle"
+        loading={fields.isLoading}
+        dataSource={fields.data ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('projectUi.config.fields.empty')} /> }}
+        columns={[
+          { title: t('projectUi.config.fields.name'), dataIndex: 'name' },
+          {
+            title: t('projectUi.config.fields.widget'),
+            dataIndex: 'widget',
+            width: 160,
+            render: (widget: DefectField['widget']) => t(`projectUi.config.fields.widgets.${widget}`),
+          },
+          {
+            title: t('projectUi.config.fields.options'),
+            dataIndex: 'options',
+            render: (options: string[]) =>
+              options.length === 0 ? (
+                <Typography.Text type="secondary">—</Typography.Text>
+              ) : (
+                <Flex gap={4} wrap>
+                  {options.map((option) => (
+                    <Tag key={option}>{option}</Tag>
+                  ))}
+                </Flex>
+              ),
+          },
+          {
+            title: t('projectUi.config.fields.visible'),
+            dataIndex: 'visibleWhenMarking',
+            width: 150,
+            render: (visible: boolean, field) => (
+              <Switch
+                size="small"
+                checked={visible}
+                disabled={!editable}
+                loading={save.isPending && save.variables?.id === field.id}
+                onChange={(checked) => toggleVisible(field, checked)}
+                aria-label={t('projectUi.config.fields.visible')}
+              />
+            ),
+          },
+          ...(editable
+            ? [
+                {
+                  title: t('projectUi.common.actions'),
+                  key: 'actions',
+                  width: 120,
+                  render: (_: unknown, field: DefectField) => (
+                    <Space>
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<EditOutlined />}
+                        onClick={() => setEditing(field)}
+                        aria-label={t('ui.common.edit')}
+                      />
+                      <Button
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        onClick={() => confirmDelete(field)}
+                        aria-label={t('projectUi.common.delete')}
+                      />
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing !== null && (
+        <DefectFieldModal
+          projectId={projectId}
+          field={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSave={async (input) => {
+            await save.mutateAsync(input);
+          }}
+          saving={save.isPending}
+        />
+      )}
+    </Flex>
+  );
+}
+
+interface FieldFormValues {
+  name: string;
+  widget: DefectField['widget'];
+  options: string[];
+  visibleWhenMarking: boolean;
+}
+
+function DefectFieldModal({
+  projectId,
+  field,
+  onClose,
+  onSave,
+  saving,
+}: {
+  projectId: number;
+  field: DefectField | null;
+  onClose: () => void;
+  onSave: (input: DefectFieldInput & { id?: number }) => Promise<void>;
+  saving: boolean;
+}) {
+  const { t } = useTranslation();
+  const { message } = AntdApp.useApp();
+  const [form] = Form.useForm<FieldFormValues>();
+  const widget = Form.useWatch('widget', form);
+  const toInput = (values: Record<string, unknown>) => ({
+    projectId,
+    ...values,
+    options: values.widget === 'input' ? [] : values.options,
+  });
+  const rule = (name: string) => zodRule(createDefectFieldBodySchema, name, { toInput });
+
+  const handleOk = async () => {
+    let values: FieldFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const input: DefectFieldInput = {
+      name: values.name.trim(),
+      widget: values.widget,
+      options: values.widget === 'input' ? [] : values.options.map((option) => option.trim()),
+      visibleWhenMarking: values.visibleWhenMarking,
+    };
+    try {
+      await onSave(field ? { ...input, id: field.id } : input);
+      void message.success(t('projectUi.common.saved'));
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.key === 'DISEASE_FIELD_NAME_ERROR') {
+        form.setFields([{ name: 'name', errors: [translate('errors.DISEASE_FIELD_NAME_ERROR', error.params)] }]);
+      } else applyServerIssues(form, error);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={field ? t('projectUi.config.fields.editTitle') : t('projectUi.config.fields.addTitle')}
+      okText={t('ui.common.save')}
+      cancelText={t('ui.common.cancel')}
+      confirmLoading={saving}
+      onOk={() => void handleOk()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<FieldFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          name: field?.name ?? '',
+          widget: field?.widget ?? 'input',
+          options: field?.options ?? [],
+          visibleWhenMarking: field?.visibleWhenMarking ?? true,
+        }}
+        data-testid="defect-field-form"
+      >
+        <Form.Item name="name" label={t('projectUi.config.fields.name')} rules={[rule('name')]} required>
+          <Input maxLength={50} data-testid="defect-field-name" />
+        </Form.Item>
+        <Form.Item name="widget" label={t('projectUi.config.fields.widget')} required>
+          <Select
+            options={DEFECT_FIELD_WIDGETS.map((value) => ({
+              value,
+              label: t(`projectUi.config.fields.widgets.${value}`),
+            }))}
+            data-testid="defect-field-widget"
+          />
+        </Form.Item>
+        {widget !== 'input' && (
+          <Form.Item
+            name="options"
+            label={t('projectUi.config.fields.options')}
+            extra={t('projectUi.config.fields.optionsHint')}
+            rules={[rule('options')]}
+            required
+          >
+            <Select mode="tags" open={false} tokenSeparators={[',', '，']} data-testid="defect-field-options" />
+          </Form.Item>
+        )}
+        <Form.Item name="visibleWhenMarking" label={t('projectUi.config.fields.visible')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CameraView, ModelClip, ProjectModel } from '@sightline/shared';
+import { request } from '../../api/client';
+import { useSessionStore } from '../../stores/session-store';
+import { projectKeys } from '../project/api';
+
+/** The 3D view's calls: default view (model position), clipping, and restoring the initial position. */
+export const viewKeys = {
+  restore: (projectId: number) => [...projectKeys.model(projectId), 'restore'] as const,
+};
+
+function useModelWrite<T>(projectId: number, call: (value: T) => Promise<ProjectModel>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (model) => {
+      queryClient.setQueryData(projectKeys.model(projectId), model);
+      void queryClient.invalidateQueries({ queryKey: viewKeys.restore(projectId) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
+    },
+  });
+}
+
+/** Saves the camera as the model's position, which is the project's default view. */
+export function useSaveDefaultView(projectId: number) {
+  return useModelWrite(projectId, (position: CameraView) =>
+    request<ProjectModel>('/project-model/update/model/position', { method: 'POST', body: { projectId, position } }),
+  );
+}
+
+export function useSaveClip(projectId: number) {
+  return useModelWrite(projectId, (clip: ModelClip | null) =>
+    request<ProjectModel>('/project-model/update/model/clip', { method: 'POST', body: { projectId, clip } }),
+  );
+}
+
+/** Back to the parameter and position recorded when the model was uploaded. */
+export function useRestoreModel(projectId: number) {
+  return useModelWrite(projectId, () =>
+    request<ProjectModel>(`/project-model/restore/${projectId}`, { method: 'POST' }),
+  );
+}
+
+/** Whether the model's position differs from what was recorded at upload (only once a model is served). */
+export function useModelChanged(projectId: number, enabled: boolean) {
+  const ready = useSessionStore((state) => state.status === 'ready');
+  return useQuery({
+    queryKey: viewKeys.restore(projectId),
+    queryFn: ({ signal }) =>
+      request<{ changed: boolean }>(`/project-model/find/is/restore/${projectId}`, { method: 'POST', signal }),
+    enabled: ready && enabled,
+  });
+}

@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, App as AntdApp, Button, Flex, Spin, Tooltip, theme } from 'antd';
+import { EyeInvisibleOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ModelClip } from '@sightline/shared';
+import { getToken } from '../../../api/token';
+import { ViewerToolbar, type CameraView, type ClipPlane, type ViewerApi } from '../../../viewer';
+import { toSavedView } from '../camera-view';
+import { useModelChanged, useRestoreModel, useSaveClip, useSaveDefaultView } from '../api';
+
+/** Clipping changes are saved once the slider rests this long. */
+const CLIP_SAVE_DELAY_MS = 800;
+
+export type SceneState = 'loading' | 'idle' | 'rendering' | 'failed';
+
+/**
+ * What is drawn in the project's 3D view and the tools over it: the tileset loaded with the login token,
+ * the camera at the default view, measuring and clipping (saved with the model), saving the default view,
+ * restoring the position recorded at upload, and showing or hiding the model.
+ */
+export function ProjectScene({
+  api,
+  projectId,
+  tilesetUrl,
+  defaultView,
+  canEdit,
+}: {
+  api: ViewerApi;
+  projectId: number;
+  tilesetUrl: string;
+  defaultView: CameraView | null;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { message, modal } = AntdApp.useApp();
+  const [state, setState] = useState<SceneState>('loading');
+  const [visible, setVisible] = useState(true);
+  const saveView = useSaveDefaultView(projectId);
+  const saveClip = useSaveClip(projectId);
+  const restore = useRestoreModel(projectId);
+  const changed = useModelChanged(projectId, canEdit);
+  const clipTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const settleRun = useRef(0);
+  const latestView = useRef(defaultView);
+  useEffect(() => {
+    latestView.current = defaultView;
+  });
+
+  /** Marks the scene as drawn once everything in view is loaded (the state tests and screenshots wait for). */
+  const settle = (work?: () => void) => {
+    const run = ++settleRun.current;
+    setState('rendering');
+    work?.();
+    void api.whenIdle(60_000).then((idle) => {
+      if (run === settleRun.current) setState(idle ? 'idle' : 'rendering');
+    });
+  };
+
+  useEffect(() => {
+    let current = true;
+    setState('loading');
+    const token = getToken();
+    api
+      .loadTileset(tilesetUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+      .then(async () => {
+        if (!current) return;
+        const view = latestView.current;
+        await (view ? api.setCameraView(view) : api.flyToTileset({ duration: 0 }));
+        if (!current) return;
+        const run = ++settleRun.current;
+        setState('rendering');
+        const idle = await api.whenIdle(60_000);
+        if (current && run === settleRun.current) setState(idle ? 'idle' : 'rendering');
+      })
+      .catch(() => {
+        if (current) setState('failed');
+      });
+    return () => {
+      current = false;
+    };
+  }, [api, tilesetUrl]);
+
+  useEffect(
+    () => () => {
+      if (clipTimer.current) clearTimeout(clipTimer.current);
+    },
+    [],
+  );
+
+  const handleClip = (plane: ClipPlane | null) => {
+    if (!canEdit) return;
+    if (clipTimer.current) clearTimeout(clipTimer.current);
+    clipTimer.current = setTimeout(() => {
+      const clip: ModelClip | null = plane ? { normal: plane.normal, center: plane.center } : null;
+      saveClip.mutate(clip, { onSuccess: () => void message.success(t('projectUi.view.clipSaved')) });
+    }, CLIP_SAVE_DELAY_MS);
+  };
+
+  const handleSaveView = async (view: CameraView) => {
+    await saveView.mutateAsync(toSavedView(view));
+    void message.success(t('viewer.viewSaved'));
+  };
+
+  const toggleModel = () => {
+    const next = !visible;
+    setVisible(next);
+    settle(() => api.setTilesetVisible(next));
+  };
+
+  const confirmRestore = () =>
+    modal.confirm({
+      title: t('projectUi.view.restoreTitle'),
+      content: t('projectUi.view.restoreContent'),
+      okText: t('projectUi.view.restore'),
+      cancelText: t('ui.common.cancel'),
+      onOk: async () => {
+        const model = await restore.mutateAsync();
+        const position = model.position;
+        settle(() => {
+          void (position
+            ? api.setCameraView(
+                {
+                  lon: position.position.lon,
+                  lat: position.position.lat,
+                  height: position.position.height,
+                  heading: position.heading,
+                  pitch: position.pitch,
+                  roll: position.roll,
+                },
+                { duration: 1 },
+              )
+            : api.flyToTileset());
+        });
+        void message.success(t('projectUi.view.restored'));
+      },
+    });
+
+  return (
+    <>
+      <div
+        data-testid="project-scene"
+        data-render-state={state}
+        data-model-visible={visible}
+        style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
+      />
+      {state !== 'failed' && (
+        <ViewerToolbar
+          api={api}
+          defaultView={defaultView}
+          onSaveView={canEdit ? handleSaveView : undefined}
+          onClipChange={handleClip}
+        />
+      )}
+      <Flex
+        gap={4}
+        style={{
+          position: 'absolute',
+          top: 12,
+          right: 12,
+          background: token.colorBgElevated,
+          borderRadius: 8,
+          padding: 4,
+          boxShadow: token.boxShadowTertiary,
+        }}
+      >
+        <Tooltip title={visible ? t('projectUi.view.hideModel') : t('projectUi.view.showModel')}>
+          <Button
+            type={visible ? 'text' : 'primary'}
+            icon={visible ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+            onClick={toggleModel}
+            disabled={state === 'loading' || state === 'failed'}
+            aria-label={visible ? t('projectUi.view.hideModel') : t('projectUi.view.showModel')}
+            aria-pressed={!visible}
+            data-testid="viewer-toggle-model"
+          />
+        </Tooltip>
+        {canEdit && changed.data?.changed && (
+          <Tooltip title={t('projectUi.view.restoreHint')}>
+            <Button
+              type="text"
+              icon={<RollbackOutlined />}
+              onClick={confirmRestore}
+              loading={restore.isPending}
+              data-testid="viewer-restore"
+            >
+              {t('projectUi.view.restore')}
+            </Button>
+          </Tooltip>
+        )}
+      </Flex>
+      {state === 'loading' && (
+        <Flex
+          align="center"
+          justify="center"
+          style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
+          role="status"
+          aria-label={t('viewer.loading')}
+        >
+          <Spin size="large" description={t('viewer.loading')}>
+            <div style={{ width: 1, height: 48 }} />
+          </Spin>
+        </Flex>
+      )}
+      {state === 'failed' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('viewer.loadFailed')}
+          style={{ position: 'absolute', top: 12, left: 12, right: 80 }}
+          data-testid="viewer-load-failed"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+/** Where the project screens live: under /home, beside the project list (SPEC section 2). */
+export const projectPaths = {
+  home: '/home',
+  create: (groupId?: number | null) => (groupId ? `/home/projects/new?group=${groupId}` : '/home/projects/new'),
+  edit: (id: number) => `/home/projects/${id}/edit`,
+  /** The wizard's second step: the model upload. */
+  model: (id: number) => `/home/projects/${id}/edit?step=model`,
+  config: (id: number) => `/home/projects/${id}/config`,
+  view: (id: number) => `/home/projects/${id}/view`,
+};
+
+/** A route parameter as a project id, or null. */
+export function projectIdParam(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
