@@ -57,6 +57,19 @@ describe('ONNX segmentation detector (tiny arithmetic test model)', () => {
     expect(Math.abs(g.meanWidthPx - 5)).toBeLessThanOrEqual(1);
   });
 
+  it('test-time flip augmentation flips back correctly (a pointwise model is unchanged)', async () => {
+    const plain = new OnnxDetector({ modelPath: TEST_MODEL, threads: 1 });
+    const tta = new OnnxDetector({ modelPath: TEST_MODEL, threads: 1, tta: true });
+    opened.push(plain, tta);
+    expect(tta.name).toBe('onnx:dark-lines-test+tta');
+    const img = textureImage(150, 97, 8, 150, 30);
+    const a = (await plain.scoreMaps(img, { types: ['crack'] })).crack!.data;
+    const b = (await tta.scoreMaps(img, { types: ['crack'] })).crack!.data;
+    let worst = 0;
+    for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
+    expect(worst).toBeLessThan(1e-5);
+  });
+
   it('honours a class map from configuration', async () => {
     const det = new OnnxDetector({ modelPath: TEST_MODEL, classMap: { 1: 'spalling' }, threads: 1 });
     opened.push(det);

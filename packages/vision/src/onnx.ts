@@ -58,6 +58,8 @@ export interface OnnxDetectorConfig {
   /** Detector name (default "onnx:<model name>"). */
   name?: string;
   threshold?: number;
+  /** Test-time augmentation: average the tile with its horizontal and vertical flips (3x the inference cost). */
+  tta?: boolean;
 }
 
 export function sidecarPath(modelPath: string): string {
@@ -89,6 +91,22 @@ function reflect(i: number, n: number): number {
   return m < n ? m : period - m;
 }
 
+/** Flip an NCHW (N = 1) float tensor along x or y. */
+function flipNchw(src: Float32Array, c: number, h: number, w: number, axis: 'x' | 'y'): Float32Array {
+  const out = new Float32Array(src.length);
+  for (let k = 0; k < c; k++) {
+    const base = k * h * w;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const sx = axis === 'x' ? w - 1 - x : x;
+        const sy = axis === 'y' ? h - 1 - y : y;
+        out[base + y * w + x] = src[base + sy * w + sx]!;
+      }
+    }
+  }
+  return out;
+}
+
 export class OnnxDetector extends ScoreMapDetector {
   readonly name: string;
   readonly supportedTypes: readonly DefectType[];
@@ -116,7 +134,7 @@ export class OnnxDetector extends ScoreMapDetector {
     this.channels = chans;
     this.supportedTypes = [...new Set(chans.map((c) => c.type))];
     this.defaultThreshold = config.threshold ?? this.meta.defaultThreshold ?? 0.5;
-    this.name = config.name ?? `onnx:${this.meta.name ?? 'model'}`;
+    this.name = config.name ?? `onnx:${this.meta.name ?? 'model'}${config.tta ? '+tta' : ''}`;
   }
 
   private async getSession(): Promise<ort.InferenceSession> {
@@ -194,18 +212,36 @@ export class OnnxDetector extends ScoreMapDetector {
     for (const tile of planTiles(width, height, tileSize, overlap)) {
       deadline.check();
       const { tensor, W, H } = this.tensorOf(img, tile.x, tile.y, tile.width, tile.height);
-      let result: ort.InferenceSession.OnnxValueMapType;
-      try {
-        result = await session.run({ [inName]: tensor });
-      } catch (e) {
-        throw new VisionError('AI_SERVER_EXCEPTION', `inference failed: ${(e as Error).message}`, 'model', {
-          cause: e,
-        });
-      }
-      const out = result[outName];
-      if (!out) throw new VisionError('AI_SERVER_EXCEPTION', `model has no output ${outName}`, 'model');
-      const od = out.data as Float32Array;
+      const run = async (t: ort.Tensor): Promise<ort.Tensor> => {
+        let result: ort.InferenceSession.OnnxValueMapType;
+        try {
+          result = await session.run({ [inName]: t });
+        } catch (e) {
+          throw new VisionError('AI_SERVER_EXCEPTION', `inference failed: ${(e as Error).message}`, 'model', {
+            cause: e,
+          });
+        }
+        const out = result[outName];
+        if (!out) throw new VisionError('AI_SERVER_EXCEPTION', `model has no output ${outName}`, 'model');
+        return out;
+      };
+      const out = await run(tensor);
       const C = out.dims[1] ?? 1;
+      let od = out.data as Float32Array;
+      const tta = !!this.config.tta && kind !== 'softmax';
+      if (tta) {
+        // average the decoded outputs of the input and its flips (flipped back)
+        const sig = (v: number): number => (kind === 'logits' ? 1 / (1 + Math.exp(-v)) : v);
+        od = Float32Array.from(od, sig);
+        for (const axis of ['x', 'y'] as const) {
+          const flipped = flipNchw(tensor.data as Float32Array, 3, H, W, axis);
+          const o = await run(new ort.Tensor('float32', flipped, [1, 3, H, W]));
+          const back = flipNchw(o.data as Float32Array, C, H, W, axis);
+          for (let i = 0; i < od.length; i++) od[i] = od[i]! + sig(back[i]!);
+        }
+        for (let i = 0; i < od.length; i++) od[i] = od[i]! / 3;
+      }
+      const decoded = tta ? 'sigmoid-probability' : kind;
       const plane = W * H;
       const tmp = new Float32Array(tile.width * tile.height);
       wanted.forEach((c, k) => {
@@ -213,8 +249,8 @@ export class OnnxDetector extends ScoreMapDetector {
           for (let x = 0; x < tile.width; x++) {
             const idx = y * W + x;
             let v = od[c.channel * plane + idx]!;
-            if (kind === 'logits') v = 1 / (1 + Math.exp(-v));
-            else if (kind === 'softmax') {
+            if (decoded === 'logits') v = 1 / (1 + Math.exp(-v));
+            else if (decoded === 'softmax') {
               let mx = -Infinity;
               for (let q = 0; q < C; q++) mx = Math.max(mx, od[q * plane + idx]!);
               let sum = 0;

@@ -5,6 +5,7 @@
  *                                 packages/vision/models/crack-unet.onnx when present
  *   SIGHTLINE_VISION_CLASS_MAP    JSON object channel -> defect type code, overrides the sidecar classes
  *   SIGHTLINE_VISION_THREADS      onnxruntime intra-op threads (default min(2, cpus))
+ *   SIGHTLINE_VISION_TTA          "1": average the learned model over flips (3x slower)
  *   SIGHTLINE_AI_URL              base URL of a remote AI service (enables the remote detector)
  *   SIGHTLINE_AI_TOKEN            bearer token for it
  *   SIGHTLINE_AI_TIMEOUT_MS       its time budget
@@ -26,6 +27,8 @@ export interface VisionConfig {
   modelPath?: string;
   classMap?: Record<number, DefectType>;
   threads?: number;
+  /** Test-time flip augmentation for the learned model (SIGHTLINE_VISION_TTA=1). */
+  tta?: boolean;
   remote?: RemoteDetectorConfig;
   builtin?: BuiltinOptions;
 }
@@ -40,6 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): VisionConfi
     cfg.classMap = map;
   }
   if (env.SIGHTLINE_VISION_THREADS) cfg.threads = Number(env.SIGHTLINE_VISION_THREADS);
+  if (env.SIGHTLINE_VISION_TTA === '1') cfg.tta = true;
   if (env.SIGHTLINE_AI_URL) {
     cfg.remote = {
       baseUrl: env.SIGHTLINE_AI_URL,
@@ -63,6 +67,7 @@ export function createOnnxDetector(cfg: VisionConfig): OnnxDetector | null {
     modelPath: p,
     ...(cfg.classMap ? { classMap: cfg.classMap } : {}),
     ...(cfg.threads ? { threads: cfg.threads } : {}),
+    ...(cfg.tta ? { tta: true } : {}),
   });
 }
 

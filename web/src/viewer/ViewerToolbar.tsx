@@ -9,6 +9,7 @@ import {
   ScissorOutlined,
 } from '@ant-design/icons';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMetres, formatSquareMetres } from './viewer-format';
 import type { CameraView, ClipPlane, MeasureKind, Measurement, ViewerApi } from './viewer-types';
@@ -182,7 +183,7 @@ export function ViewerToolbar({ api, defaultView, onSaveView, onClipChange, onMe
   );
 }
 
-function describe(result: Measurement, t: ReturnType<typeof useTranslation>['t']): string {
+function describe(result: Measurement, t: TFunction): string {
   switch (result.kind) {
     case 'distance':
       return t('viewer.resultDistance', { length: formatMetres(result.length) });

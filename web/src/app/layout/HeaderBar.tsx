@@ -106,7 +106,7 @@ export function HeaderBar({
               onClick: ({ key }) => void handleSwitchTeam(Number(key)),
             }}
           >
-            <Button type="text" title={t('ui.header.switchTeam')}>
+            <Button type="text" title={t('ui.header.switchTeam')} data-testid="team-switcher">
               {teamLabel}
               <DownOutlined style={{ fontSize: 10 }} />
             </Button>

@@ -170,7 +170,7 @@ export function useProjectCustoms(projectId: number) {
 export function useSaveProjectCustom(projectId: number) {
   const invalidate = useInvalidate(configKeys.customs(projectId));
   return useMutation({
-    mutationFn: (input: { id?: number; name: string; value: string }) =>
+    mutationFn: (input: { id?: number; name: string; value: string }): Promise<unknown> =>
       input.id === undefined
         ? request<{ ids: number[] }>('/project-custom/adds', {
             method: 'POST',

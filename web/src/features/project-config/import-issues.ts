@@ -2,10 +2,10 @@ import type { FieldIssue } from '@sightline/shared';
 import { translate } from '../../i18n';
 
 const FIELD_KEYS: Record<string, string> = {
-  name: 'projectUi.config.fields.name',
-  widget: 'projectUi.config.fields.widget',
-  options: 'projectUi.config.fields.options',
-  visibleWhenMarking: 'projectUi.config.fields.visible',
+  name: 'projectUi.fields.name',
+  widget: 'projectUi.fields.widget',
+  options: 'projectUi.fields.options',
+  visibleWhenMarking: 'projectUi.fields.visible',
 };
 
 /**
@@ -16,9 +16,9 @@ export function importIssueLines(issues: readonly FieldIssue[]): string[] {
   const lines = issues.map((issue) => {
     const message = translate(`validation.${issue.key}`, issue.params);
     const match = /^rows\.(\d+)\.?([A-Za-z]*)/.exec(issue.path);
-    if (!match) return translate('projectUi.config.fields.importFileIssue', { message });
+    if (!match) return translate('projectUi.fields.importFileIssue', { message });
     const column = match[2] ? FIELD_KEYS[match[2]] : undefined;
-    return translate('projectUi.config.fields.importRowIssue', {
+    return translate('projectUi.fields.importRowIssue', {
       row: Number(match[1]) + 1,
       field: column ? translate(column) : (match[2] ?? ''),
       message,

@@ -35,12 +35,16 @@ export default function NoticePage({ titleKey }: MenuPageProps) {
   const { token } = theme.useToken();
   const { message, modal } = AntdApp.useApp();
   const [params, setParams] = useSearchParams();
-  const [type, setType] = useState<NoticeType>('system');
+  const [chosenType, setType] = useState<NoticeType | null>(null);
   const [filter, setFilter] = useState<ReadFilter>('all');
   const [pageNum, setPageNum] = useState(1);
   const [sending, setSending] = useState(false);
   const canSend = usePermission('notice:send');
   const status = useNoticeTypeStatus();
+  // The page opens on the first type with unread notices, then stays where the user puts it.
+  const firstUnread = status.data ? (status.data.find((entry) => entry.unread > 0)?.type ?? 'system') : null;
+  if (chosenType === null && firstUnread !== null) setType(firstUnread);
+  const type: NoticeType = chosenType ?? firstUnread ?? 'system';
   const notices = useNoticePage({
     pageNum,
     pageSize: PAGE_SIZE,

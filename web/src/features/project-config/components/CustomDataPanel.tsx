@@ -19,7 +19,7 @@ export function CustomDataPanel({ projectId, editable }: { projectId: number; ed
 
   const confirmDelete = (ids: number[]) =>
     modal.confirm({
-      title: t('projectUi.config.custom.deleteTitle', { count: ids.length }),
+      title: t('projectUi.custom.deleteTitle', { count: ids.length }),
       okText: t('projectUi.common.delete'),
       okButtonProps: { danger: true },
       cancelText: t('ui.common.cancel'),
@@ -34,16 +34,16 @@ export function CustomDataPanel({ projectId, editable }: { projectId: number; ed
     <Flex vertical gap={12} data-testid="custom-data">
       <Flex gap={8} align="center" wrap>
         <Typography.Text type="secondary" style={{ flex: 1, minWidth: 240 }}>
-          {t('projectUi.config.custom.hint')}
+          {t('projectUi.custom.hint')}
         </Typography.Text>
         {editable && selected.length > 0 && (
           <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(selected)}>
-            {t('projectUi.config.custom.deleteSelected', { count: selected.length })}
+            {t('projectUi.custom.deleteSelected', { count: selected.length })}
           </Button>
         )}
         {editable && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="custom-add">
-            {t('projectUi.config.custom.add')}
+            {t('projectUi.custom.add')}
           </Button>
         )}
       </Flex>
@@ -58,10 +58,10 @@ export function CustomDataPanel({ projectId, editable }: { projectId: number; ed
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map((key) => Number(key))) }
             : undefined
         }
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('projectUi.config.custom.empty')} /> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('projectUi.custom.empty')} /> }}
         columns={[
-          { title: t('projectUi.config.custom.name'), dataIndex: 'name', width: '35%' },
-          { title: t('projectUi.config.custom.value'), dataIndex: 'value' },
+          { title: t('projectUi.custom.name'), dataIndex: 'name', width: '35%' },
+          { title: t('projectUi.custom.value'), dataIndex: 'value' },
           ...(editable
             ? [
                 {
@@ -134,7 +134,7 @@ function CustomModal({
   return (
     <Modal
       open
-      title={entry ? t('projectUi.config.custom.editTitle') : t('projectUi.config.custom.addTitle')}
+      title={entry ? t('projectUi.custom.editTitle') : t('projectUi.custom.addTitle')}
       okText={t('ui.common.save')}
       cancelText={t('ui.common.cancel')}
       confirmLoading={save.isPending}
@@ -143,10 +143,10 @@ function CustomModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ name: entry?.name ?? '', value: entry?.value ?? '' }}>
-        <Form.Item name="name" label={t('projectUi.config.custom.name')} rules={[zodRule(projectCustomItemSchema, 'name')]} required>
+        <Form.Item name="name" label={t('projectUi.custom.name')} rules={[zodRule(projectCustomItemSchema, 'name')]} required>
           <Input maxLength={50} data-testid="custom-name" />
         </Form.Item>
-        <Form.Item name="value" label={t('projectUi.config.custom.value')} rules={[zodRule(projectCustomItemSchema, 'value')]}>
+        <Form.Item name="value" label={t('projectUi.custom.value')} rules={[zodRule(projectCustomItemSchema, 'value')]}>
           <Input.TextArea rows={3} maxLength={500} showCount data-testid="custom-value" />
         </Form.Item>
       </Form>

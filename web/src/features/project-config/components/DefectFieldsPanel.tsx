@@ -43,7 +43,7 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
     setImportProblems(null);
     try {
       const { imported } = await importer.mutateAsync(file);
-      void message.success(t('projectUi.config.fields.imported', { count: imported }));
+      void message.success(t('projectUi.fields.imported', { count: imported }));
     } catch (error) {
       if (isApiError(error) && error.key === 'VALIDATION_ERROR') {
         setImportProblems(importIssueLines(error.issues));
@@ -62,8 +62,8 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
 
   const confirmDelete = (field: DefectField) =>
     modal.confirm({
-      title: t('projectUi.config.fields.deleteTitle', { name: field.name }),
-      content: t('projectUi.config.fields.deleteContent'),
+      title: t('projectUi.fields.deleteTitle', { name: field.name }),
+      content: t('projectUi.fields.deleteContent'),
       okText: t('projectUi.common.delete'),
       okButtonProps: { danger: true },
       cancelText: t('ui.common.cancel'),
@@ -74,7 +74,7 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
     <Flex vertical gap={12} data-testid="defect-fields">
       <Flex gap={8} align="center" wrap>
         <Typography.Text type="secondary" style={{ flex: 1, minWidth: 240 }}>
-          {t('projectUi.config.fields.hint')}
+          {t('projectUi.fields.hint')}
         </Typography.Text>
         {editable && (
           <>
@@ -87,18 +87,18 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
               }}
             >
               <Button icon={<ImportOutlined />} loading={importer.isPending} data-testid="defect-field-import">
-                {t('projectUi.config.fields.import')}
+                {t('projectUi.fields.import')}
               </Button>
             </Upload>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="defect-field-add">
-              {t('projectUi.config.fields.add')}
+              {t('projectUi.fields.add')}
             </Button>
           </>
         )}
       </Flex>
       {editable && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('projectUi.config.fields.importHint')}
+          {t('projectUi.fields.importHint')}
         </Typography.Text>
       )}
       {importProblems && (
@@ -106,7 +106,7 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
           type="error"
           showIcon
           closable={{ onClose: () => setImportProblems(null) }}
-          title={t('projectUi.config.fields.importFailed')}
+          title={t('projectUi.fields.importFailed')}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {importProblems.map((line) => (
@@ -123,17 +123,17 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
         loading={fields.isLoading}
         dataSource={fields.data ?? []}
         pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('projectUi.config.fields.empty')} /> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('projectUi.fields.empty')} /> }}
         columns={[
-          { title: t('projectUi.config.fields.name'), dataIndex: 'name' },
+          { title: t('projectUi.fields.name'), dataIndex: 'name' },
           {
-            title: t('projectUi.config.fields.widget'),
+            title: t('projectUi.fields.widget'),
             dataIndex: 'widget',
             width: 160,
-            render: (widget: DefectField['widget']) => t(`projectUi.config.fields.widgets.${widget}`),
+            render: (widget: DefectField['widget']) => t(`projectUi.fieldWidgets.${widget}`),
           },
           {
-            title: t('projectUi.config.fields.options'),
+            title: t('projectUi.fields.options'),
             dataIndex: 'options',
             render: (options: string[]) =>
               options.length === 0 ? (
@@ -147,7 +147,7 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
               ),
           },
           {
-            title: t('projectUi.config.fields.visible'),
+            title: t('projectUi.fields.visible'),
             dataIndex: 'visibleWhenMarking',
             width: 150,
             render: (visible: boolean, field) => (
@@ -157,7 +157,7 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
                 disabled={!editable}
                 loading={save.isPending && save.variables?.id === field.id}
                 onChange={(checked) => toggleVisible(field, checked)}
-                aria-label={t('projectUi.config.fields.visible')}
+                aria-label={t('projectUi.fields.visible')}
               />
             ),
           },
@@ -264,7 +264,7 @@ function DefectFieldModal({
   return (
     <Modal
       open
-      title={field ? t('projectUi.config.fields.editTitle') : t('projectUi.config.fields.addTitle')}
+      title={field ? t('projectUi.fields.editTitle') : t('projectUi.fields.addTitle')}
       okText={t('ui.common.save')}
       cancelText={t('ui.common.cancel')}
       confirmLoading={saving}
@@ -283,14 +283,14 @@ function DefectFieldModal({
         }}
         data-testid="defect-field-form"
       >
-        <Form.Item name="name" label={t('projectUi.config.fields.name')} rules={[rule('name')]} required>
+        <Form.Item name="name" label={t('projectUi.fields.name')} rules={[rule('name')]} required>
           <Input maxLength={50} data-testid="defect-field-name" />
         </Form.Item>
-        <Form.Item name="widget" label={t('projectUi.config.fields.widget')} required>
+        <Form.Item name="widget" label={t('projectUi.fields.widget')} required>
           <Select
             options={DEFECT_FIELD_WIDGETS.map((value) => ({
               value,
-              label: t(`projectUi.config.fields.widgets.${value}`),
+              label: t(`projectUi.fieldWidgets.${value}`),
             }))}
             data-testid="defect-field-widget"
           />
@@ -298,15 +298,15 @@ function DefectFieldModal({
         {widget !== 'input' && (
           <Form.Item
             name="options"
-            label={t('projectUi.config.fields.options')}
-            extra={t('projectUi.config.fields.optionsHint')}
+            label={t('projectUi.fields.options')}
+            extra={t('projectUi.fields.optionsHint')}
             rules={[rule('options')]}
             required
           >
             <Select mode="tags" open={false} tokenSeparators={[',', '，']} data-testid="defect-field-options" />
           </Form.Item>
         )}
-        <Form.Item name="visibleWhenMarking" label={t('projectUi.config.fields.visible')} valuePropName="checked">
+        <Form.Item name="visibleWhenMarking" label={t('projectUi.fields.visible')} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>

@@ -66,8 +66,8 @@ export function DefectTypesPanel({ projectId, editable }: { projectId: number; e
 
   const confirmDelete = (type: DefectType) =>
     modal.confirm({
-      title: t('projectUi.config.types.deleteTitle', { name: type.name }),
-      content: t('projectUi.config.types.deleteContent'),
+      title: t('projectUi.types.deleteTitle', { name: type.name }),
+      content: t('projectUi.types.deleteContent'),
       okText: t('projectUi.common.delete'),
       okButtonProps: { danger: true },
       cancelText: t('ui.common.cancel'),
@@ -83,7 +83,7 @@ export function DefectTypesPanel({ projectId, editable }: { projectId: number; e
         <Input
           allowClear
           prefix={<SearchOutlined />}
-          placeholder={t('projectUi.config.types.search')}
+          placeholder={t('projectUi.types.search')}
           value={keywordInput}
           onChange={(event) => {
             setKeywordInput(event.target.value);
@@ -92,11 +92,11 @@ export function DefectTypesPanel({ projectId, editable }: { projectId: number; e
           style={{ width: 240 }}
         />
         <Typography.Text type="secondary" style={{ flex: 1, minWidth: 200 }}>
-          {t('projectUi.config.types.hint')}
+          {t('projectUi.types.hint')}
         </Typography.Text>
         {editable && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="defect-type-add">
-            {t('projectUi.config.types.add')}
+            {t('projectUi.types.add')}
           </Button>
         )}
       </Flex>
@@ -114,7 +114,7 @@ export function DefectTypesPanel({ projectId, editable }: { projectId: number; e
         }}
         columns={[
           {
-            title: t('projectUi.config.types.name'),
+            title: t('projectUi.types.name'),
             key: 'name',
             render: (_: unknown, type) => (
               <Flex align="center" gap={8}>
@@ -124,30 +124,30 @@ export function DefectTypesPanel({ projectId, editable }: { projectId: number; e
             ),
           },
           {
-            title: t('projectUi.config.types.color'),
+            title: t('projectUi.types.color'),
             dataIndex: 'color',
             width: 120,
             render: (color: string) => <Typography.Text code>{color.toUpperCase()}</Typography.Text>,
           },
           {
-            title: t('projectUi.config.types.shape'),
+            title: t('projectUi.types.shape'),
             dataIndex: 'shapeKind',
             width: 150,
-            render: (kind: DefectShapeKind) => t(`projectUi.config.types.shapes.${kind}`),
+            render: (kind: DefectShapeKind) => t(`projectUi.typeShapes.${kind}`),
           },
           {
-            title: t('projectUi.config.types.kind'),
+            title: t('projectUi.types.kind'),
             dataIndex: 'system',
             width: 120,
             render: (system: boolean) =>
               system ? (
-                <Tag icon={<LockOutlined />}>{t('projectUi.config.types.builtIn')}</Tag>
+                <Tag icon={<LockOutlined />}>{t('projectUi.types.builtIn')}</Tag>
               ) : (
-                <Tag color="blue">{t('projectUi.config.types.custom')}</Tag>
+                <Tag color="blue">{t('projectUi.types.custom')}</Tag>
               ),
           },
           {
-            title: t('projectUi.config.types.visibleOnAdd'),
+            title: t('projectUi.types.visibleOnAdd'),
             dataIndex: 'visibleOnAdd',
             width: 140,
             render: (visible: boolean, type) =>
@@ -162,7 +162,7 @@ export function DefectTypesPanel({ projectId, editable }: { projectId: number; e
                   disabled={!editable}
                   loading={update.isPending && update.variables?.id === type.id}
                   onChange={(checked) => update.mutate({ id: type.id, visibleOnAdd: checked })}
-                  aria-label={t('projectUi.config.types.visibleOnAdd')}
+                  aria-label={t('projectUi.types.visibleOnAdd')}
                 />
               ),
           },
@@ -174,7 +174,7 @@ export function DefectTypesPanel({ projectId, editable }: { projectId: number; e
                   width: 110,
                   render: (_: unknown, type: DefectType) =>
                     type.system ? (
-                      <Typography.Text type="secondary">{t('projectUi.config.types.readOnly')}</Typography.Text>
+                      <Typography.Text type="secondary">{t('projectUi.types.readOnly')}</Typography.Text>
                     ) : (
                       <Space>
                         <Button
@@ -245,7 +245,7 @@ function DefectTypeModal({ projectId, type, onClose }: { projectId: number; type
   return (
     <Modal
       open
-      title={type ? t('projectUi.config.types.editTitle') : t('projectUi.config.types.addTitle')}
+      title={type ? t('projectUi.types.editTitle') : t('projectUi.types.addTitle')}
       okText={t('ui.common.save')}
       cancelText={t('ui.common.cancel')}
       confirmLoading={create.isPending || update.isPending}
@@ -264,28 +264,28 @@ function DefectTypeModal({ projectId, type, onClose }: { projectId: number; type
         }}
         data-testid="defect-type-form"
       >
-        <Form.Item name="name" label={t('projectUi.config.types.name')} rules={[rule('name')]} required>
+        <Form.Item name="name" label={t('projectUi.types.name')} rules={[rule('name')]} required>
           <Input maxLength={50} data-testid="defect-type-name" />
         </Form.Item>
         <Form.Item
           name="color"
-          label={t('projectUi.config.types.color')}
+          label={t('projectUi.types.color')}
           rules={[rule('color')]}
           required
           getValueFromEvent={(color: { toHexString(): string }) => color.toHexString().slice(0, 7).toUpperCase()}
         >
           <ColorPicker showText disabledAlpha format="hex" data-testid="defect-type-color" />
         </Form.Item>
-        <Form.Item name="shapeKind" label={t('projectUi.config.types.shape')} extra={type ? t('projectUi.config.types.shapeFixed') : undefined}>
+        <Form.Item name="shapeKind" label={t('projectUi.types.shape')} extra={type ? t('projectUi.types.shapeFixed') : undefined}>
           <Radio.Group
             disabled={type !== null}
             options={(['line', 'area'] as const).map((kind) => ({
               value: kind,
-              label: t(`projectUi.config.types.shapes.${kind}`),
+              label: t(`projectUi.typeShapes.${kind}`),
             }))}
           />
         </Form.Item>
-        <Form.Item name="visibleOnAdd" label={t('projectUi.config.types.visibleOnAdd')} valuePropName="checked">
+        <Form.Item name="visibleOnAdd" label={t('projectUi.types.visibleOnAdd')} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>

@@ -40,7 +40,7 @@ export function FilterRangePanel({ projectId, editable }: { projectId: number; e
     const body = saveDefectFilterRangeBodySchema.parse(toInput(values));
     try {
       await save.mutateAsync(body);
-      void message.success(t('projectUi.config.filter.saved'));
+      void message.success(t('projectUi.filter.saved'));
     } catch (error) {
       applyServerIssues(form, error);
     }
@@ -50,7 +50,7 @@ export function FilterRangePanel({ projectId, editable }: { projectId: number; e
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 720 }} data-testid="filter-range">
-      <Alert type="warning" showIcon title={t('projectUi.config.filter.warning')} />
+      <Alert type="warning" showIcon title={t('projectUi.filter.warning')} />
       <Form<RangeValues>
         form={form}
         layout="vertical"
@@ -64,17 +64,17 @@ export function FilterRangePanel({ projectId, editable }: { projectId: number; e
         }}
       >
         {ROWS.map((row) => (
-          <Card size="small" key={row.key} title={t(`projectUi.config.filter.${row.key}`)} style={{ marginBottom: 12 }}>
+          <Card size="small" key={row.key} title={t(`projectUi.filter.${row.key}`)} style={{ marginBottom: 12 }}>
             <Flex gap={16} wrap align="flex-start">
-              <Form.Item name={row.min} label={t('projectUi.config.filter.min')} rules={[rule(row.min)]} style={{ marginBottom: 0 }}>
+              <Form.Item name={row.min} label={t('projectUi.filter.min')} rules={[rule(row.min)]} style={{ marginBottom: 0 }}>
                 <InputNumber min={0} step={0.01} suffix={row.unit} style={{ width: 200 }} data-testid={`filter-${row.min}`} />
               </Form.Item>
-              <Form.Item name={row.max} label={t('projectUi.config.filter.max')} rules={[rule(row.max)]} style={{ marginBottom: 0 }}>
+              <Form.Item name={row.max} label={t('projectUi.filter.max')} rules={[rule(row.max)]} style={{ marginBottom: 0 }}>
                 <InputNumber min={0} step={0.01} suffix={row.unit} style={{ width: 200 }} data-testid={`filter-${row.max}`} />
               </Form.Item>
             </Flex>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t(`projectUi.config.filter.${row.key}Hint`)}
+              {t(`projectUi.filter.${row.key}Hint`)}
             </Typography.Text>
           </Card>
         ))}

@@ -48,7 +48,7 @@ export default function ProjectConfigPage(_props: MenuPageProps) {
       <Flex align="center" gap={12} wrap>
         <Button type="text" icon={<ArrowLeftOutlined />} onClick={goHome} aria-label={t('ui.common.back')} />
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('projectUi.config.title')}
+          {t('projectUi.configTabs.title')}
           {project.data && (
             <Typography.Text type="secondary" style={{ fontSize: 16, fontWeight: 400, marginInlineStart: 12 }}>
               {project.data.name}
@@ -66,22 +66,22 @@ export default function ProjectConfigPage(_props: MenuPageProps) {
           items={[
             {
               key: 'fields',
-              label: t('projectUi.config.tabs.fields'),
+              label: t('projectUi.configTabs.fields'),
               children: <DefectFieldsPanel projectId={projectId} editable={canConfigure && !moving} />,
             },
             {
               key: 'types',
-              label: t('projectUi.config.tabs.types'),
+              label: t('projectUi.configTabs.types'),
               children: <DefectTypesPanel projectId={projectId} editable={canConfigure && !moving} />,
             },
             {
               key: 'filter',
-              label: t('projectUi.config.tabs.filter'),
+              label: t('projectUi.configTabs.filter'),
               children: <FilterRangePanel projectId={projectId} editable={canConfigure && !moving} />,
             },
             {
               key: 'custom',
-              label: t('projectUi.config.tabs.custom'),
+              label: t('projectUi.configTabs.custom'),
               children: <CustomDataPanel projectId={projectId} editable={canEdit && !moving} />,
             },
           ]}

@@ -34,7 +34,9 @@ export function ProjectScene({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message, modal } = AntdApp.useApp();
-  const [state, setState] = useState<SceneState>('loading');
+  // The state belongs to one tileset URL: another URL reads 'loading' until its own load settles.
+  const [scene, setScene] = useState<{ url: string; state: SceneState } | null>(null);
+  const state: SceneState = scene?.url === tilesetUrl ? scene.state : 'loading';
   const [visible, setVisible] = useState(true);
   const saveView = useSaveDefaultView(projectId);
   const saveClip = useSaveClip(projectId);
@@ -50,16 +52,15 @@ export function ProjectScene({
   /** Marks the scene as drawn once everything in view is loaded (the state tests and screenshots wait for). */
   const settle = (work?: () => void) => {
     const run = ++settleRun.current;
-    setState('rendering');
+    setScene({ url: tilesetUrl, state: 'rendering' });
     work?.();
     void api.whenIdle(60_000).then((idle) => {
-      if (run === settleRun.current) setState(idle ? 'idle' : 'rendering');
+      if (run === settleRun.current) setScene({ url: tilesetUrl, state: idle ? 'idle' : 'rendering' });
     });
   };
 
   useEffect(() => {
     let current = true;
-    setState('loading');
     const token = getToken();
     api
       .loadTileset(tilesetUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
@@ -69,12 +70,12 @@ export function ProjectScene({
         await (view ? api.setCameraView(view) : api.flyToTileset({ duration: 0 }));
         if (!current) return;
         const run = ++settleRun.current;
-        setState('rendering');
+        setScene({ url: tilesetUrl, state: 'rendering' });
         const idle = await api.whenIdle(60_000);
-        if (current && run === settleRun.current) setState(idle ? 'idle' : 'rendering');
+        if (current && run === settleRun.current) setScene({ url: tilesetUrl, state: idle ? 'idle' : 'rendering' });
       })
       .catch(() => {
-        if (current) setState('failed');
+        if (current) setScene({ url: tilesetUrl, state: 'failed' });
       });
     return () => {
       current = false;

@@ -37,7 +37,7 @@ export function HandoverModal({ card, onClose }: { card: ProjectCard; onClose: (
       title={t('projectUi.handover.title', { name: card.name })}
       okText={t('projectUi.handover.confirm')}
       cancelText={t('ui.common.cancel')}
-      okButtonProps={{ disabled: target === null, danger: true, 'data-testid': 'handover-confirm' } as object}
+      okButtonProps={{ disabled: target === null, danger: true, 'data-testid': 'handover-confirm' }}
       confirmLoading={handover.isPending}
       onOk={() => void handleOk().catch(() => undefined)}
       onCancel={onClose}

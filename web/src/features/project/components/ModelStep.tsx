@@ -70,7 +70,6 @@ export function ModelStep({
     <Flex vertical gap={16} style={{ maxWidth: 820 }} data-testid="model-step">
       <ModelSummary projectId={project.id} model={current} loading={model.isLoading} onOpenView={onOpenView} />
       <UploadCard
-        projectId={project.id}
         model={current}
         uploader={uploader.data ?? null}
         upload={upload}
@@ -200,12 +199,10 @@ function ModelSummary({
 }
 
 function UploadCard({
-  projectId,
   model,
   uploader,
   upload,
 }: {
-  projectId: number;
   model: ProjectModel | null;
   uploader: ModelUploader | null;
   upload: ModelUploadControls;
@@ -251,7 +248,7 @@ function UploadCard({
       title: t('projectUi.upload.cancelTitle'),
       content: t('projectUi.upload.cancelContent'),
       okText: t('projectUi.upload.cancel'),
-      okButtonProps: { danger: true, 'data-testid': 'upload-cancel-confirm' } as object,
+      okButtonProps: { danger: true, 'data-testid': 'upload-cancel-confirm' },
       cancelText: t('projectUi.upload.keep'),
       onOk: async () => {
         await upload.cancel();

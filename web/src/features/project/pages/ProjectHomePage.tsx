@@ -62,7 +62,7 @@ export default function ProjectHomePage(_props: MenuPageProps) {
         title: t('projectUi.card.deleteTitle', { name: card.name }),
         content: t('projectUi.card.deleteContent'),
         okText: t('projectUi.common.delete'),
-        okButtonProps: { danger: true, 'data-testid': 'project-delete-confirm' } as object,
+        okButtonProps: { danger: true, 'data-testid': 'project-delete-confirm' },
         cancelText: t('ui.common.cancel'),
         onOk: async () => {
           await remove.mutateAsync(card.id);

@@ -1,0 +1,270 @@
+/**
+ * Projects, 3D models and the 3D viewer in a real browser against the built product (issue 4, "Done means"):
+ * a project created through the wizard, the fixture tileset uploaded zipped, the unzip followed to the end and
+ * the model drawn in the project's 3D view (proved by comparing it with the same view with the tileset hidden);
+ * an upload paused, the server restarted, the page reloaded and the upload continued to completion; and bad
+ * inputs (a zip without tileset.json, a bad location file) answered with their translated errors.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { CATALOGUES } from '@sightline/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { folderEntries, zipBuffer } from '../server/test/factories/project-model';
+import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+
+const zh = CATALOGUES['zh-CN'];
+const SAMPLE = '1.0/TilesetWithDiscreteLOD';
+const sampleDir = tilesetSample(SAMPLE);
+
+const skipReason = !sampleDir
+  ? missingTilesetMessage(SAMPLE)
+  : existsSync(CHROMIUM_PATH)
+    ? null
+    : `skipped: no chromium at ${CHROMIUM_PATH}`;
+if (skipReason) console.warn(`e2e/project.test.ts ${skipReason}`);
+
+/** A route near Philadelphia, where the sample tileset sits. */
+const ROUTE_GEOJSON = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      properties: { name: 'Dragon Route' },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [-75.6125, 40.0418],
+          [-75.6105, 40.0428],
+          [-75.6085, 40.0421],
+        ],
+      },
+    },
+  ],
+});
+/** A line of one point: refused with the reason "too few points". */
+const BAD_GEOJSON = JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[1, 2]] } });
+
+/** Pixels whose colour differs by more than `threshold` in any channel, as a fraction of the image. */
+function differingFraction(a: PNG, b: PNG, threshold = 40): number {
+  expect([a.width, a.height]).toEqual([b.width, b.height]);
+  let count = 0;
+  for (let i = 0; i < a.width * a.height; i++) {
+    const o = i * 4;
+    const delta = Math.max(
+      Math.abs((a.data[o] ?? 0) - (b.data[o] ?? 0)),
+      Math.abs((a.data[o + 1] ?? 0) - (b.data[o + 1] ?? 0)),
+      Math.abs((a.data[o + 2] ?? 0) - (b.data[o + 2] ?? 0)),
+    );
+    if (delta > threshold) count++;
+  }
+  return count / (a.width * a.height);
+}
+
+describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let token: string;
+  let workDir: string;
+  const files = { tileset: '', padded: '', noTileset: '', route: '', badRoute: '' };
+  const contexts: { context: BrowserContext; outboundRequests: string[] }[] = [];
+  const pageErrors: string[] = [];
+
+  async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${server.url}/api${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as { code: number; msg: string; data: T };
+    if (envelope.code !== 2000) throw new Error(`${method} ${url}: ${envelope.code} ${envelope.msg}`);
+    return envelope.data;
+  }
+
+  async function logIn() {
+    const response = await fetch(`${server.url}/api/web/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ account: 'demoowner', password: DEMO_PASSWORD, clientType: 'PC', force: true }),
+    });
+    const envelope = (await response.json()) as { data: { token: string } };
+    token = envelope.data.token;
+  }
+
+  /** A signed-in page (the token of `logIn`), in Chinese, dark theme. */
+  async function openPage(pathname: string): Promise<Page> {
+    const isolated = await isolatedContext(browser);
+    contexts.push(isolated);
+    await isolated.context.addInitScript((value) => localStorage.setItem('token', value), token);
+    const page = await isolated.context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.url}${pathname}`);
+    return page;
+  }
+
+  async function typeId(code: string): Promise<number> {
+    const types = await api<Array<{ id: number; code: string | null }>>('POST', '/project-type/findTeam', {});
+    const type = types.find((candidate) => candidate.code === code);
+    if (!type) throw new Error(`no project type ${code}`);
+    return type.id;
+  }
+
+  beforeAll(async () => {
+    workDir = mkdtempSync(path.join(os.tmpdir(), 'sightline-project-e2e-'));
+    const entries = folderEntries(sampleDir as string);
+    files.tileset = path.join(workDir, 'dragon.zip');
+    writeFileSync(files.tileset, await zipBuffer(entries));
+    // The same tileset with 24 MB of stored padding: large enough to pause mid-way.
+    files.padded = path.join(workDir, 'dragon-large.zip');
+    writeFileSync(
+      files.padded,
+      await zipBuffer([...entries, { name: 'padding.bin', data: randomBytes(24 * 1024 * 1024), store: true }]),
+    );
+    files.noTileset = path.join(workDir, 'no-tileset.zip');
+    writeFileSync(files.noTileset, await zipBuffer([{ name: 'model/readme.txt', data: 'no tileset here' }]));
+    files.route = path.join(workDir, 'route.geojson');
+    writeFileSync(files.route, ROUTE_GEOJSON);
+    files.badRoute = path.join(workDir, 'one-point.geojson');
+    writeFileSync(files.badRoute, BAD_GEOJSON);
+
+    server = await startAppServer();
+    browser = await launchBrowser();
+    await logIn();
+  });
+
+  afterEach(async () => {
+    for (const { context, outboundRequests } of contexts.splice(0)) {
+      await context.close();
+      expect(outboundRequests).toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('creates a project in the wizard, uploads the zipped tileset, and draws it in the 3D view', async () => {
+    const page = await openPage('/home');
+    await page.getByTestId('no-projects').waitFor();
+    await page.getByTestId('project-create').first().click();
+    await page.waitForURL(/\/home\/projects\/new$/);
+
+    // Step 1: the project's information, with a location file read by the server and previewed.
+    await page.getByTestId('project-name').fill('Dragon bridge');
+    await page.getByTestId('project-type').click();
+    await page.getByRole('option', { name: zh.projectType.bridge }).click();
+    await page.getByTestId('project-description').fill('The fixture tileset, uploaded from the browser test.');
+    await page.getByTestId('location-field').locator('input[type=file]').setInputFiles(files.route);
+    await page.getByTestId('location-preview').waitFor();
+    expect(await page.getByTestId('location-kind').textContent()).toBe(zh.projectUi.locationKind.line);
+    expect(await page.getByTestId('project-route').inputValue()).toBe('Dragon Route');
+    await page.getByTestId('project-next').click();
+
+    // Step 2: the zip goes up over tus, then the server unzips it and says so on the event stream.
+    await page.waitForURL(/\/home\/projects\/\d+\/edit\?step=model$/);
+    const projectId = Number(/projects\/(\d+)\//.exec(page.url())?.[1]);
+    await page.getByTestId('model-zip-input').setInputFiles(files.tileset);
+    await page.getByTestId('upload-start').click();
+    await page.getByTestId('upload-complete').waitFor({ timeout: 60_000 });
+    await page.getByTestId('unzip-done').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('model-summary').getByTestId('model-state').getAttribute('data-state')).toBe('done');
+    await page.screenshot({ path: screenshotPath('project-wizard-model-done') });
+
+    // The home page lists the project with its model ready.
+    await page.getByTestId('wizard-finish').click();
+    const card = page.locator(`[data-testid="project-card"][data-project-id="${projectId}"]`);
+    await expect.poll(() => card.getByTestId('model-state').getAttribute('data-state')).toBe('done');
+    await page.screenshot({ path: screenshotPath('project-home') });
+
+    // The 3D view: the model drawn at its place; hiding it changes what is on screen.
+    await card.getByTestId('project-open').click();
+    await page.waitForURL(new RegExp(`/home/projects/${projectId}/view$`));
+    const scene = page.getByTestId('project-scene');
+    await expect.poll(() => scene.getAttribute('data-render-state'), { timeout: 90_000 }).toBe('idle');
+    const viewer = page.getByTestId('model-viewer');
+    const shownBytes = await viewer.screenshot({ path: screenshotPath('project-view-model-shown') });
+    await page.getByTestId('viewer-toggle-model').click();
+    await expect.poll(() => scene.getAttribute('data-model-visible')).toBe('false');
+    await expect.poll(() => scene.getAttribute('data-render-state'), { timeout: 60_000 }).toBe('idle');
+    const hiddenBytes = await viewer.screenshot({ path: screenshotPath('project-view-model-hidden') });
+    const fraction = differingFraction(PNG.sync.read(shownBytes), PNG.sync.read(hiddenBytes));
+    // The dragon fills a good part of the default framing: far more than anti-aliasing noise.
+    expect(fraction).toBeGreaterThan(0.02);
+  });
+
+  it('explains a bad location file and a zip without tileset.json, keeping nothing', async () => {
+    const page = await openPage('/home/projects/new');
+    await page.getByTestId('project-info-form').waitFor();
+    await page.getByTestId('location-field').locator('input[type=file]').setInputFiles(files.badRoute);
+    const locationError = page.getByTestId('location-error');
+    await locationError.waitFor();
+    const text = await locationError.textContent();
+    expect(text).toContain(zh.errors.PROJECT_VECTOR_FILE_ERROR);
+    expect(text).toContain(zh.projectUi.vectorReason.tooFewPoints);
+    expect(await page.getByTestId('location-preview').count()).toBe(0);
+
+    // A project to upload into (made through the API: the wizard itself is covered above).
+    const { id } = await api<{ id: number }>('POST', '/project', { name: 'No tileset', typeId: await typeId('dam') });
+    await page.goto(`${server.url}/home/projects/${id}/edit?step=model`);
+    await page.getByTestId('model-zip-input').setInputFiles(files.noTileset);
+    await page.getByTestId('upload-start').click();
+    const uploadError = page.getByTestId('upload-error');
+    await uploadError.waitFor({ timeout: 60_000 });
+    expect(await uploadError.getAttribute('data-error-key')).toBe('PROJECT_MODEL_TILESET_MISSING');
+    expect(await uploadError.textContent()).toContain(zh.errors.PROJECT_MODEL_TILESET_MISSING);
+    await page.screenshot({ path: screenshotPath('project-upload-no-tileset') });
+    // Nothing was kept: no model, no upload lock.
+    expect(await api('GET', `/project-model/findByProjectId/${id}`)).toBeNull();
+    expect(await api('GET', `/project-model/find/project/model/user?projectId=${id}`)).toBeNull();
+  });
+
+  it('continues an upload paused before a server restart, after a reload', async () => {
+    const { id } = await api<{ id: number }>('POST', '/project', { name: 'Restart case', typeId: await typeId('tunnel') });
+    const page = await openPage(`/home/projects/${id}/edit?step=model`);
+    // A slow uplink, so the upload can be paused part-way.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 3 * 1024 * 1024,
+    });
+    await page.getByTestId('model-zip-input').setInputFiles(files.padded);
+    await page.getByTestId('upload-start').click();
+    const progress = page.getByTestId('upload-progress');
+    await expect.poll(async () => Number(await progress.getAttribute('data-percent')), { timeout: 60_000 }).toBeGreaterThan(10);
+    await page.getByTestId('upload-pause').click();
+    await expect.poll(() => progress.getAttribute('data-phase')).toBe('paused');
+    const pausedAt = Number(await progress.getAttribute('data-percent'));
+    expect(pausedAt).toBeLessThan(100);
+    await page.screenshot({ path: screenshotPath('project-upload-paused') });
+
+    await server.restart();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.reload();
+    // The server still holds this user's upload; choosing the same file continues it.
+    await page.getByTestId('upload-interrupted').waitFor({ timeout: 30_000 });
+    await page.getByTestId('model-zip-input').setInputFiles(files.padded);
+    const start = page.getByTestId('upload-start');
+    expect(await start.textContent()).toContain(zh.projectUi.upload.continue);
+    await start.click();
+    await page.getByTestId('upload-complete').waitFor({ timeout: 90_000 });
+    await page.getByTestId('unzip-done').waitFor({ timeout: 90_000 });
+    const model = await api<{ state: string; fileName: string }>('GET', `/project-model/findByProjectId/${id}`);
+    expect(model).toMatchObject({ state: 'done', fileName: 'dragon-large.zip' });
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The recycle bin in a real browser against the built product: a project deleted to the bin is
+ * restored, deleted again and then deleted for good with the login password (a wrong one first);
+ * batch restore and emptying the bin.
+ */
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+import { apiData, buttonName, callApi, logInThroughUi, text, tokenOf, zh } from './support/team-api';
+
+const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
+if (skipReason) console.warn(`e2e/recycle-bin.test.ts ${skipReason}`);
+
+describe.skipIf(skipReason !== null)('recycle bin', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  const contexts: { context: BrowserContext; outboundRequests: string[] }[] = [];
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    for (const { context, outboundRequests } of contexts.splice(0)) {
+      await context.close();
+      expect(outboundRequests).toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signIn() {
+    const isolated = await isolatedContext(browser);
+    contexts.push(isolated);
+    page = await isolated.context.newPage();
+    await page.goto(`${server.url}/login`);
+    await logInThroughUi(page, 'demoowner', /\/home$/);
+    // The session's own token: a second login by API would force this one offline.
+    token = await tokenOf(page);
+  }
+
+  async function createProject(name: string): Promise<number> {
+    const types = await apiData<Array<{ id: number }>>(server, '/project-type/findTeam', {
+      method: 'POST',
+      token,
+      body: {},
+    });
+    const typeId = types[0]?.id;
+    if (typeId === undefined) throw new Error('no project type');
+    const { id } = await apiData<{ id: number }>(server, '/project', { method: 'POST', token, body: { name, typeId } });
+    return id;
+  }
+
+  const deleteProject = (id: number) => apiData(server, `/project/${id}`, { method: 'DELETE', token });
+  const projectExists = async (id: number) => (await callApi(server, `/project/${id}`, { token })).code === 2000;
+  const binRow = (name: string) => page.getByTestId('recycle-table').locator('tr', { hasText: name });
+
+  it('restores a deleted project, then deletes it for good with the login password', async () => {
+    await signIn();
+    const id = await createProject('Yangtze River Bridge');
+    await deleteProject(id);
+    expect(await projectExists(id)).toBe(false);
+
+    await page.getByTestId('side-menu').getByText(zh.menu.recycle).click();
+    await page.waitForURL(/\/recycle$/);
+    const row = binRow('Yangtze River Bridge');
+    await row.getByText(zh.teamUi.recycle.kind.project).waitFor();
+    await row.getByText('Demo Owner').waitFor();
+    await page.getByTestId('recycle-count').getByText('1').waitFor();
+    await page.screenshot({ path: screenshotPath('recycle-bin-list') });
+
+    await row.getByTestId('recycle-restore').click();
+    await page.getByText(text(zh.teamUi.recycle.restored, { count: 1 })).waitFor();
+    await page.getByText(zh.teamUi.recycle.emptyState).waitFor();
+    expect(await projectExists(id)).toBe(true);
+
+    await deleteProject(id);
+    await page.reload();
+    await binRow('Yangtze River Bridge').getByTestId('recycle-delete').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(zh.teamUi.recycle.deleteContent).waitFor();
+    await dialog.getByRole('button', { name: zh.teamUi.recycle.deleteForever }).click();
+    await dialog.getByText(zh.validation.required).waitFor();
+    await dialog.getByTestId('password-confirm-input').fill('WrongPass2026');
+    await dialog.getByRole('button', { name: zh.teamUi.recycle.deleteForever }).click();
+    await dialog.getByText(zh.errors.USER_PASSWORD_CHECK).waitFor();
+    await page.screenshot({ path: screenshotPath('recycle-bin-password') });
+    expect(await binRow('Yangtze River Bridge').count()).toBe(1);
+
+    await dialog.getByTestId('password-confirm-input').fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: zh.teamUi.recycle.deleteForever }).click();
+    await page.getByText(text(zh.teamUi.recycle.deleted, { count: 1, size: '0 B' })).waitFor();
+    await page.getByText(zh.teamUi.recycle.emptyState).waitFor();
+    expect(await projectExists(id)).toBe(false);
+    // Gone for good: the bin cannot bring it back.
+    const total = await apiData<{ count: number }>(server, '/transaction/total/size', { token });
+    expect(total.count).toBe(0);
+  });
+
+  it('restores several items at once and empties the bin with the password', async () => {
+    await signIn();
+    const ids = [
+      await createProject('Harbour Tunnel'),
+      await createProject('North Dam'),
+      await createProject('Old Culvert'),
+    ];
+    for (const id of ids) await deleteProject(id);
+
+    await page.goto(`${server.url}/recycle`);
+    await binRow('Harbour Tunnel').waitFor();
+    await binRow('Harbour Tunnel').locator('input[type=checkbox]').check();
+    await binRow('North Dam').locator('input[type=checkbox]').check();
+    await page.getByTestId('recycle-restore-selected').click();
+    await page.getByText(text(zh.teamUi.recycle.restored, { count: 2 })).waitFor();
+    await expect.poll(() => binRow('Harbour Tunnel').count()).toBe(0);
+    expect(await projectExists(ids[0] ?? 0)).toBe(true);
+    expect(await projectExists(ids[1] ?? 0)).toBe(true);
+
+    await page.getByTestId('recycle-empty').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('password-confirm-input').fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: buttonName(zh.teamUi.recycle.empty) }).click();
+    await page.getByText(text(zh.teamUi.recycle.emptied, { count: 1, size: '0 B' })).waitFor();
+    await page.getByText(zh.teamUi.recycle.emptyState).waitFor();
+    expect(await projectExists(ids[2] ?? 0)).toBe(false);
+  });
+
+  it('keeps the bin from members without the permission', async () => {
+    const isolated = await isolatedContext(browser);
+    contexts.push(isolated);
+    const viewer = await isolated.context.newPage();
+    await viewer.goto(`${server.url}/login`);
+    await logInThroughUi(viewer, 'demoviewer', /\/home$/);
+    expect(await viewer.getByTestId('side-menu').getByText(zh.menu.recycle).count()).toBe(0);
+    // The server refuses the call too.
+    const answer = await callApi(server, '/transaction', { token: await tokenOf(viewer) });
+    expect(answer.msg).toBe('NO_AUTH');
+  });
+});

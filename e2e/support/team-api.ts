@@ -1,0 +1,85 @@
+/**
+ * What the team, recycle-bin and licence journeys need besides the browser: a few calls straight
+ * to the API (to register a second user, to make a project to delete) and the login steps in the UI.
+ */
+import { CATALOGUES } from '@sightline/shared';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, type AppServer } from './app-server.js';
+
+export const zh = CATALOGUES['zh-CN'];
+
+/** antd puts a space between the two characters of a two-character CJK button label. */
+export const buttonName = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** One API call; answers the whole envelope so a test can assert error keys. */
+export async function callApi<T = unknown>(
+  server: AppServer,
+  path: string,
+  options: { method?: string; token?: string | null; body?: unknown; query?: Record<string, string> } = {},
+): Promise<Envelope<T>> {
+  const url = new URL(`${server.url}/api${path}`);
+  for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+export async function apiData<T>(server: AppServer, path: string, options: Parameters<typeof callApi>[2] = {}) {
+  const answer = await callApi<T>(server, path, options);
+  if (answer.code !== 2000) throw new Error(`${options.method ?? 'GET'} ${path} answered ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+/** Registers a new user with an SMS code read from the server's log; every new user owns a team. */
+export async function registerUser(server: AppServer, phone: string, name: string, password: string): Promise<void> {
+  await apiData(server, '/web/sms', { method: 'POST', query: { phone, scene: 'register' } });
+  const smsCode = await server.smsCode(phone);
+  await apiData(server, '/web/register', {
+    method: 'POST',
+    body: {
+      phone,
+      smsCode,
+      password,
+      confirmPassword: password,
+      name,
+      organization: 'Bridge Institute',
+      position: 'Engineer',
+      agreement: true,
+    },
+  });
+}
+
+/** Fills the login form; a session left by an earlier step is forced offline. */
+export async function logInThroughUi(page: Page, identifier: string, landing: RegExp, password = DEMO_PASSWORD) {
+  await page.getByTestId('login-identifier').fill(identifier);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  const force = page.getByRole('button', { name: buttonName(zh.ui.session.forceLogin) });
+  await Promise.race([page.waitForURL(landing), force.waitFor()]);
+  if (await force.isVisible()) await force.click();
+  await page.waitForURL(landing);
+}
+
+/** The token of the page's session, for API calls made on the user's behalf. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (!token) throw new Error('the page has no session');
+  return token;
+}
+
+/** Replaces the `{name}` placeholders of a catalogue text, as the web does. */
+export function text(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { RoleCode, TeamMember } from '@sightline/shared';
+import {
+  canAssignProjects,
+  canChangeRole,
+  canHandOver,
+  canRemove,
+  inviteRoles,
+  localUserRoles,
+  roleOptions,
+  storagePercent,
+  type MemberContext,
+} from './member-rules';
+
+function member(userId: number, roleId: RoleCode, extra: Partial<TeamMember> = {}): TeamMember {
+  return {
+    userId,
+    name: `user ${userId}`,
+    account: null,
+    phone: null,
+    headImgUrl: null,
+    roleId,
+    memberType: 'full',
+    expiresAt: null,
+    expired: false,
+    joinedAt: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+const owner: MemberContext = {
+  myUserId: 1,
+  myRole: 'ROLE_TEAM_OWNER',
+  teamKind: 'team',
+  canRole: true,
+  canManage: true,
+  canHandover: true,
+};
+const admin: MemberContext = { ...owner, myUserId: 2, myRole: 'ROLE_TEAM_ADMIN' };
+const viewer: MemberContext = {
+  ...owner,
+  myUserId: 4,
+  myRole: 'ROLE_TEAM_VIEWER',
+  canRole: false,
+  canManage: false,
+  canHandover: false,
+};
+
+describe('member actions', () => {
+  it('never offers to change or remove the owner', () => {
+    const target = member(1, 'ROLE_TEAM_OWNER');
+    expect(canRemove(target, admin)).toEqual({ allowed: false, reason: 'owner' });
+    expect(canChangeRole(target, admin)).toEqual({ allowed: false, reason: 'owner' });
+    expect(canHandOver(target, admin)).toEqual({ allowed: false, reason: 'owner' });
+  });
+
+  it('lets the owner manage the administrator, but an administrator only the roles below', () => {
+    const administrator = member(2, 'ROLE_TEAM_ADMIN');
+    const inspector = member(3, 'ROLE_TEAM_INSPECTOR');
+    expect(canRemove(administrator, owner).allowed).toBe(true);
+    expect(canChangeRole(administrator, owner).allowed).toBe(true);
+    expect(canRemove(inspector, admin).allowed).toBe(true);
+    expect(canChangeRole(member(5, 'ROLE_TEAM_ADMIN'), admin)).toEqual({ allowed: false, reason: 'outranked' });
+  });
+
+  it('keeps callers from acting on themselves and follows the button keys', () => {
+    expect(canChangeRole(member(2, 'ROLE_TEAM_ADMIN'), admin)).toEqual({ allowed: false, reason: 'self' });
+    expect(canRemove(member(3, 'ROLE_TEAM_INSPECTOR'), viewer)).toEqual({ allowed: false, reason: 'noPermission' });
+    expect(canAssignProjects(member(3, 'ROLE_TEAM_INSPECTOR'), viewer).allowed).toBe(false);
+  });
+
+  it('hands the administrator role only to a live member who is not the administrator yet', () => {
+    expect(canHandOver(member(3, 'ROLE_TEAM_INSPECTOR'), admin).allowed).toBe(true);
+    expect(canHandOver(member(2, 'ROLE_TEAM_ADMIN'), owner)).toEqual({ allowed: false, reason: 'alreadyAdmin' });
+    expect(canHandOver(member(3, 'ROLE_TEAM_INSPECTOR', { memberType: 'temporary', expired: true }), owner)).toEqual({
+      allowed: false,
+      reason: 'expired',
+    });
+  });
+
+  it('leaves project lists to members who do not see every project anyway', () => {
+    expect(canAssignProjects(member(3, 'ROLE_TEAM_INSPECTOR'), owner).allowed).toBe(true);
+    expect(canAssignProjects(member(2, 'ROLE_TEAM_ADMIN'), owner).allowed).toBe(false);
+  });
+});
+
+describe('role choices', () => {
+  it('disables the administrator role while another member holds it', () => {
+    const holders = new Map<RoleCode, number>([['ROLE_TEAM_ADMIN', 1]]);
+    expect(roleOptions(member(3, 'ROLE_TEAM_INSPECTOR'), owner, holders)).toEqual([
+      { roleId: 'ROLE_TEAM_ADMIN', disabled: true },
+      { roleId: 'ROLE_TEAM_INSPECTOR', disabled: false },
+      { roleId: 'ROLE_TEAM_VIEWER', disabled: false },
+    ]);
+    expect(roleOptions(member(2, 'ROLE_TEAM_ADMIN'), owner, holders)[0]).toEqual({
+      roleId: 'ROLE_TEAM_ADMIN',
+      disabled: false,
+    });
+  });
+
+  it('never puts a single-holder role on an invitation link', () => {
+    expect(inviteRoles('ROLE_TEAM_OWNER', 'team')).toEqual(['ROLE_TEAM_INSPECTOR', 'ROLE_TEAM_VIEWER']);
+    expect(inviteRoles('ROLE_TEAM_VIEWER', 'team')).toEqual([]);
+    expect(inviteRoles(null, 'team')).toEqual([]);
+  });
+
+  it('offers local users the roles the caller may give', () => {
+    expect(localUserRoles('ROLE_TEAM_ADMIN')).toEqual(['ROLE_TEAM_INSPECTOR', 'ROLE_TEAM_VIEWER']);
+    expect(localUserRoles('ROLE_TEAM_INSPECTOR')).toEqual([]);
+  });
+});
+
+describe('storagePercent', () => {
+  it('is the used share with one decimal, full for a team without storage', () => {
+    expect(storagePercent(4.5, 10)).toBe(45);
+    expect(storagePercent(9.123, 10)).toBe(91.2);
+    expect(storagePercent(12, 10)).toBe(100);
+    expect(storagePercent(0, 0)).toBe(100);
+  });
+});
