@@ -160,7 +160,7 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
     // Step 1: the project's information, with a location file read by the server and previewed.
     await page.getByTestId('project-name').fill('Dragon bridge');
     await page.getByTestId('project-type').click();
-    await page.getByRole('option', { name: zh.projectType.bridge }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: zh.projectType.bridge }).click();
     await page.getByTestId('project-description').fill('The fixture tileset, uploaded from the browser test.');
     await page.getByTestId('location-field').locator('input[type=file]').setInputFiles(files.route);
     await page.getByTestId('location-preview').waitFor();

@@ -50,3 +50,17 @@ describe('formatting sizes', () => {
     expect(formatBytes(1.25 * 1024 ** 3)).toBe('1.3 GB');
   });
 });
+
+describe('an answer emptied by the tus client', () => {
+  it('reads the key from the error message once the request was aborted', () => {
+    const body = JSON.stringify({ code: 4000, msg: 'PROJECT_MODEL_TILESET_MISSING', data: { reason: 'missing' } });
+    const error = Object.assign(
+      new Error(
+        `tus: unexpected response while uploading chunk, originated from request (method: PATCH, url: http://x/api/project-model/upload/1, response code: 400, response text: ${body}, request id: n/a)`,
+      ),
+      { originalResponse: { getStatus: () => 0, getBody: () => '' } },
+    );
+    expect(uploadFailureOf(error, true)).toEqual({ key: 'PROJECT_MODEL_TILESET_MISSING' });
+    expect(isRetryableUploadError(error)).toBe(false);
+  });
+});

@@ -50,13 +50,24 @@ export function envelopeFailure(body: string): UploadFailure | null {
   return params ? { key, params } : { key };
 }
 
+/**
+ * The response's body and status. The tus client aborts its request once it has reported the error, which
+ * empties the XMLHttpRequest; its message keeps both (`response code: 400, response text: {...}, request id:`).
+ */
+function answerOf(error: unknown, response: ResponseLike): { status: number; body: string } {
+  const message = error instanceof Error ? error.message : '';
+  const body = response.getBody() || (/response text: ([\s\S]*), request id: /.exec(message)?.[1] ?? '');
+  const status = response.getStatus() || Number(/response code: (\d+)/.exec(message)?.[1] ?? 0);
+  return { status, body };
+}
+
 /** What to tell the user about an error of the tus client (or of Uppy wrapping it). */
 export function uploadFailureOf(error: unknown, online: boolean): UploadFailure {
   const response = responseOf(error);
   if (response) {
-    const fromBody = envelopeFailure(response.getBody() ?? '');
+    const { status, body } = answerOf(error, response);
+    const fromBody = envelopeFailure(body);
     if (fromBody) return fromBody;
-    const status = response.getStatus();
     if (status === 404) return { key: 'notFound' };
     if (status === 401) return { key: 'LOGIN_FAILURE' };
     return { key: 'serviceError' };
@@ -71,7 +82,7 @@ export function uploadFailureOf(error: unknown, online: boolean): UploadFailure 
 export function isRetryableUploadError(error: unknown): boolean {
   const response = responseOf(error);
   if (!response) return true;
-  const failure = envelopeFailure(response.getBody() ?? '');
+  const failure = envelopeFailure(answerOf(error, response).body);
   if (failure) return failure.key === 'serviceError';
   return true;
 }

@@ -170,7 +170,6 @@ export function useModelUpload(projectId: number, onUploaded?: () => void): Mode
       });
       uppy.on('upload-error', (_file, error) => {
         if (uppyRef.current !== uppy) return;
-        console.error('DBG upload-error', String(error), Object.keys(error ?? {}), (error as { originalResponse?: unknown }).originalResponse);
         patch({ phase: 'failed', failure: uploadFailureOf(error, navigator.onLine) });
         refreshServerState();
       });
