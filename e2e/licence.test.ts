@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startAppServer, type AppServer } from './support/app-server';
+import { REPO_ROOT, type AppServer } from './support/app-server';
 import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
-import { zh } from './support/team-api';
+import { startSnapshotServer, zh } from './support/team-api';
 
 const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
 if (skipReason) console.warn(`e2e/licence.test.ts ${skipReason}`);
@@ -28,7 +28,7 @@ describe.skipIf(skipReason !== null)('licence of a local deployment', () => {
   let keyDir: string;
 
   beforeAll(async () => {
-    server = await startAppServer({ LOCAL_MODE: 'true' });
+    server = await startSnapshotServer({ LOCAL_MODE: 'true' });
     browser = await launchBrowser();
     isolated = await isolatedContext(browser);
     keyDir = mkdtempSync(path.join(os.tmpdir(), 'sightline-licence-'));

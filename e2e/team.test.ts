@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-server';
+import { DEMO_PASSWORD, type AppServer } from './support/app-server';
 import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
-import { apiData, buttonName, logInThroughUi, registerUser, text, zh } from './support/team-api';
+import { apiData, buttonName, logInThroughUi, registerUser, startSnapshotServer, text, zh } from './support/team-api';
 
 const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
 if (skipReason) console.warn(`e2e/team.test.ts ${skipReason}`);
@@ -20,7 +20,7 @@ describe.skipIf(skipReason !== null)('team management', () => {
   const contexts: { context: BrowserContext; outboundRequests: string[] }[] = [];
 
   beforeAll(async () => {
-    server = await startAppServer();
+    server = await startSnapshotServer();
     browser = await launchBrowser();
   });
 

@@ -113,7 +113,7 @@ describe.skipIf(skipReason !== null)('web shell', () => {
 
     await page.goto(`${server.url}/team`);
     await page.waitForURL(/\/team\/members$/);
-    await page.getByTestId('upcoming-feature').getByRole('heading', { name: zh.menu.teamMembers }).waitFor();
+    await page.getByTestId('members-page').getByRole('heading', { name: zh.menu.teamMembers }).waitFor();
 
     await page.goto(`${server.url}/map`);
     await page.getByTestId('upcoming-feature').getByRole('heading', { name: zh.menu.map }).waitFor();

@@ -2,9 +2,13 @@
  * What the team, recycle-bin and licence journeys need besides the browser: a few calls straight
  * to the API (to register a second user, to make a project to delete) and the login steps in the UI.
  */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CATALOGUES } from '@sightline/shared';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, type AppServer } from './app-server.js';
+import { DEMO_PASSWORD, REPO_ROOT, startAppServer, type AppServer } from './app-server.js';
 
 export const zh = CATALOGUES['zh-CN'];
 
@@ -82,4 +86,26 @@ export async function tokenOf(page: Page): Promise<string> {
 /** Replaces the `{name}` placeholders of a catalogue text, as the web does. */
 export function text(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * Starts the built product on a copy of web/dist taken under the build lock: other builds of the
+ * shared tree empty web/dist while a test runs, and a page would then miss its script chunks.
+ */
+export async function startSnapshotServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const snapshot = mkdtempSync(path.join(os.tmpdir(), 'sightline-web-'));
+  const source = path.join(REPO_ROOT, 'web', 'dist');
+  try {
+    execFileSync('flock', ['/tmp/build.lock', 'cp', '-r', `${source}/.`, snapshot], { stdio: 'pipe' });
+  } catch {
+    cpSync(source, snapshot, { recursive: true });
+  }
+  const server = await startAppServer({ WEB_DIST: snapshot, ...env });
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      rmSync(snapshot, { recursive: true, force: true });
+    },
+  };
 }

@@ -4,14 +4,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import type { RoleCode } from '@sightline/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../src/platform/db/database.js';
 import type { Database } from '../src/platform/db/schema.js';
 import { createLocalEventBus, type EventBus, type UserEvent } from '../src/platform/events/event-bus.js';
 import type { SmsMessage, SmsProvider } from '../src/platform/sms/sms-provider.js';
-import { hashPassword } from '../src/platform/auth/tokens.js';
 import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from './databases.js';
 
 declare module 'vitest' {
@@ -153,89 +151,4 @@ export function describeOnEachDatabase(title: string, body: (server: () => TestS
       return server;
     });
   });
-}
-
-let sequence = 0;
-/** A unique suffix per call, so tests in one file never collide on accounts or phones. */
-export function unique(): string {
-  sequence += 1;
-  return `${process.pid % 1000}${sequence}${randomBytes(2).toString('hex')}`;
-}
-
-export function uniquePhone(): string {
-  return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-}
-
-export const TEST_PASSWORD = 'Passw0rd123';
-
-/** A user with an account and password, optionally a member of a team with a role. */
-export async function buildUser(
-  db: Kysely<Database>,
-  options: {
-    account?: string;
-    phone?: string | null;
-    password?: string;
-    teamId?: number;
-    role?: RoleCode;
-    status?: 'active' | 'disabled';
-  } = {},
-) {
-  const account = options.account ?? `user${unique()}`.slice(0, 16);
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      account,
-      phone: options.phone ?? null,
-      name: `Test ${account}`,
-      password_hash: await hashPassword(options.password ?? TEST_PASSWORD),
-      email: null,
-      position: null,
-      organization: null,
-      head_img_url: null,
-      language: 'zh-CN',
-      status: options.status ?? 'active',
-      current_team_id: options.teamId ?? null,
-      inviter_id: null,
-      created_by_team_id: null,
-      updated_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (options.teamId !== undefined) {
-    await db
-      .insertInto('team_members')
-      .values({
-        team_id: options.teamId,
-        user_id: id,
-        role_code: options.role ?? 'ROLE_TEAM_VIEWER',
-        member_type: 'full',
-      })
-      .execute();
-  }
-  return { id, account, password: options.password ?? TEST_PASSWORD };
-}
-
-/** A team with an owner who can log in. */
-export async function buildTeam(
-  db: Kysely<Database>,
-  options: { name?: string; memberMax?: number; volumeMaxGb?: number } = {},
-) {
-  const owner = await buildUser(db);
-  const { id } = await db
-    .insertInto('teams')
-    .values({
-      name: options.name ?? `Team ${unique()}`,
-      owner_id: owner.id,
-      member_max: options.memberMax ?? 10,
-      volume_max_gb: options.volumeMaxGb ?? 10,
-      updated_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('team_members')
-    .values({ team_id: id, user_id: owner.id, role_code: 'ROLE_TEAM_OWNER', member_type: 'full' })
-    .execute();
-  await db.updateTable('users').set({ current_team_id: id }).where('id', '=', owner.id).execute();
-  return { id, owner };
 }

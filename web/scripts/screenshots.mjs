@@ -21,7 +21,7 @@ const PAGES = {
   home: { path: '/home', signedIn: true, ready: '[data-testid="no-projects"]' },
   personal: { path: '/personnelcenter', signedIn: true, ready: '[data-testid="profile-form"]' },
   business: { path: '/selectBusiness', signedIn: false, ready: '[data-testid="business-droneInspection"]' },
-  upcoming: { path: '/team/members', signedIn: true, ready: '[data-testid="upcoming-feature"]' },
+  upcoming: { path: '/map', signedIn: true, ready: '[data-testid="upcoming-feature"]' },
 };
 const THEMES = ['dark', 'light'];
 const LANGUAGES = ['zh-CN', 'en', 'ja'];

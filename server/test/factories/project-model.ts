@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import yazl from 'yazl';
-import type { Database } from '../../src/platform/db/schema.js';
 
 export interface ZipEntry {
   name: string;
@@ -131,13 +129,4 @@ export function listFiles(folder: string): string[] {
     .filter((entry) => !entry.isDirectory())
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
     .sort();
-}
-
-export async function teamUsedBytes(db: Kysely<Database>, teamId: number): Promise<number> {
-  const row = await db
-    .selectFrom('teams')
-    .select('volume_used_bytes')
-    .where('id', '=', teamId)
-    .executeTakeFirstOrThrow();
-  return Number(row.volume_used_bytes);
 }

@@ -1,34 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/platform/db/schema.js';
-import { unique } from '../harness.js';
-import { buildMember, buildStaffedTeam, sessionToken } from './team.js';
-
-/** A team with one member of each team role, each with a session token. */
-export async function buildProjectTeam(db: Kysely<Database>, options: { volumeMaxGb?: number } = {}) {
-  const team = await buildStaffedTeam(db, options);
-  const signIn = async <T extends { id: number }>(user: T) => ({ ...user, token: await sessionToken(db, user.id) });
-  return {
-    id: team.id,
-    owner: await signIn(team.owner),
-    admin: await signIn(team.admin),
-    inspector: await signIn(team.inspector),
-    viewer: await signIn(team.viewer),
-  };
-}
+import { buildStaffedTeam, buildTeam } from './team.js';
+import { unique } from './unique.js';
+import { sessionToken } from './user.js';
 
 /** An outsider: the owner of another team, signed in. */
 export async function buildOutsider(db: Kysely<Database>) {
-  const team = await buildProjectTeam(db);
-  return { teamId: team.id, ...team.owner };
+  const team = await buildTeam(db);
+  return { teamId: team.id, ...team.owner, token: await sessionToken(db, team.owner.id) };
 }
 
-/** A signed-in member of the team with the role given. */
-export async function buildSignedInMember(
-  db: Kysely<Database>,
-  options: { teamId: number; role: 'ROLE_TEAM_ADMIN' | 'ROLE_TEAM_INSPECTOR' | 'ROLE_TEAM_VIEWER' },
-) {
-  const user = await buildMember(db, options);
-  return { ...user, token: await sessionToken(db, user.id) };
+/** A staffed team and one live project of it whose only explicit member is the inspector. */
+export async function buildProjectScene(db: Kysely<Database>) {
+  const team = await buildStaffedTeam(db);
+  const { id: projectId } = await buildProject(db, { teamId: team.id, memberIds: [team.inspector.id] });
+  return { team, projectId };
 }
 
 export async function builtInProjectTypeId(db: Kysely<Database>, code = 'bridge'): Promise<number> {
@@ -95,21 +81,3 @@ export const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A multipart body with one file part named `file`, for app.inject. */
-export function multipartFile(
-  data: Buffer,
-  options: { fileName?: string; contentType?: string; fieldName?: string } = {},
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----sightline${unique()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${options.fieldName ?? 'file'}"; filename="${
-      options.fileName ?? 'file.bin'
-    }"\r\nContent-Type: ${options.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}

@@ -2,26 +2,37 @@ import type { Kysely } from 'kysely';
 import type { ClientType, RoleCode } from '@sightline/shared';
 import { hashPassword, randomToken, sha256 } from '../../src/platform/auth/tokens.js';
 import type { Database } from '../../src/platform/db/schema.js';
-import { buildTeam, TEST_PASSWORD, unique } from '../harness.js';
+import { unique } from './unique.js';
 
-// scrypt is slow on purpose; tests that build many accounts share one hash of the test password.
+export const TEST_PASSWORD = 'Passw0rd123';
+
+export interface TestUser {
+  id: number;
+  account: string;
+  password: string;
+}
+
+// scrypt is slow on purpose; every test user shares one hash of the test password.
 let testPasswordHash: Promise<string> | undefined;
 
 /**
- * An account with the test password, optionally a member of a team with a role; `local` marks it
- * as created by that team (users.created_by_team_id), as the team's local users are.
+ * A user who can log in with TEST_PASSWORD. With `teamId`, a member of that team (and in it now) with
+ * `role`, a viewer unless given; with `expiresAt` too, a temporary member until then (in the past for a
+ * lapsed one). `local` marks the account as created by the team (users.created_by_team_id), as the
+ * team's local users are.
  */
-export async function buildAccount(
+export async function buildUser(
   db: Kysely<Database>,
   options: {
     teamId?: number;
     role?: RoleCode;
+    expiresAt?: Date;
     local?: boolean;
     phone?: string;
     status?: 'active' | 'disabled';
   } = {},
-) {
-  const account = `acct${unique()}`.slice(0, 16);
+): Promise<TestUser> {
+  const account = `user${unique()}`.slice(0, 16);
   testPasswordHash ??= hashPassword(TEST_PASSWORD);
   const teamId = options.teamId ?? null;
   const { id } = await db
@@ -45,28 +56,41 @@ export async function buildAccount(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (teamId !== null) {
-    await addMembership(db, { teamId, userId: id, role: options.role ?? 'ROLE_TEAM_VIEWER' });
+    await addMembership(db, { teamId, userId: id, role: options.role, expiresAt: options.expiresAt });
   }
   return { id, account, password: TEST_PASSWORD };
 }
 
-/** A local user of a team: created by it and a member of it. */
-export function buildLocalUser(
+/** Adds an existing user to a team, a viewer unless `role` says otherwise; `expiresAt` makes it temporary. */
+export async function addMembership(
   db: Kysely<Database>,
-  options: { teamId: number; role?: RoleCode; phone?: string; status?: 'active' | 'disabled' },
+  options: { teamId: number; userId: number; role?: RoleCode; expiresAt?: Date },
 ) {
-  return buildAccount(db, { ...options, role: options.role ?? 'ROLE_TEAM_INSPECTOR', local: true });
+  await db
+    .insertInto('team_members')
+    .values({
+      team_id: options.teamId,
+      user_id: options.userId,
+      role_code: options.role ?? 'ROLE_TEAM_VIEWER',
+      member_type: options.expiresAt ? 'temporary' : 'full',
+      expires_at: options.expiresAt ?? null,
+    })
+    .execute();
 }
 
-/** A signed-in session as the login call makes it, without its rate limit; answers the token. */
-export async function buildSession(db: Kysely<Database>, options: { userId: number; clientType?: ClientType }) {
+/** A signed-in session for the user, made directly: what the login call hands out, without its checks. */
+export async function sessionToken(
+  db: Kysely<Database>,
+  userId: number,
+  clientType: ClientType = 'PC',
+): Promise<string> {
   const token = randomToken();
   await db
     .insertInto('sessions')
     .values({
       token_hash: sha256(token),
-      user_id: options.userId,
-      client_type: options.clientType ?? 'PC',
+      user_id: userId,
+      client_type: clientType,
       status: 'active',
       last_seen_at: new Date(),
     })
@@ -74,39 +98,20 @@ export async function buildSession(db: Kysely<Database>, options: { userId: numb
   return token;
 }
 
-/** Adds an existing user to a team; a temporary membership may carry an expiry in the past. */
-export async function addMembership(
-  db: Kysely<Database>,
-  options: { teamId: number; userId: number; role: RoleCode; expiresAt?: Date },
-) {
-  await db
-    .insertInto('team_members')
-    .values({
-      team_id: options.teamId,
-      user_id: options.userId,
-      role_code: options.role,
-      member_type: options.expiresAt ? 'temporary' : 'full',
-      expires_at: options.expiresAt ?? null,
-    })
-    .execute();
+/** A user as buildUser makes it, signed in. */
+export async function buildSignedInUser(db: Kysely<Database>, options: Parameters<typeof buildUser>[1] = {}) {
+  const user = await buildUser(db, options);
+  return { ...user, token: await sessionToken(db, user.id) };
 }
 
-/**
- * A team with one local account per team role, like the demo team: the owner, an administrator,
- * an inspector and a viewer, all created by the team, each with a signed-in session.
- */
-export async function buildStaffedTeam(db: Kysely<Database>, options: { memberMax?: number } = {}) {
-  const team = await buildTeam(db, { memberMax: options.memberMax ?? 20 });
-  await db.updateTable('users').set({ created_by_team_id: team.id }).where('id', '=', team.owner.id).execute();
-  const admin = await buildLocalUser(db, { teamId: team.id, role: 'ROLE_TEAM_ADMIN' });
-  const inspector = await buildLocalUser(db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
-  const viewer = await buildLocalUser(db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
-  const members = { owner: team.owner, admin, inspector, viewer };
-  const tokens = {
-    owner: await buildSession(db, { userId: team.owner.id }),
-    admin: await buildSession(db, { userId: admin.id }),
-    inspector: await buildSession(db, { userId: inspector.id }),
-    viewer: await buildSession(db, { userId: viewer.id }),
+/** A valid body of POST /api/user: a new local inspector with the password Local12345, then `overrides`. */
+export function localUserBody(overrides: Record<string, unknown> = {}) {
+  return {
+    account: `loc${unique()}`.slice(0, 16),
+    password: 'Local12345',
+    confirmPassword: 'Local12345',
+    name: 'Zhao Lei',
+    roleId: 'ROLE_TEAM_INSPECTOR',
+    ...overrides,
   };
-  return { id: team.id, ...members, tokens };
 }

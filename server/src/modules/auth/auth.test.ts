@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../platform/auth/tokens.js';
-import {
-  buildTeam,
-  buildUser,
-  describeOnEachDatabase,
-  startTestServer,
-  TEST_PASSWORD,
-  uniquePhone,
-} from '../../../test/harness.js';
+import { describeOnEachDatabase, startTestServer } from '../../../test/harness.js';
+import { fieldKeys, type Issues } from '../../../test/validation.js';
+import { buildTeam } from '../../../test/factories/team.js';
+import { uniquePhone } from '../../../test/factories/unique.js';
+import { TEST_PASSWORD, buildUser } from '../../../test/factories/user.js';
 
 describeOnEachDatabase('auth', (server) => {
   describe('login', () => {
@@ -30,8 +27,12 @@ describeOnEachDatabase('auth', (server) => {
 
     it('answers USER_OR_PASSWORD_ERROR for a wrong password and an unknown account alike', async () => {
       const user = await buildUser(server().db);
-      const wrong = await server().call('POST', '/api/web/login', { body: { account: user.account, password: 'nope12345' } });
-      const unknown = await server().call('POST', '/api/web/login', { body: { account: 'nobody0000', password: 'nope12345' } });
+      const wrong = await server().call('POST', '/api/web/login', {
+        body: { account: user.account, password: 'nope12345' },
+      });
+      const unknown = await server().call('POST', '/api/web/login', {
+        body: { account: 'nobody0000', password: 'nope12345' },
+      });
       expect(wrong.body).toMatchObject({ code: 4000, msg: 'USER_OR_PASSWORD_ERROR' });
       expect(unknown.body).toMatchObject({ code: 4000, msg: 'USER_OR_PASSWORD_ERROR' });
     });
@@ -41,19 +42,23 @@ describeOnEachDatabase('auth', (server) => {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         await server().call('POST', '/api/web/login', { body: { account: user.account, password: 'wrong1234' } });
       }
-      const locked = await server().call('POST', '/api/web/login', { body: { account: user.account, password: TEST_PASSWORD } });
+      const locked = await server().call('POST', '/api/web/login', {
+        body: { account: user.account, password: TEST_PASSWORD },
+      });
       expect(locked.body.msg).toBe('USER_LOGIN_LOCKED');
       expect(locked.status).toBe(429);
     });
 
     it('refuses a disabled account with USER_ACCOUNT_ABNORMALITY', async () => {
       const user = await buildUser(server().db, { status: 'disabled' });
-      const response = await server().call('POST', '/api/web/login', { body: { account: user.account, password: TEST_PASSWORD } });
+      const response = await server().call('POST', '/api/web/login', {
+        body: { account: user.account, password: TEST_PASSWORD },
+      });
       expect(response.body.msg).toBe('USER_ACCOUNT_ABNORMALITY');
     });
 
     it('validates the body with field keys', async () => {
-      const response = await server().call<{ issues: Array<{ path: string; key: string }> }>('POST', '/api/web/login', {
+      const response = await server().call<Issues>('POST', '/api/web/login', {
         body: { password: '' },
       });
       expect(response.status).toBe(400);
@@ -115,7 +120,9 @@ describeOnEachDatabase('auth', (server) => {
       const sent = await server().call('POST', '/api/web/sms', { query: { phone, scene: 'register' } });
       expect(sent.body.code).toBe(2000);
       const code = server().sms.lastCode(phone);
-      expect((await server().call('POST', '/api/web/check-code', { query: { phone, code, scene: 'register' } })).body.data).toEqual({
+      expect(
+        (await server().call('POST', '/api/web/check-code', { query: { phone, code, scene: 'register' } })).body.data,
+      ).toEqual({
         valid: true,
       });
       const registered = await server().call('POST', '/api/web/register', { body: registration(phone, code) });
@@ -124,7 +131,9 @@ describeOnEachDatabase('auth', (server) => {
         body: { phone, password: 'Secret1234' },
       });
       expect(login.body.data).toMatchObject({ teamName: 'Li Wei', roleId: 'ROLE_TEAM_OWNER' });
-      expect((await server().call('POST', '/api/web/check-phone', { query: { phone } })).body.data).toEqual({ registered: true });
+      expect((await server().call('POST', '/api/web/check-phone', { query: { phone } })).body.data).toEqual({
+        registered: true,
+      });
     });
 
     it('refuses a wrong code, a used code, a registered phone and a missing agreement', async () => {
@@ -132,14 +141,16 @@ describeOnEachDatabase('auth', (server) => {
       await server().call('POST', '/api/web/sms', { query: { phone } });
       const code = server().sms.lastCode(phone);
       const wrongCode = code === '000000' ? '111111' : '000000';
-      expect((await server().call('POST', '/api/web/register', { body: registration(phone, wrongCode) })).body.msg).toBe(
-        'USER_SMS_CODE_CHECK_FAIL',
-      );
-      const noAgreement = await server().call<{ issues: Array<{ path: string; key: string }> }>('POST', '/api/web/register', {
+      expect(
+        (await server().call('POST', '/api/web/register', { body: registration(phone, wrongCode) })).body.msg,
+      ).toBe('USER_SMS_CODE_CHECK_FAIL');
+      const noAgreement = await server().call<Issues>('POST', '/api/web/register', {
         body: { ...registration(phone, code), agreement: false },
       });
       expect(noAgreement.body.data.issues).toContainEqual({ path: 'agreement', key: 'agreementRequired' });
-      expect((await server().call('POST', '/api/web/register', { body: registration(phone, code) })).body.code).toBe(2000);
+      expect((await server().call('POST', '/api/web/register', { body: registration(phone, code) })).body.code).toBe(
+        2000,
+      );
       expect((await server().call('POST', '/api/web/register', { body: registration(phone, code) })).body.msg).toBe(
         'USER_PHONE_EXISTING',
       );
@@ -147,10 +158,18 @@ describeOnEachDatabase('auth', (server) => {
     });
 
     it('validates each field of the registration with its own key', async () => {
-      const response = await server().call<{ issues: Array<{ path: string; key: string }> }>('POST', '/api/web/register', {
-        body: { phone: '12345', smsCode: 'abc', password: 'short', confirmPassword: 'other', name: '', organization: '', position: '' },
+      const response = await server().call<Issues>('POST', '/api/web/register', {
+        body: {
+          phone: '12345',
+          smsCode: 'abc',
+          password: 'short',
+          confirmPassword: 'other',
+          name: '',
+          organization: '',
+          position: '',
+        },
       });
-      const keys = Object.fromEntries(response.body.data.issues.map((issue) => [issue.path, issue.key]));
+      const keys = fieldKeys(response.body);
       expect(keys).toMatchObject({
         phone: 'phoneInvalid',
         smsCode: 'smsCodeFormat',
@@ -210,7 +229,7 @@ describeOnEachDatabase('auth', (server) => {
       expect((await server().call('POST', '/api/web/sms', { query: { phone, scene: 'retrieve' } })).body.msg).toBe(
         'USER_PHONE_NOT_EXISTING',
       );
-      const mismatch = await server().call<{ issues: Array<{ path: string; key: string }> }>('POST', '/api/web/retrieve', {
+      const mismatch = await server().call<Issues>('POST', '/api/web/retrieve', {
         body: { phone, smsCode: '123456', password: 'NewSecret99', confirmPassword: 'Different99' },
       });
       expect(mismatch.body.data.issues).toContainEqual({ path: 'confirmPassword', key: 'passwordMismatch' });
@@ -234,7 +253,9 @@ describeOnEachDatabase('auth', (server) => {
           .insertInto('captchas')
           .values({ id: 'known', answer_hash: sha256('ab3d'), expires_at: new Date(Date.now() + 60_000) })
           .execute();
-        const right = await guarded.call('POST', '/api/web/sms', { query: { phone, captchaId: 'known', captchaCode: 'AB3D' } });
+        const right = await guarded.call('POST', '/api/web/sms', {
+          query: { phone, captchaId: 'known', captchaCode: 'AB3D' },
+        });
         expect(right.body.code).toBe(2000);
         expect(guarded.sms.sent).toHaveLength(1);
       } finally {

@@ -1,18 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DefectField } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildOutsider, buildProject, buildProjectTeam, multipartFile } from '../../../test/factories/project.js';
-
-type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
-type Issues = { issues: Array<{ path: string; key: string }> };
+import type { Issues } from '../../../test/validation.js';
+import { multipartFile } from '../../../test/factories/multipart.js';
+import { buildOutsider, buildProject, buildProjectScene } from '../../../test/factories/project.js';
+import type { StaffedTeam } from '../../../test/factories/team.js';
 
 describeOnEachDatabase('defect fields', (server) => {
-  let team: Team;
+  let team: StaffedTeam;
   let projectId: number;
 
   beforeAll(async () => {
-    team = await buildProjectTeam(server().db);
-    projectId = (await buildProject(server().db, { teamId: team.id, memberIds: [team.inspector.id] })).id;
+    ({ team, projectId } = await buildProjectScene(server().db));
   });
 
   const list = (id = projectId, token = team.admin.token) =>

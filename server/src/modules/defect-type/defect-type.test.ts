@@ -2,17 +2,20 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DefectType, Page } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildOutsider, buildProject, buildProjectTeam, builtInDefectTypeId } from '../../../test/factories/project.js';
-
-type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
+import {
+  buildOutsider,
+  buildProject,
+  buildProjectScene,
+  builtInDefectTypeId,
+} from '../../../test/factories/project.js';
+import type { StaffedTeam } from '../../../test/factories/team.js';
 
 describeOnEachDatabase('defect types', (server) => {
-  let team: Team;
+  let team: StaffedTeam;
   let projectId: number;
 
   beforeAll(async () => {
-    team = await buildProjectTeam(server().db);
-    projectId = (await buildProject(server().db, { teamId: team.id, memberIds: [team.inspector.id] })).id;
+    ({ team, projectId } = await buildProjectScene(server().db));
   });
 
   const list = (id = projectId, token = team.admin.token, language = 'en') =>

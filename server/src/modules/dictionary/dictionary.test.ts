@@ -1,19 +1,16 @@
 import { expect, it } from 'vitest';
 import { CATALOGUES, LANGUAGES } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { addMembership, buildAccount, buildSession, buildStaffedTeam } from '../../../test/factories/user.js';
+import { fieldKeys } from '../../../test/validation.js';
+import { buildStaffedTeam } from '../../../test/factories/team.js';
+import { addMembership, buildSignedInUser, buildUser } from '../../../test/factories/user.js';
 
-type Issues = { issues: Array<{ path: string; key: string }> };
 interface DictionaryBody {
   key: string;
   value: string;
   sort: number;
 }
 const GB = 1024 ** 3;
-
-function fieldKeys(body: { data: unknown }) {
-  return Object.fromEntries((body.data as Issues).issues.map((issue) => [issue.path, issue.key]));
-}
 
 describeOnEachDatabase('dictionary and limits', (server) => {
   it('serves the register dropdowns to anyone, sorted, each with a display name in every language', async () => {
@@ -40,11 +37,11 @@ describeOnEachDatabase('dictionary and limits', (server) => {
     const team = await buildStaffedTeam(server().db, { memberMax: 5 });
     const check = () =>
       server().call<{ allowed: boolean; used: number; max: number }>('POST', '/api/limit/check', {
-        token: team.tokens.viewer,
+        token: team.viewer.token,
         body: { type: 'member' },
       });
     expect((await check()).body.data).toEqual({ allowed: true, used: 4, max: 5 });
-    const lapsed = await buildAccount(server().db);
+    const lapsed = await buildUser(server().db);
     await addMembership(server().db, {
       teamId: team.id,
       userId: lapsed.id,
@@ -52,7 +49,7 @@ describeOnEachDatabase('dictionary and limits', (server) => {
       expiresAt: new Date(0),
     });
     expect((await check()).body.data).toEqual({ allowed: true, used: 4, max: 5 });
-    await buildAccount(server().db, { teamId: team.id });
+    await buildUser(server().db, { teamId: team.id });
     expect((await check()).body.data).toEqual({ allowed: false, used: 5, max: 5 });
   });
 
@@ -65,7 +62,7 @@ describeOnEachDatabase('dictionary and limits', (server) => {
       .execute();
     const check = (size?: number) =>
       server().call<{ allowed: boolean; used: number; max: number }>('POST', '/api/limit/check', {
-        token: team.tokens.inspector,
+        token: team.inspector.token,
         body: size === undefined ? { type: 'volume' } : { type: 'volume', size },
       });
     expect((await check()).body.data).toEqual({ allowed: true, used: GB, max: 2 * GB });
@@ -75,7 +72,7 @@ describeOnEachDatabase('dictionary and limits', (server) => {
 
   it('validates the body and needs a signed-in member of a team', async () => {
     const team = await buildStaffedTeam(server().db);
-    const token = team.tokens.owner;
+    const token = team.owner.token;
     const missing = await server().call('POST', '/api/limit/check', { token, body: {} });
     expect(fieldKeys(missing.body)).toEqual({ type: 'required' });
     const invalid = await server().call('POST', '/api/limit/check', { token, body: { type: 'disk', size: -1 } });
@@ -85,9 +82,9 @@ describeOnEachDatabase('dictionary and limits', (server) => {
     const text = await server().call('POST', '/api/limit/check', { token, body: { type: 'volume', size: 'big' } });
     expect(fieldKeys(text.body)).toEqual({ size: 'invalidValue' });
     expect((await server().call('POST', '/api/limit/check', { body: { type: 'member' } })).body.code).toBe(4003);
-    const loner = await buildAccount(server().db);
+    const loner = await buildSignedInUser(server().db);
     const noTeam = await server().call('POST', '/api/limit/check', {
-      token: await buildSession(server().db, { userId: loner.id }),
+      token: loner.token,
       body: { type: 'member' },
     });
     expect(noTeam.body).toMatchObject({ code: 4001, msg: 'NO_AUTH' });

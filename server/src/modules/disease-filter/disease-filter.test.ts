@@ -1,17 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DefectFilterRange, ReportFilterConfiguration } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildOutsider, buildProject, buildProjectTeam, builtInDefectTypeId } from '../../../test/factories/project.js';
-
-type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
+import {
+  buildOutsider,
+  buildProject,
+  buildProjectScene,
+  builtInDefectTypeId,
+} from '../../../test/factories/project.js';
+import type { StaffedTeam } from '../../../test/factories/team.js';
 
 describeOnEachDatabase('damage filter range and report filter', (server) => {
-  let team: Team;
+  let team: StaffedTeam;
   let projectId: number;
 
   beforeAll(async () => {
-    team = await buildProjectTeam(server().db);
-    projectId = (await buildProject(server().db, { teamId: team.id, memberIds: [team.inspector.id] })).id;
+    ({ team, projectId } = await buildProjectScene(server().db));
   });
 
   const save = (body: Record<string, unknown>, token = team.admin.token) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildMember, buildStaffedTeam, sessionToken } from '../../../test/factories/team.js';
+import { buildStaffedTeam } from '../../../test/factories/team.js';
+import { buildSignedInUser } from '../../../test/factories/user.js';
 
 describeOnEachDatabase('feedback', (server) => {
   const send = (token: string | undefined, body: unknown) =>
@@ -11,8 +12,7 @@ describeOnEachDatabase('feedback', (server) => {
   describe('POST /api/feedback', () => {
     it('stores a suggestion, trimmed, with the user and their current team', async () => {
       const team = await buildStaffedTeam(server().db);
-      const token = await sessionToken(server().db, team.inspector.id);
-      const response = await send(token, {
+      const response = await send(team.inspector.token, {
         type: 'suggestion',
         content: '  Show crack widths in the defect list  ',
         contact: ' li.wei@example.com ',
@@ -28,8 +28,8 @@ describeOnEachDatabase('feedback', (server) => {
     });
 
     it('stores a software bug from a user without a team, contact left out', async () => {
-      const user = await buildMember(server().db);
-      const response = await send(await sessionToken(server().db, user.id), {
+      const user = await buildSignedInUser(server().db);
+      const response = await send(user.token, {
         type: 'bug',
         content: 'The map is blank',
       });
@@ -42,8 +42,8 @@ describeOnEachDatabase('feedback', (server) => {
     });
 
     it('never accepts empty feedback, and checks type, length and contact', async () => {
-      const user = await buildMember(server().db);
-      const token = await sessionToken(server().db, user.id);
+      const user = await buildSignedInUser(server().db);
+      const token = user.token;
       for (const content of [undefined, '', '   \n\t ']) {
         const response = await send(token, { type: 'bug', content });
         expect(response.status).toBe(400);

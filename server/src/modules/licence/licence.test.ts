@@ -3,14 +3,10 @@ import path from 'node:path';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LicenceInfo } from '@sightline/shared';
-import {
-  backends,
-  buildUser,
-  describeOnEachDatabase,
-  startTestServer,
-  type TestServer,
-} from '../../../test/harness.js';
-import { multipartFile } from '../../../test/factories/project.js';
+import { backends, describeOnEachDatabase, startTestServer, type TestServer } from '../../../test/harness.js';
+import { multipartFile } from '../../../test/factories/multipart.js';
+import { DAY_MS } from '../../../test/factories/team.js';
+import { buildUser } from '../../../test/factories/user.js';
 
 // The server verifies with a key pair made for this test: its public half replaces the built-in one.
 const testKeys = await vi.hoisted(async () => {
@@ -21,8 +17,6 @@ const testKeys = await vi.hoisted(async () => {
   });
 });
 vi.mock('./licence-public-key.js', () => ({ LICENCE_PUBLIC_KEY: testKeys.publicKey }));
-
-const DAY_MS = 24 * 3600 * 1000;
 
 interface LicenceContent {
   machineCode: string;

@@ -4,7 +4,8 @@ import { PROJECT_VERSION } from '../../version.js';
 import { createNoticeRepo } from './notice.repo.js';
 import { createNoticeService, type NoticeService } from './notice.service.js';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildMember, buildStaffedTeam, sessionToken } from '../../../test/factories/team.js';
+import { buildStaffedTeam } from '../../../test/factories/team.js';
+import { buildSignedInUser } from '../../../test/factories/user.js';
 
 describeOnEachDatabase('notices', (server) => {
   let notices: NoticeService;
@@ -12,22 +13,6 @@ describeOnEachDatabase('notices', (server) => {
   beforeAll(() => {
     notices = createNoticeService({ repo: createNoticeRepo(server().db), bus: server().bus });
   });
-
-  async function staffedTeam() {
-    const team = await buildStaffedTeam(server().db);
-    const tokens = {
-      owner: await sessionToken(server().db, team.owner.id),
-      admin: await sessionToken(server().db, team.admin.id),
-      inspector: await sessionToken(server().db, team.inspector.id),
-      viewer: await sessionToken(server().db, team.viewer.id),
-    };
-    return { ...team, tokens };
-  }
-
-  async function userWithToken() {
-    const user = await buildMember(server().db);
-    return { ...user, token: await sessionToken(server().db, user.id) };
-  }
 
   const notify = (userId: number, type: NoticeType, title = `${type} notice`) =>
     notices.notify({ userId, type, title, content: `About ${title}`, params: { num: 3 } });
@@ -37,7 +22,7 @@ describeOnEachDatabase('notices', (server) => {
 
   describe('notify', () => {
     it('stores the notice for its recipient and pushes it on their event stream', async () => {
-      const user = await userWithToken();
+      const user = await buildSignedInUser(server().db);
       const notice = await notify(user.id, 'ai', 'AI screening finished');
       expect(notice).toMatchObject({ type: 'ai', title: 'AI screening finished', params: { num: 3 }, read: false });
       expect(server().events).toContainEqual({ userId: user.id, name: 'notice', value: notice });
@@ -48,10 +33,10 @@ describeOnEachDatabase('notices', (server) => {
 
   describe('send', () => {
     it("sends to every member of the sender's team by default, each on their own stream", async () => {
-      const team = await staffedTeam();
-      const outsider = await userWithToken();
+      const team = await buildStaffedTeam(server().db);
+      const outsider = await buildSignedInUser(server().db);
       const response = await server().call('POST', '/api/notice/send', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { title: '  Site visit  ', content: 'Bridge closed on Monday', type: 'team' },
       });
       expect(response.body).toMatchObject({ code: 2000, data: { count: 4 } });
@@ -64,7 +49,7 @@ describeOnEachDatabase('notices', (server) => {
           }),
         );
       }
-      const viewerPage = await page(team.tokens.viewer);
+      const viewerPage = await page(team.viewer.token);
       expect(viewerPage.body.data.records).toEqual([
         expect.objectContaining({
           type: 'team',
@@ -77,27 +62,27 @@ describeOnEachDatabase('notices', (server) => {
     });
 
     it('sends to chosen members only, and refuses anyone outside the team with NO_AUTH', async () => {
-      const team = await staffedTeam();
-      const outsider = await userWithToken();
+      const team = await buildStaffedTeam(server().db);
+      const outsider = await buildSignedInUser(server().db);
       const chosen = await server().call('POST', '/api/notice/send', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { title: 'Review', content: 'Please review span 3', type: 'project', userIds: [team.inspector.id] },
       });
       expect(chosen.body.data).toEqual({ count: 1 });
-      expect((await page(team.tokens.inspector)).body.data.total).toBe(1);
-      expect((await page(team.tokens.viewer)).body.data.total).toBe(0);
+      expect((await page(team.inspector.token)).body.data.total).toBe(1);
+      expect((await page(team.viewer.token)).body.data.total).toBe(0);
 
       const foreign = await server().call('POST', '/api/notice/send', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { title: 'Hello', content: 'Hi', type: 'team', userIds: [team.viewer.id, outsider.id] },
       });
       expect(foreign.body).toMatchObject({ code: 4001, msg: 'NO_AUTH' });
-      expect((await page(team.tokens.viewer)).body.data.total).toBe(0);
+      expect((await page(team.viewer.token)).body.data.total).toBe(0);
     });
 
     it('is for roles with notice:send only, and validates every field', async () => {
-      const team = await staffedTeam();
-      for (const token of [team.tokens.inspector, team.tokens.viewer]) {
+      const team = await buildStaffedTeam(server().db);
+      for (const token of [team.inspector.token, team.viewer.token]) {
         const refused = await server().call('POST', '/api/notice/send', {
           token,
           body: { title: 'Hi', content: 'Hi', type: 'team' },
@@ -105,7 +90,7 @@ describeOnEachDatabase('notices', (server) => {
         expect(refused.body.msg).toBe('NO_AUTH');
       }
       const invalid = await server().call<{ issues: unknown[] }>('POST', '/api/notice/send', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { title: '   ', content: 'x'.repeat(2001), type: 'gossip', userIds: [] },
       });
       expect(invalid.status).toBe(400);
@@ -118,7 +103,7 @@ describeOnEachDatabase('notices', (server) => {
         ]),
       );
       const long = await server().call<{ issues: unknown[] }>('POST', '/api/notice/send', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { title: 'x'.repeat(51), content: '', type: 'team' },
       });
       expect(long.body.data.issues).toEqual(
@@ -132,8 +117,8 @@ describeOnEachDatabase('notices', (server) => {
 
   describe('reading', () => {
     it('pages my notices newest first, by type and read state', async () => {
-      const user = await userWithToken();
-      const other = await userWithToken();
+      const user = await buildSignedInUser(server().db);
+      const other = await buildSignedInUser(server().db);
       const first = await notify(user.id, 'project', 'first');
       await notify(user.id, 'inspection', 'second');
       await notify(user.id, 'project', 'third');
@@ -167,8 +152,8 @@ describeOnEachDatabase('notices', (server) => {
     });
 
     it('lets only the recipient see or read a notice (NO_AUTH), and says notFound for none', async () => {
-      const user = await userWithToken();
-      const other = await userWithToken();
+      const user = await buildSignedInUser(server().db);
+      const other = await buildSignedInUser(server().db);
       const notice = await notify(user.id, 'system');
       expect((await server().call('GET', `/api/notice/${notice.id}`, { token: other.token })).body.msg).toBe('NO_AUTH');
       expect((await server().call('PUT', `/api/notice/read/${notice.id}`, { token: other.token })).body.msg).toBe(
@@ -188,8 +173,8 @@ describeOnEachDatabase('notices', (server) => {
     });
 
     it('marks a whole type read, for me only', async () => {
-      const user = await userWithToken();
-      const other = await userWithToken();
+      const user = await buildSignedInUser(server().db);
+      const other = await buildSignedInUser(server().db);
       await notify(user.id, 'report');
       await notify(user.id, 'report');
       await notify(user.id, 'ai');
@@ -206,7 +191,7 @@ describeOnEachDatabase('notices', (server) => {
     });
 
     it('counts unread notices per type and shows the latest five unread on the tip card', async () => {
-      const user = await userWithToken();
+      const user = await buildSignedInUser(server().db);
       for (let index = 1; index <= 6; index += 1) await notify(user.id, 'inspection', `inspection ${index}`);
       const readOne = await notify(user.id, 'team', 'read team notice');
       await server().call('PUT', `/api/notice/read/${readOne.id}`, { token: user.token });
@@ -234,8 +219,8 @@ describeOnEachDatabase('notices', (server) => {
 
   describe('deleting a type', () => {
     it('removes my notices of that type and nobody else’s', async () => {
-      const user = await userWithToken();
-      const other = await userWithToken();
+      const user = await buildSignedInUser(server().db);
+      const other = await buildSignedInUser(server().db);
       const gone = await notify(user.id, 'project');
       await notify(user.id, 'project');
       await notify(user.id, 'system', 'stays');

@@ -1,16 +1,16 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { MemberJurisdiction, ProjectMember, ProjectRef } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildOutsider, buildProject, buildProjectTeam, buildSignedInMember } from '../../../test/factories/project.js';
-
-type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
+import { buildOutsider, buildProject } from '../../../test/factories/project.js';
+import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
+import { buildSignedInUser } from '../../../test/factories/user.js';
 
 describeOnEachDatabase("members' projects", (server) => {
-  let team: Team;
+  let team: StaffedTeam;
   let projects: { a: number; b: number; c: number };
 
   beforeAll(async () => {
-    team = await buildProjectTeam(server().db);
+    team = await buildStaffedTeam(server().db);
     const a = await buildProject(server().db, { teamId: team.id, name: 'A bridge', memberIds: [team.inspector.id] });
     const b = await buildProject(server().db, { teamId: team.id, name: 'B road' });
     const c = await buildProject(server().db, { teamId: team.id, name: 'C dam' });
@@ -33,7 +33,7 @@ describeOnEachDatabase("members' projects", (server) => {
   });
 
   it("replaces a member's projects by both calls, which then decide what the member sees", async () => {
-    const member = await buildSignedInMember(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
+    const member = await buildSignedInUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
     const bind = await server().call('POST', '/api/project-belong/bingUserToProjectS', {
       token: team.admin.token,
       body: { userId: member.id, projectIds: [projects.b, projects.c] },
@@ -58,8 +58,8 @@ describeOnEachDatabase("members' projects", (server) => {
   });
 
   it('replaces the projects of several members at once, or of none when one is wrong', async () => {
-    const first = await buildSignedInMember(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
-    const second = await buildSignedInMember(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
+    const first = await buildSignedInUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
+    const second = await buildSignedInUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
     const outsider = await buildOutsider(server().db);
     const refused = await server().call('POST', '/api/team-jurisdiction/adds', {
       token: team.admin.token,
@@ -117,7 +117,7 @@ describeOnEachDatabase("members' projects", (server) => {
   });
 
   it('reads the projects an invitation link granted, until an administrator replaces them', async () => {
-    const invited = await buildSignedInMember(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
+    const invited = await buildSignedInUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
     await server()
       .db.insertInto('invitation_project_grants')
       .values({ user_id: invited.id, team_id: team.id, project_id: projects.b })

@@ -1,19 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectCustom } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildOutsider, buildProject, buildProjectTeam } from '../../../test/factories/project.js';
-
-type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
+import { buildOutsider, buildProject, buildProjectScene } from '../../../test/factories/project.js';
+import type { StaffedTeam } from '../../../test/factories/team.js';
 
 const VIEW = { position: { lon: 120.1, lat: 30.2, height: 80 }, heading: 90, pitch: -30, roll: 0 };
 
 describeOnEachDatabase('project custom data and report position', (server) => {
-  let team: Team;
+  let team: StaffedTeam;
   let projectId: number;
 
   beforeAll(async () => {
-    team = await buildProjectTeam(server().db);
-    projectId = (await buildProject(server().db, { teamId: team.id, memberIds: [team.inspector.id] })).id;
+    ({ team, projectId } = await buildProjectScene(server().db));
   });
 
   const add = (items: unknown[], id = projectId, token = team.admin.token) =>

@@ -1,15 +1,14 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { ProjectGroup } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildOutsider, buildProject, buildProjectTeam } from '../../../test/factories/project.js';
-
-type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
+import { buildOutsider, buildProject } from '../../../test/factories/project.js';
+import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 
 describeOnEachDatabase('project groups', (server) => {
-  let team: Team;
+  let team: StaffedTeam;
 
   beforeAll(async () => {
-    team = await buildProjectTeam(server().db);
+    team = await buildStaffedTeam(server().db);
   });
 
   const list = (token = team.admin.token, language = 'zh-CN') =>
@@ -21,7 +20,7 @@ describeOnEachDatabase('project groups', (server) => {
     server().call<{ id: number }>('POST', '/api/project-group', { token, body: { name } });
 
   it("creates the default group on first use, named in the caller's language, and only once", async () => {
-    const fresh = await buildProjectTeam(server().db);
+    const fresh = await buildStaffedTeam(server().db);
     const first = await list(fresh.admin.token, 'en');
     const second = await list(fresh.viewer.token);
     expect(first.body.data).toEqual([

@@ -3,18 +3,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelUnzipEvent, ProjectModel } from '@sightline/shared';
 import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
-import { buildStaffedTeam, buildTeamProject, sessionToken } from '../../../test/factories/team.js';
-import { multipartFile } from '../../../test/factories/project.js';
+import type { Issues } from '../../../test/validation.js';
+import { multipartFile } from '../../../test/factories/multipart.js';
+import { buildProject } from '../../../test/factories/project.js';
+import { buildStaffedTeam, teamUsedBytes } from '../../../test/factories/team.js';
 import {
   damageStoredEntry,
   listFiles,
   syntheticTileset,
-  teamUsedBytes,
   zipBuffer,
   zipWithEntryEscaping,
 } from '../../../test/factories/project-model.js';
-
-type Issues = { issues: Array<{ path: string; key: string }> };
 
 const VIEW = { position: { lon: 116.4, lat: 39.9, height: 120 }, heading: 10, pitch: -45, roll: 0 };
 
@@ -25,9 +24,8 @@ describeOnEachDatabase('project model calls', (server) => {
 
   async function scene() {
     const team = await buildStaffedTeam(server().db);
-    const projectId = await buildTeamProject(server().db, { teamId: team.id });
-    const token = await sessionToken(server().db, team.admin.id);
-    return { team, projectId, token };
+    const projectId = (await buildProject(server().db, { teamId: team.id })).id;
+    return { team, projectId, token: team.admin.token };
   }
 
   function uploadZip(token: string, projectId: number, zip: Buffer, filename = 'model.zip') {
@@ -77,12 +75,12 @@ describeOnEachDatabase('project model calls', (server) => {
       const { team, projectId, token } = await scene();
       expect((await find(token, projectId)).body).toMatchObject({ code: 2000, data: null });
       const stranger = await buildStaffedTeam(server().db);
-      const foreign = await find(await sessionToken(server().db, stranger.admin.id), projectId);
+      const foreign = await find(stranger.admin.token, projectId);
       expect(foreign.body.msg).toBe('PROJECT_NO_ERROR');
       // Inspectors and viewers see the projects they are members of.
-      const viewer = await find(await sessionToken(server().db, team.viewer.id), projectId);
+      const viewer = await find(team.viewer.token, projectId);
       expect(viewer.body.msg).toBe('PROJECT_NO_ERROR');
-      const binned = await buildTeamProject(server().db, { teamId: team.id, deleted: true });
+      const binned = (await buildProject(server().db, { teamId: team.id, deleted: true })).id;
       expect((await find(token, binned)).body.msg).toBe('PROJECT_NO_ERROR');
       expect((await find(token, 0)).body.msg).toBe('VALIDATION_ERROR');
       expect((await server().call('GET', `/api/project-model/findByProjectId/${projectId}`)).body.msg).toBe(
@@ -125,8 +123,8 @@ describeOnEachDatabase('project model calls', (server) => {
           token: as,
           body: { projectId: project, fileName: 'bridge.zip', sizeBytes },
         });
-      expect((await declare(await sessionToken(server().db, team.viewer.id), 10)).body.msg).toBe('NO_AUTH');
-      expect((await declare(await sessionToken(server().db, team.inspector.id), 10)).body.msg).toBe('NO_AUTH');
+      expect((await declare(team.viewer.token, 10)).body.msg).toBe('NO_AUTH');
+      expect((await declare(team.inspector.token, 10)).body.msg).toBe('NO_AUTH');
       const over = await declare(token, 11 * 1024 ** 3);
       expect([over.status, over.body.msg]).toEqual([507, 'TEAM_VOLUME_EXCEED']);
       expect(await teamUsedBytes(server().db, team.id)).toBe(0);
@@ -138,7 +136,7 @@ describeOnEachDatabase('project model calls', (server) => {
       const again = await declare(token, 3000);
       expect(again.body.data.uploadId).not.toBe(first.body.data.uploadId);
       expect(await teamUsedBytes(server().db, team.id)).toBe(3000);
-      const ownerToken = await sessionToken(server().db, team.owner.id);
+      const ownerToken = team.owner.token;
       const second = await declare(ownerToken, 10);
       expect([second.status, second.body.msg]).toEqual([409, 'PROJECT_MODEL_USER']);
 
@@ -287,7 +285,7 @@ describeOnEachDatabase('project model calls', (server) => {
       const nothing = await server().call('POST', '/api/project-model/start/unzip', { token, body: { projectId } });
       expect(nothing.body.msg).toBe('PROJECT_MODEL_NOT_UPLOADED');
       const viewer = await server().call('POST', '/api/project-model/start/unzip', {
-        token: await sessionToken(server().db, team.viewer.id),
+        token: team.viewer.token,
         body: { projectId },
       });
       expect(viewer.body.msg).toBe('NO_AUTH');
@@ -352,7 +350,7 @@ describeOnEachDatabase('project model calls', (server) => {
       expect((await save('/api/project-model/update/model/parameter', { projectId })).body.msg).toBe(
         'VALIDATION_ERROR',
       );
-      const inspector = await sessionToken(server().db, team.inspector.id);
+      const inspector = team.inspector.token;
       expect(
         (await save('/api/project-model/update/model/parameter', { projectId, parameter }, inspector)).body.msg,
       ).toBe('NO_AUTH');
@@ -409,7 +407,7 @@ describeOnEachDatabase('project model calls', (server) => {
   describe('delete/model', () => {
     it('deletes the files and rows and gives the bytes back to the quota', async () => {
       const { team, projectId, token } = await uploadedModel();
-      const viewer = await sessionToken(server().db, team.viewer.id);
+      const viewer = team.viewer.token;
       expect(
         (await server().call('DELETE', `/api/project-model/delete/model/${projectId}`, { token: viewer })).body.msg,
       ).toBe('NO_AUTH');

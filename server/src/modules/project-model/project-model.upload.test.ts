@@ -10,13 +10,13 @@ import type { DatabaseHandle } from '../../platform/db/database.js';
 import { createLocalEventBus, type UserEvent } from '../../platform/events/event-bus.js';
 import { missingTilesetMessage, tilesetSample } from '../../platform/archive/tileset-fixtures.js';
 import { backends, openTestDatabase } from '../../../test/harness.js';
+import { buildProject } from '../../../test/factories/project.js';
+import { buildStaffedTeam, teamUsedBytes } from '../../../test/factories/team.js';
 import { purgeProjectModel } from './project-model.recycle.js';
-import { buildStaffedTeam, buildTeamProject, sessionToken } from '../../../test/factories/team.js';
 import {
   folderEntries,
   listFiles,
   syntheticTileset,
-  teamUsedBytes,
   tusClient,
   tusErrorKey,
   zipBuffer,
@@ -101,8 +101,8 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   /** A project of a fresh team, its administrator's token, and the state to compare against afterwards. */
   async function scene() {
     const team = await buildStaffedTeam(database.db);
-    const projectId = await buildTeamProject(database.db, { teamId: team.id });
-    const token = await sessionToken(database.db, team.admin.id);
+    const projectId = (await buildProject(database.db, { teamId: team.id })).id;
+    const token = team.admin.token;
     return { team, projectId, token, client: tusClient(baseUrl, token), uploadsBefore: listFiles(uploadsDir()) };
   }
 
@@ -233,11 +233,11 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       // Only members of the project: no token, another team, a viewer who is not a member.
       expect((await fetch(tileUrl)).status).toBe(401);
       const stranger = await buildStaffedTeam(database.db);
-      const strangerToken = await sessionToken(database.db, stranger.admin.id);
+      const strangerToken = stranger.admin.token;
       const foreign = await fetch(`${tileUrl}?token=${strangerToken}`);
       expect(foreign.status).toBe(404);
       expect((await foreign.json()) as unknown).toMatchObject({ msg: 'PROJECT_NO_ERROR' });
-      const viewerToken = await sessionToken(database.db, team.viewer.id);
+      const viewerToken = team.viewer.token;
       expect((await fetch(`${tileUrl}?token=${viewerToken}`)).status).toBe(404);
       await database.db
         .insertInto('project_members')
@@ -357,7 +357,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     });
     expect((await current.client.patch(created.url!, 0, zip.subarray(0, 1000))).status).toBe(204);
 
-    const ownerToken = await sessionToken(database.db, current.team.owner.id);
+    const ownerToken = current.team.owner.token;
     const owner = tusClient(baseUrl, ownerToken);
     const uploadsWhileLocked = listFiles(uploadsDir());
     const second = await owner.create(zip.length, { projectId: String(current.projectId), filename: 'e.zip' });
@@ -393,7 +393,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       .where('project_id', '=', current.projectId)
       .execute();
 
-    const owner = tusClient(baseUrl, await sessionToken(database.db, current.team.owner.id));
+    const owner = tusClient(baseUrl, current.team.owner.token);
     const takeover = await owner.create(zip.length + 10, { projectId: String(current.projectId), filename: 'g.zip' });
     expect(takeover.response.status).toBe(201);
     expect((await current.client.head(created.url!)).response.status).toBe(404);
@@ -406,11 +406,11 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     const current = await scene();
     const zip = await zipBuffer(syntheticTileset());
     const projectId = String(current.projectId);
-    const viewer = tusClient(baseUrl, await sessionToken(database.db, current.team.viewer.id));
+    const viewer = tusClient(baseUrl, current.team.viewer.token);
     const anonymous = tusClient(baseUrl, null);
     const other = await buildStaffedTeam(database.db);
-    const otherProject = String(await buildTeamProject(database.db, { teamId: other.id }));
-    const binned = String(await buildTeamProject(database.db, { teamId: current.team.id, deleted: true }));
+    const otherProject = String((await buildProject(database.db, { teamId: other.id })).id);
+    const binned = String((await buildProject(database.db, { teamId: current.team.id, deleted: true })).id);
     const cases: Array<[Promise<{ response: Response }>, number, string]> = [
       [anonymous.create(zip.length, { projectId, filename: 'a.zip' }), 401, 'LOGIN_FAILURE'],
       [viewer.create(zip.length, { projectId, filename: 'a.zip' }), 403, 'NO_AUTH'],
@@ -472,7 +472,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     expect(model.state).toBe('done');
     expect(await teamUsedBytes(database.db, current.team.id)).toBe(model.sizeBytes);
     const tile = await fetch(`${baseUrl}/api/project-model/tiles/${current.projectId}/1/tiles/0.b3dm`, {
-      headers: { authorization: `Bearer ${await sessionToken(database.db, current.team.owner.id)}` },
+      headers: { authorization: `Bearer ${current.team.owner.token}` },
     });
     expect(tile.status).toBe(200);
     expect((await tile.arrayBuffer()).byteLength).toBe(64 * 1024);

@@ -1,20 +1,14 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { ProjectType } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import {
-  buildOutsider,
-  buildProject,
-  buildProjectTeam,
-  builtInProjectTypeId,
-} from '../../../test/factories/project.js';
-
-type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
+import { buildOutsider, buildProject, builtInProjectTypeId } from '../../../test/factories/project.js';
+import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 
 describeOnEachDatabase('project types', (server) => {
-  let team: Team;
+  let team: StaffedTeam;
 
   beforeAll(async () => {
-    team = await buildProjectTeam(server().db);
+    team = await buildStaffedTeam(server().db);
   });
 
   const list = (body: Record<string, unknown> = {}, token = team.admin.token, language = 'en') =>

@@ -3,16 +3,10 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedLocation, ProjectDetail } from '@sightline/shared';
 import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
-import {
-  PNG_BYTES,
-  buildOutsider,
-  buildProjectTeam,
-  builtInProjectTypeId,
-  multipartFile,
-} from '../../../test/factories/project.js';
-import { zipBuffer } from '../../../test/factories/project-model.js';
-
-type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
+import { multipartFile } from '../../../test/factories/multipart.js';
+import { PNG_BYTES, buildOutsider, builtInProjectTypeId } from '../../../test/factories/project.js';
+import { buildStaffedTeam, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
+import { listFiles, zipBuffer } from '../../../test/factories/project-model.js';
 
 const KML = `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>S20 ring road</name>
@@ -38,31 +32,12 @@ function upload(server: TestServer, url: string, token: string, file: ReturnType
   return server.call<Record<string, unknown>>('POST', url, { token, body: file.payload, headers: file.headers });
 }
 
-/** Every file under the store's root, to prove that a refused upload left nothing behind. */
-function storedFiles(server: TestServer): string[] {
-  const root = server.config.FILES_DIR;
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-async function volumeUsed(server: TestServer, teamId: number) {
-  const row = await server.db
-    .selectFrom('teams')
-    .select('volume_used_bytes')
-    .where('id', '=', teamId)
-    .executeTakeFirstOrThrow();
-  return Number(row.volume_used_bytes);
-}
-
 describeOnEachDatabase('project cover and location files', (server) => {
-  let team: Team;
+  let team: StaffedTeam;
   let bridge: number;
 
   beforeAll(async () => {
-    team = await buildProjectTeam(server().db);
+    team = await buildStaffedTeam(server().db);
     bridge = await builtInProjectTypeId(server().db);
   });
 
@@ -71,12 +46,12 @@ describeOnEachDatabase('project cover and location files', (server) => {
 
   describe('cover', () => {
     it('stores a PNG under the team folder, counts it and serves it to the team', async () => {
-      const before = await volumeUsed(server(), team.id);
+      const before = await teamUsedBytes(server().db, team.id);
       const response = await uploadCover(PNG_BYTES);
       expect(response.body.code).toBe(2000);
       const coverUrl = String(response.body.data.coverUrl);
       expect(coverUrl).toMatch(new RegExp(`^/api/files/project-covers/${team.id}/cover-[0-9a-f]{24}\\.png$`));
-      expect(await volumeUsed(server(), team.id)).toBe(before + PNG_BYTES.length);
+      expect(await teamUsedBytes(server().db, team.id)).toBe(before + PNG_BYTES.length);
       const name = coverUrl.split('/').pop() ?? '';
       expect(
         fs.existsSync(path.join(server().config.FILES_DIR, 'teams', String(team.id), 'projects', 'covers', name)),
@@ -93,13 +68,13 @@ describeOnEachDatabase('project cover and location files', (server) => {
     });
 
     it('judges the type by content: a GIF named .png answers FILE_TYPE_ERROR and stores nothing', async () => {
-      const files = storedFiles(server());
-      const before = await volumeUsed(server(), team.id);
+      const files = listFiles(server().config.FILES_DIR);
+      const before = await teamUsedBytes(server().db, team.id);
       const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary');
       const response = await uploadCover(gif, team.admin.token, { contentType: 'image/png' });
       expect(response.body.msg).toBe('FILE_TYPE_ERROR');
-      expect(storedFiles(server())).toEqual(files);
-      expect(await volumeUsed(server(), team.id)).toBe(before);
+      expect(listFiles(server().config.FILES_DIR)).toEqual(files);
+      expect(await teamUsedBytes(server().db, team.id)).toBe(before);
     });
 
     it('refuses a cover over 10 MB with FILE_TOO_LARGE', async () => {
@@ -119,7 +94,7 @@ describeOnEachDatabase('project cover and location files', (server) => {
     });
 
     it('refuses the upload with TEAM_VOLUME_EXCEED when the team is full', async () => {
-      const full = await buildProjectTeam(server().db, { volumeMaxGb: 0 });
+      const full = await buildStaffedTeam(server().db, { volumeMaxGb: 0 });
       const response = await uploadCover(PNG_BYTES, full.admin.token);
       expect(response.body.msg).toBe('TEAM_VOLUME_EXCEED');
     });
@@ -158,7 +133,7 @@ describeOnEachDatabase('project cover and location files', (server) => {
         });
       }
 
-      const before = await volumeUsed(server(), team.id);
+      const before = await teamUsedBytes(server().db, team.id);
       const second = String((await uploadCover(PNG_BYTES)).body.data.coverUrl);
       const replaced = await server().call('PUT', '/api/project', {
         token: team.admin.token,
@@ -166,7 +141,7 @@ describeOnEachDatabase('project cover and location files', (server) => {
       });
       expect(replaced.body.code).toBe(2000);
       // The new cover was counted on upload and the old one given back.
-      expect(await volumeUsed(server(), team.id)).toBe(before);
+      expect(await teamUsedBytes(server().db, team.id)).toBe(before);
       const gone = await server().app.inject({ method: 'GET', url: `${first}?token=${team.admin.token}` });
       expect(gone.statusCode).toBe(404);
     });
@@ -190,7 +165,7 @@ describeOnEachDatabase('project cover and location files', (server) => {
     });
 
     it('answers PROJECT_VECTOR_FILE_ERROR with the reason for a bad file, and stores nothing', async () => {
-      const files = storedFiles(server());
+      const files = listFiles(server().config.FILES_DIR);
       const projects = await server().db.selectFrom('projects').select('id').execute();
       const cases: Array<[Buffer, string]> = [
         [Buffer.from('name,lon,lat\nA,1,2'), 'unsupportedFormat'],
@@ -207,7 +182,7 @@ describeOnEachDatabase('project cover and location files', (server) => {
           data: { params: { reason } },
         });
       }
-      expect(storedFiles(server())).toEqual(files);
+      expect(listFiles(server().config.FILES_DIR)).toEqual(files);
       expect(await server().db.selectFrom('projects').select('id').execute()).toEqual(projects);
     });
 

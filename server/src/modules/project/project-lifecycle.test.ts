@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, ProjectCard } from '@sightline/shared';
-import { describeOnEachDatabase, TEST_PASSWORD, type TestServer } from '../../../test/harness.js';
-import { PNG_BYTES, buildProject, buildProjectTeam, multipartFile } from '../../../test/factories/project.js';
-import { addMember } from '../../../test/factories/team.js';
-
-type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
+import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
+import { multipartFile } from '../../../test/factories/multipart.js';
+import { PNG_BYTES, buildProject } from '../../../test/factories/project.js';
+import { buildStaffedTeam, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
+import { TEST_PASSWORD, addMembership } from '../../../test/factories/user.js';
 
 async function uploadCover(server: TestServer, token: string) {
   const file = multipartFile(PNG_BYTES, { fileName: 'cover.png' });
@@ -23,20 +23,11 @@ function coverPath(server: TestServer, coverUrl: string): string {
   return path.join(server.config.FILES_DIR, 'teams', teamId ?? '', 'projects', 'covers', name ?? '');
 }
 
-async function volumeUsed(server: TestServer, teamId: number) {
-  const row = await server.db
-    .selectFrom('teams')
-    .select('volume_used_bytes')
-    .where('id', '=', teamId)
-    .executeTakeFirstOrThrow();
-  return Number(row.volume_used_bytes);
-}
-
 describeOnEachDatabase('project recycle bin and handover', (server) => {
-  let team: Team;
+  let team: StaffedTeam;
 
   beforeAll(async () => {
-    team = await buildProjectTeam(server().db);
+    team = await buildStaffedTeam(server().db);
   });
 
   const createProject = async (body: Record<string, unknown>, token = team.admin.token) => {
@@ -98,7 +89,7 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
       expect(detail.body.data.members.map((member) => member.userId)).toEqual([team.inspector.id]);
 
       await server().call('DELETE', `/api/project/${id}`, { token: team.admin.token });
-      const before = await volumeUsed(server(), team.id);
+      const before = await teamUsedBytes(server().db, team.id);
       const purged = await server().call('POST', '/api/transaction/data/delete', {
         token: team.admin.token,
         body: { ids: [(await binItem(id)).id], password: TEST_PASSWORD },
@@ -114,7 +105,7 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
         .execute();
       expect(customs).toEqual([]);
       expect(fs.existsSync(coverPath(server(), coverUrl))).toBe(false);
-      expect(await volumeUsed(server(), team.id)).toBe(before - PNG_BYTES.length);
+      expect(await teamUsedBytes(server().db, team.id)).toBe(before - PNG_BYTES.length);
     });
 
     it('refuses to restore a project whose name was taken meanwhile', async () => {
@@ -158,7 +149,7 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
     });
 
     it('answers PROJECT_NO_ERROR when deleting a project of another team or one already binned', async () => {
-      const other = await buildProjectTeam(server().db);
+      const other = await buildStaffedTeam(server().db);
       const foreign = await buildProject(server().db, { teamId: other.id });
       const binned = await buildProject(server().db, { teamId: team.id, deleted: true });
       for (const id of [foreign.id, binned.id]) {
@@ -170,12 +161,12 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
   });
 
   describe('handover', () => {
-    let target: Team;
+    let target: StaffedTeam;
 
     beforeAll(async () => {
-      target = await buildProjectTeam(server().db);
+      target = await buildStaffedTeam(server().db);
       // The source team's owner administers the target team too.
-      await addMember(server().db, { teamId: target.id, user: team.owner, role: 'ROLE_TEAM_ADMIN' });
+      await addMembership(server().db, { teamId: target.id, userId: team.owner.id, role: 'ROLE_TEAM_ADMIN' });
     });
 
     const handover = (projectId: number, targetTeamId = target.id, token = team.owner.token) =>
@@ -201,8 +192,8 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
           visible_when_marking: true,
         })
         .execute();
-      const sourceBefore = await volumeUsed(server(), team.id);
-      const targetBefore = await volumeUsed(server(), target.id);
+      const sourceBefore = await teamUsedBytes(server().db, team.id);
+      const targetBefore = await teamUsedBytes(server().db, target.id);
 
       const response = await handover(id);
       expect(response.body).toMatchObject({ code: 2000, data: { id } });
@@ -224,8 +215,8 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
       expect(moved.cover_url).toMatch(new RegExp(`^/api/files/project-covers/${target.id}/`));
       expect(fs.existsSync(coverPath(server(), moved.cover_url!))).toBe(true);
       expect(fs.existsSync(coverPath(server(), coverUrl))).toBe(false);
-      expect(await volumeUsed(server(), team.id)).toBe(sourceBefore - PNG_BYTES.length);
-      expect(await volumeUsed(server(), target.id)).toBe(targetBefore + PNG_BYTES.length);
+      expect(await teamUsedBytes(server().db, team.id)).toBe(sourceBefore - PNG_BYTES.length);
+      expect(await teamUsedBytes(server().db, target.id)).toBe(targetBefore + PNG_BYTES.length);
       // The inspector is not in the target team, so leaves the project; the configuration travels.
       const members = await server()
         .db.selectFrom('project_members')
@@ -256,10 +247,10 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
 
     it('needs owner or administrator rights in the target team', async () => {
       const id = await createProject({ name: 'Stays home' });
-      const stranger = await buildProjectTeam(server().db);
-      await addMember(server().db, { teamId: stranger.id, user: team.owner, role: 'ROLE_TEAM_INSPECTOR' });
+      const stranger = await buildStaffedTeam(server().db);
+      await addMembership(server().db, { teamId: stranger.id, userId: team.owner.id, role: 'ROLE_TEAM_INSPECTOR' });
       expect((await handover(id, stranger.id)).body.msg).toBe('NO_AUTH');
-      const unrelated = await buildProjectTeam(server().db);
+      const unrelated = await buildStaffedTeam(server().db);
       expect((await handover(id, unrelated.id)).body.msg).toBe('NO_AUTH');
     });
 

@@ -1,16 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, ProjectCard, ProjectDetail, ProjectMapItem, ProjectRef } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import {
-  buildOutsider,
-  buildProject,
-  buildProjectTeam,
-  buildSignedInMember,
-  builtInProjectTypeId,
-} from '../../../test/factories/project.js';
-
-type Team = Awaited<ReturnType<typeof buildProjectTeam>>;
-type Issues = { issues: Array<{ path: string; key: string }> };
+import type { Issues } from '../../../test/validation.js';
+import { buildOutsider, buildProject, builtInProjectTypeId } from '../../../test/factories/project.js';
+import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
+import { buildSignedInUser } from '../../../test/factories/user.js';
 
 const LINE = {
   type: 'FeatureCollection',
@@ -30,11 +24,11 @@ const LINE = {
 };
 
 describeOnEachDatabase('projects', (server) => {
-  let team: Team;
+  let team: StaffedTeam;
   let bridge: number;
 
   beforeAll(async () => {
-    team = await buildProjectTeam(server().db);
+    team = await buildStaffedTeam(server().db);
     bridge = await builtInProjectTypeId(server().db, 'bridge');
   });
 
@@ -279,12 +273,12 @@ describeOnEachDatabase('projects', (server) => {
   });
 
   describe('lists', () => {
-    let listTeam: Team;
+    let listTeam: StaffedTeam;
     let ids: { a: number; b: number; c: number };
     let groupId: number;
 
     beforeAll(async () => {
-      listTeam = await buildProjectTeam(server().db);
+      listTeam = await buildStaffedTeam(server().db);
       const tunnel = await builtInProjectTypeId(server().db, 'tunnel');
       groupId = (
         await server().call<{ id: number }>('POST', '/api/project-group', {
@@ -384,7 +378,7 @@ describeOnEachDatabase('projects', (server) => {
       const project = await buildProject(server().db, { teamId: team.id, memberIds: [team.viewer.id] });
       const binned = await buildProject(server().db, { teamId: team.id, deleted: true });
       const outsider = await buildOutsider(server().db);
-      const inspectorOnly = await buildSignedInMember(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
+      const inspectorOnly = await buildSignedInUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
 
       expect((await detail(project.id, inspectorOnly.token)).body.msg).toBe('PROJECT_NO_ERROR');
       expect((await detail(project.id, outsider.token)).body.msg).toBe('PROJECT_NO_ERROR');

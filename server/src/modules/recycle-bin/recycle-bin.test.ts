@@ -8,9 +8,10 @@ import { createQuotaService } from '../team/quota.service.js';
 import { createTeamRepo } from '../team/team.repo.js';
 import { createRecycleBinRepo } from './recycle-bin.repo.js';
 import { createRecycleBinService, registerRecyclable, type RecycleBinService } from './recycle-bin.service.js';
-import { describeOnEachDatabase, TEST_PASSWORD } from '../../../test/harness.js';
-import { buildMember, buildStaffedTeam, sessionToken } from '../../../test/factories/team.js';
+import { describeOnEachDatabase } from '../../../test/harness.js';
 import { buildProject } from '../../../test/factories/project.js';
+import { buildStaffedTeam } from '../../../test/factories/team.js';
+import { TEST_PASSWORD, buildSignedInUser } from '../../../test/factories/user.js';
 
 /*
  * The mechanism is tested on two kinds registered here over tables of their own (folders holding
@@ -125,13 +126,7 @@ describeOnEachDatabase('recycle bin', (server) => {
 
   async function staffedTeam() {
     const team = await buildStaffedTeam(server().db);
-    const tokens = {
-      owner: await sessionToken(server().db, team.owner.id),
-      admin: await sessionToken(server().db, team.admin.id),
-      inspector: await sessionToken(server().db, team.inspector.id),
-      viewer: await sessionToken(server().db, team.viewer.id),
-    };
-    return { ...team, tokens, adminCaller: callerOf(team.admin, team.id, 'ROLE_TEAM_ADMIN') };
+    return { ...team, adminCaller: callerOf(team.admin, team.id, 'ROLE_TEAM_ADMIN') };
   }
 
   /** A folder with files whose blobs are stored and counted in the team's volume, like an upload would. */
@@ -186,7 +181,7 @@ describeOnEachDatabase('recycle bin', (server) => {
       expect(storedFiles.every((file) => file.deleted_at?.getTime() === stored?.deleted_at?.getTime())).toBe(true);
       for (const file of files) expect(await blobs.stat(file.blob_key)).not.toBeNull();
 
-      const response = await list(team.tokens.owner);
+      const response = await list(team.owner.token);
       expect(response.body.code).toBe(2000);
       expect(response.body.data).toMatchObject({ total: 1, pageNum: 1, pageSize: 20 });
       expect(response.body.data.records).toEqual([
@@ -199,7 +194,7 @@ describeOnEachDatabase('recycle bin', (server) => {
           deletedAt: stored?.deleted_at?.toISOString(),
         },
       ]);
-      const total = await server().call('GET', '/api/transaction/total/size', { token: team.tokens.admin });
+      const total = await server().call('GET', '/api/transaction/total/size', { token: team.admin.token });
       expect(total.body.data).toEqual({ totalBytes: size, count: 1 });
     });
 
@@ -229,19 +224,19 @@ describeOnEachDatabase('recycle bin', (server) => {
       await bin.moveToBin({ auth: team.adminCaller, kind: 'test-folder', entityId: second.folder.id });
       await bin.moveToBin({ auth: team.adminCaller, kind: 'test-file', entityId: loose.files[0]!.id });
 
-      const page = await list(team.tokens.admin, { pageNum: '1', pageSize: '2' });
+      const page = await list(team.admin.token, { pageNum: '1', pageSize: '2' });
       expect(page.body.data.total).toBe(3);
       expect(page.body.data.records.map((item) => item.name)).toEqual(['file 0', 'South abutment']);
-      const rest = await list(team.tokens.admin, { pageNum: '2', pageSize: '2' });
+      const rest = await list(team.admin.token, { pageNum: '2', pageSize: '2' });
       expect(rest.body.data.records.map((item) => item.name)).toEqual(['North abutment 50%']);
 
-      const files = await list(team.tokens.admin, { kind: 'test-file' });
+      const files = await list(team.admin.token, { kind: 'test-file' });
       expect(files.body.data.records.map((item) => item.kind)).toEqual(['test-file']);
-      const keyword = await list(team.tokens.admin, { keyword: 'abutment' });
+      const keyword = await list(team.admin.token, { keyword: 'abutment' });
       expect(keyword.body.data.total).toBe(2);
-      const literal = await list(team.tokens.admin, { keyword: '50%' });
+      const literal = await list(team.admin.token, { keyword: '50%' });
       expect(literal.body.data.records.map((item) => item.name)).toEqual(['North abutment 50%']);
-      const wildcard = await list(team.tokens.admin, { keyword: '_' });
+      const wildcard = await list(team.admin.token, { keyword: '_' });
       expect(wildcard.body.data.total).toBe(0);
     });
 
@@ -250,14 +245,14 @@ describeOnEachDatabase('recycle bin', (server) => {
       const other = await staffedTeam();
       const { folder } = await buildFolder(other.id);
       await bin.moveToBin({ auth: other.adminCaller, kind: 'test-folder', entityId: folder.id });
-      expect((await list(team.tokens.admin)).body.data.total).toBe(0);
+      expect((await list(team.admin.token)).body.data.total).toBe(0);
       expect(
-        (await server().call('GET', '/api/transaction/total/size', { token: team.tokens.admin })).body.data,
+        (await server().call('GET', '/api/transaction/total/size', { token: team.admin.token })).body.data,
       ).toEqual({
         totalBytes: 0,
         count: 0,
       });
-      const bad = await list(team.tokens.admin, { pageSize: '0', keyword: 'x'.repeat(51) });
+      const bad = await list(team.admin.token, { pageSize: '0', keyword: 'x'.repeat(51) });
       expect(bad.status).toBe(400);
       expect(bad.body.msg).toBe('VALIDATION_ERROR');
     });
@@ -271,14 +266,14 @@ describeOnEachDatabase('recycle bin', (server) => {
       const { itemId } = await bin.moveToBin({ auth: team.adminCaller, kind: 'test-folder', entityId: folder.id });
 
       const response = await server().call('POST', '/api/transaction/data/restore', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { ids: [itemId] },
       });
       expect(response.body).toMatchObject({ code: 2000, data: { count: 1 } });
       expect(await folderRows(folder.id)).toEqual(before.folder);
       expect(await fileRows(folder.id)).toEqual(before.files);
       for (const file of files) expect(await blobs.stat(file.blob_key)).not.toBeNull();
-      expect((await list(team.tokens.admin)).body.data.total).toBe(0);
+      expect((await list(team.admin.token)).body.data.total).toBe(0);
     });
 
     it('keeps a file binned before its folder inside the folder, and gives it back its own item on restore', async () => {
@@ -286,23 +281,23 @@ describeOnEachDatabase('recycle bin', (server) => {
       const { folder, files } = await buildFolder(team.id);
       const fileItem = await bin.moveToBin({ auth: team.adminCaller, kind: 'test-file', entityId: files[0]!.id });
       const folderItem = await bin.moveToBin({ auth: team.adminCaller, kind: 'test-folder', entityId: folder.id });
-      expect((await list(team.tokens.admin)).body.data.records.map((item) => item.id)).toEqual([folderItem.itemId]);
+      expect((await list(team.admin.token)).body.data.records.map((item) => item.id)).toEqual([folderItem.itemId]);
 
       // The file's own item is inside the folder's: it cannot be restored or purged on its own.
       const hidden = await server().call('POST', '/api/transaction/data/restore', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { ids: [fileItem.itemId] },
       });
       expect(hidden.body.msg).toBe('notFound');
 
       await server().call('POST', '/api/transaction/data/restore', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { ids: [folderItem.itemId] },
       });
       const restored = await fileRows(folder.id);
       expect(restored.find((file) => file.id === files[0]!.id)?.deleted_at).toBeInstanceOf(Date);
       expect(restored.find((file) => file.id === files[1]!.id)?.deleted_at).toBeNull();
-      expect((await list(team.tokens.admin)).body.data.records.map((item) => item.id)).toEqual([fileItem.itemId]);
+      expect((await list(team.admin.token)).body.data.records.map((item) => item.id)).toEqual([fileItem.itemId]);
     });
 
     it('answers NO_AUTH for another team, notFound for unknown ids, and keys for bad bodies', async () => {
@@ -312,25 +307,25 @@ describeOnEachDatabase('recycle bin', (server) => {
       const { itemId } = await bin.moveToBin({ auth: other.adminCaller, kind: 'test-folder', entityId: folder.id });
 
       const foreign = await server().call('POST', '/api/transaction/data/restore', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { ids: [itemId] },
       });
       expect(foreign.status).toBe(403);
       expect(foreign.body).toMatchObject({ code: 4001, msg: 'NO_AUTH' });
       const unknown = await server().call('POST', '/api/transaction/data/restore', {
-        token: other.tokens.admin,
+        token: other.admin.token,
         body: { ids: [itemId, 999_999] },
       });
       expect(unknown.body.msg).toBe('notFound');
       expect((await folderRows(folder.id))[0]?.deleted_at).toBeInstanceOf(Date);
 
       const empty = await server().call<{ issues: unknown[] }>('POST', '/api/transaction/data/restore', {
-        token: other.tokens.admin,
+        token: other.admin.token,
         body: { ids: [] },
       });
       expect(empty.body.data.issues).toEqual([{ path: 'ids', key: 'required' }]);
       const wrongType = await server().call<{ issues: unknown[] }>('POST', '/api/transaction/data/restore', {
-        token: other.tokens.admin,
+        token: other.admin.token,
         body: { ids: ['one'] },
       });
       expect(wrongType.body.data.issues).toEqual([{ path: 'ids.0', key: 'invalidValue' }]);
@@ -346,14 +341,14 @@ describeOnEachDatabase('recycle bin', (server) => {
       const usedBefore = await volumeUsed(team.id);
 
       const wrong = await server().call('POST', '/api/transaction/data/delete', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { ids: [itemId], password: 'Wrong12345' },
       });
       expect(wrong.body).toMatchObject({ code: 4000, msg: 'USER_PASSWORD_CHECK' });
       expect(await folderRows(folder.id)).toHaveLength(1);
 
       const response = await server().call('POST', '/api/transaction/data/delete', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { ids: [itemId], password: TEST_PASSWORD },
       });
       expect(response.body).toMatchObject({ code: 2000, data: { count: 1, freedBytes: size } });
@@ -362,7 +357,7 @@ describeOnEachDatabase('recycle bin', (server) => {
       for (const file of files) expect(await blobs.stat(file.blob_key)).toBeNull();
       expect(await blobs.stat(kept.files[0]!.blob_key)).not.toBeNull();
       expect(await volumeUsed(team.id)).toBe(usedBefore - size);
-      expect((await list(team.tokens.admin)).body.data.total).toBe(0);
+      expect((await list(team.admin.token)).body.data.total).toBe(0);
     });
 
     it('purges a folder with the files binned inside it, their items too', async () => {
@@ -372,7 +367,7 @@ describeOnEachDatabase('recycle bin', (server) => {
       const folderItem = await bin.moveToBin({ auth: team.adminCaller, kind: 'test-folder', entityId: folder.id });
       const usedBefore = await volumeUsed(team.id);
       const response = await server().call('POST', '/api/transaction/data/delete', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { ids: [folderItem.itemId], password: TEST_PASSWORD },
       });
       expect(response.body.data).toEqual({ count: 1, freedBytes: size });
@@ -391,13 +386,13 @@ describeOnEachDatabase('recycle bin', (server) => {
       const { folder } = await buildFolder(other.id);
       const { itemId } = await bin.moveToBin({ auth: other.adminCaller, kind: 'test-folder', entityId: folder.id });
       const foreign = await server().call('POST', '/api/transaction/data/delete', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { ids: [itemId], password: TEST_PASSWORD },
       });
       expect(foreign.body.msg).toBe('NO_AUTH');
       expect(await folderRows(folder.id)).toHaveLength(1);
       const missing = await server().call<{ issues: unknown[] }>('POST', '/api/transaction/data/delete', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { ids: [itemId] },
       });
       expect(missing.body.data.issues).toEqual([{ path: 'password', key: 'required' }]);
@@ -417,22 +412,22 @@ describeOnEachDatabase('recycle bin', (server) => {
       const usedBefore = await volumeUsed(team.id);
 
       const wrong = await server().call('POST', '/api/transaction/clean', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { password: 'Wrong12345' },
       });
       expect(wrong.body.msg).toBe('USER_PASSWORD_CHECK');
-      expect((await list(team.tokens.owner)).body.data.total).toBe(2);
+      expect((await list(team.owner.token)).body.data.total).toBe(2);
 
       const response = await server().call('POST', '/api/transaction/clean', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { password: TEST_PASSWORD },
       });
       expect(response.body.data).toEqual({ count: 2, freedBytes: a.size + b.size });
       expect(await volumeUsed(team.id)).toBe(usedBefore - a.size - b.size);
       expect(await folderRows(a.folder.id)).toEqual([]);
       expect(await folderRows(b.folder.id)).toEqual([]);
-      expect((await list(team.tokens.owner)).body.data.total).toBe(0);
-      expect((await list(other.tokens.owner)).body.data.total).toBe(1);
+      expect((await list(team.owner.token)).body.data.total).toBe(0);
+      expect((await list(other.owner.token)).body.data.total).toBe(1);
       expect(await folderRows(foreign.folder.id)).toHaveLength(1);
     });
   });
@@ -441,28 +436,28 @@ describeOnEachDatabase('recycle bin', (server) => {
     it('deletes a project to the bin, restores it under the same id, then purges it with the password', async () => {
       const team = await staffedTeam();
       const project = await buildProject(server().db, { teamId: team.id, name: 'Yangpu Bridge' });
-      const removed = await server().call('DELETE', `/api/project/${project.id}`, { token: team.tokens.admin });
+      const removed = await server().call('DELETE', `/api/project/${project.id}`, { token: team.admin.token });
       expect(removed.body.code).toBe(2000);
-      expect((await server().call('GET', `/api/project/${project.id}`, { token: team.tokens.admin })).body.msg).toBe(
+      expect((await server().call('GET', `/api/project/${project.id}`, { token: team.admin.token })).body.msg).toBe(
         'PROJECT_NO_ERROR',
       );
-      const [item] = (await list(team.tokens.admin, { kind: 'project' })).body.data.records;
+      const [item] = (await list(team.admin.token, { kind: 'project' })).body.data.records;
       expect(item).toMatchObject({ kind: 'project', name: 'Yangpu Bridge', deletedBy: { userId: team.admin.id } });
 
       const restored = await server().call('POST', '/api/transaction/data/restore', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { ids: [item!.id] },
       });
       expect(restored.body.data).toEqual({ count: 1 });
       const detail = await server().call<{ id: number; name: string }>('GET', `/api/project/${project.id}`, {
-        token: team.tokens.admin,
+        token: team.admin.token,
       });
       expect(detail.body.data).toMatchObject({ id: project.id, name: 'Yangpu Bridge' });
 
-      await server().call('DELETE', `/api/project/${project.id}`, { token: team.tokens.admin });
-      const [again] = (await list(team.tokens.admin, { kind: 'project' })).body.data.records;
+      await server().call('DELETE', `/api/project/${project.id}`, { token: team.admin.token });
+      const [again] = (await list(team.admin.token, { kind: 'project' })).body.data.records;
       const purged = await server().call('POST', '/api/transaction/data/delete', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { ids: [again!.id], password: TEST_PASSWORD },
       });
       expect(purged.body.data).toMatchObject({ count: 1 });
@@ -476,7 +471,7 @@ describeOnEachDatabase('recycle bin', (server) => {
       const team = await staffedTeam();
       const { folder } = await buildFolder(team.id);
       const { itemId } = await bin.moveToBin({ auth: team.adminCaller, kind: 'test-folder', entityId: folder.id });
-      for (const token of [team.tokens.viewer, team.tokens.inspector]) {
+      for (const token of [team.viewer.token, team.inspector.token]) {
         for (const [method, url, body] of [
           ['GET', '/api/transaction', undefined],
           ['GET', '/api/transaction/total/size', undefined],
@@ -488,11 +483,10 @@ describeOnEachDatabase('recycle bin', (server) => {
           expect(response.body.msg, `${method} ${url}`).toBe('NO_AUTH');
         }
       }
-      const teamless = await buildMember(server().db);
-      const teamlessToken = await sessionToken(server().db, teamless.id);
-      expect((await list(teamlessToken)).body.msg).toBe('NO_AUTH');
+      const teamless = await buildSignedInUser(server().db);
+      expect((await list(teamless.token)).body.msg).toBe('NO_AUTH');
       expect((await server().call('GET', '/api/transaction')).body.msg).toBe('LOGIN_FAILURE');
-      expect((await list(team.tokens.owner)).body.data.total).toBe(1);
+      expect((await list(team.owner.token)).body.data.total).toBe(1);
     });
   });
 });

@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
 import { buildRouter, permissionsFor, type RouterResponse } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { addMembership, buildAccount, buildSession, buildStaffedTeam } from '../../../test/factories/user.js';
+import type { Issues } from '../../../test/validation.js';
+import { buildStaffedTeam } from '../../../test/factories/team.js';
+import { addMembership, buildSignedInUser } from '../../../test/factories/user.js';
 
-type Issues = { issues: Array<{ path: string; key: string }> };
 const menuCodes = (router: RouterResponse) =>
   router.menuVOList.flatMap((item) => [item.menuCode, ...item.childList.map((child) => child.menuCode)]);
 
@@ -11,25 +12,23 @@ describeOnEachDatabase('role menus', (server) => {
   it("answers the menus and button keys of the caller's role in a team, for members only", async () => {
     const team = await buildStaffedTeam(server().db);
     for (const url of [`/api/role-menu/${team.id}`, `/api/role-menu/router/team/${team.id}`]) {
-      const owner = await server().call<RouterResponse>('GET', url, { token: team.tokens.owner });
+      const owner = await server().call<RouterResponse>('GET', url, { token: team.owner.token });
       expect(owner.body.data).toEqual(buildRouter('ROLE_TEAM_OWNER', permissionsFor('ROLE_TEAM_OWNER', 'hosted')));
       expect(menuCodes(owner.body.data)).toContain('TEAM_LOCAL_USERS');
-      const viewer = await server().call<RouterResponse>('GET', url, { token: team.tokens.viewer });
+      const viewer = await server().call<RouterResponse>('GET', url, { token: team.viewer.token });
       expect(menuCodes(viewer.body.data)).not.toContain('TEAM_LOCAL_USERS');
       expect(viewer.body.data.buttonVOList).toContain('project:view');
       expect(viewer.body.data.buttonVOList).not.toContain('team:local-user:manage');
     }
     const other = await buildStaffedTeam(server().db);
-    expect((await server().call('GET', `/api/role-menu/${other.id}`, { token: team.tokens.owner })).body).toMatchObject(
-      {
-        code: 4001,
-        msg: 'NO_AUTH',
-      },
-    );
+    expect((await server().call('GET', `/api/role-menu/${other.id}`, { token: team.owner.token })).body).toMatchObject({
+      code: 4001,
+      msg: 'NO_AUTH',
+    });
     expect(
-      (await server().call('GET', `/api/role-menu/router/team/${other.id}`, { token: team.tokens.owner })).body.msg,
+      (await server().call('GET', `/api/role-menu/router/team/${other.id}`, { token: team.owner.token })).body.msg,
     ).toBe('NO_AUTH');
-    const bad = await server().call('GET', '/api/role-menu/abc', { token: team.tokens.owner });
+    const bad = await server().call('GET', '/api/role-menu/abc', { token: team.owner.token });
     expect((bad.body.data as Issues).issues).toEqual([{ path: 'params.teamId', key: 'invalidValue' }]);
     expect((await server().call('GET', `/api/role-menu/${team.id}`)).body.code).toBe(4003);
   });
@@ -37,12 +36,14 @@ describeOnEachDatabase('role menus', (server) => {
   it('answers the router of the current team, and an empty one without a team', async () => {
     const team = await buildStaffedTeam(server().db);
     const current = await server().call<RouterResponse>('GET', '/api/role-menu/router', {
-      token: team.tokens.inspector,
+      token: team.inspector.token,
     });
-    expect(current.body.data).toEqual(buildRouter('ROLE_TEAM_INSPECTOR', permissionsFor('ROLE_TEAM_INSPECTOR', 'hosted')));
-    const loner = await buildAccount(server().db);
+    expect(current.body.data).toEqual(
+      buildRouter('ROLE_TEAM_INSPECTOR', permissionsFor('ROLE_TEAM_INSPECTOR', 'hosted')),
+    );
+    const loner = await buildSignedInUser(server().db);
     const empty = await server().call('GET', '/api/role-menu/router', {
-      token: await buildSession(server().db, { userId: loner.id }),
+      token: loner.token,
     });
     expect(empty.body.data).toEqual({ menuVOList: [], buttonVOList: [] });
   });
@@ -51,7 +52,7 @@ describeOnEachDatabase('role menus', (server) => {
     const home = await buildStaffedTeam(server().db);
     const away = await buildStaffedTeam(server().db);
     await addMembership(server().db, { teamId: away.id, userId: home.viewer.id, role: 'ROLE_TEAM_ADMIN' });
-    const token = home.tokens.viewer;
+    const token = home.viewer.token;
     const switched = await server().call<RouterResponse>('GET', `/api/role-menu/changeTeam/${away.id}`, { token });
     expect(switched.body.data).toEqual(buildRouter('ROLE_TEAM_ADMIN', permissionsFor('ROLE_TEAM_ADMIN', 'hosted')));
     const details = await server().call('GET', '/api/user-client/details', { token });
@@ -78,7 +79,7 @@ describeOnEachDatabase('role menus', (server) => {
       role: 'ROLE_TEAM_VIEWER',
       expiresAt: new Date(Date.now() - 60_000),
     });
-    const token = home.tokens.inspector;
+    const token = home.inspector.token;
     const expired = await server().call('GET', `/api/role-menu/changeTeam/${lapsed.id}`, { token });
     expect(expired.body).toMatchObject({ code: 4001, msg: 'NO_AUTH' });
     expect((await server().call('GET', `/api/role-menu/${lapsed.id}`, { token })).body.msg).toBe('NO_AUTH');

@@ -1,13 +1,8 @@
 import { expect, it } from 'vitest';
 import { CATALOGUES, LANGUAGES, ROLE_CODES, TEAM_ROLES } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import {
-  addMembership,
-  buildAccount,
-  buildLocalUser,
-  buildSession,
-  buildStaffedTeam,
-} from '../../../test/factories/user.js';
+import { buildStaffedTeam } from '../../../test/factories/team.js';
+import { addMembership, buildSignedInUser, buildUser } from '../../../test/factories/user.js';
 
 interface RoleBody {
   roleId: string;
@@ -25,8 +20,7 @@ function translate(language: (typeof LANGUAGES)[number], key: string): unknown {
 
 describeOnEachDatabase('roles', (server) => {
   it('lists every role with a name key translated in all three languages, and its group', async () => {
-    const user = await buildAccount(server().db);
-    const token = await buildSession(server().db, { userId: user.id });
+    const { token } = await buildSignedInUser(server().db);
     const response = await server().call<RoleBody[]>('GET', '/api/role/list', { token });
     expect(response.body.data.map((role) => role.roleId)).toEqual([...ROLE_CODES]);
     expect(response.body.data).toContainEqual({
@@ -55,8 +49,7 @@ describeOnEachDatabase('roles', (server) => {
   });
 
   it('lists the four team roles', async () => {
-    const user = await buildAccount(server().db);
-    const token = await buildSession(server().db, { userId: user.id });
+    const { token } = await buildSignedInUser(server().db);
     const response = await server().call<RoleBody[]>('GET', '/api/role/list/team', { token });
     expect(response.body.data.map((role) => role.roleId)).toEqual([...TEAM_ROLES]);
     expect(response.body.data.every((role) => role.group === 'team')).toBe(true);
@@ -64,8 +57,8 @@ describeOnEachDatabase('roles', (server) => {
 
   it("counts the current members of the caller's team per team role", async () => {
     const team = await buildStaffedTeam(server().db);
-    await buildLocalUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
-    const lapsed = await buildAccount(server().db);
+    await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR', local: true });
+    const lapsed = await buildUser(server().db);
     await addMembership(server().db, {
       teamId: team.id,
       userId: lapsed.id,
@@ -73,7 +66,7 @@ describeOnEachDatabase('roles', (server) => {
       expiresAt: new Date(Date.now() - 1000),
     });
     await buildStaffedTeam(server().db);
-    const response = await server().call<RoleBody[]>('GET', '/api/role/list/team-all', { token: team.tokens.viewer });
+    const response = await server().call<RoleBody[]>('GET', '/api/role/list/team-all', { token: team.viewer.token });
     expect(response.body.data.map((role) => [role.roleId, role.memberCount])).toEqual([
       ['ROLE_TEAM_OWNER', 1],
       ['ROLE_TEAM_ADMIN', 1],
@@ -81,9 +74,9 @@ describeOnEachDatabase('roles', (server) => {
       ['ROLE_TEAM_VIEWER', 1],
     ]);
     expect(response.body.data[0]).toMatchObject({ nameKey: 'role.ROLE_TEAM_OWNER', group: 'team' });
-    const loner = await buildAccount(server().db);
+    const loner = await buildSignedInUser(server().db);
     const noTeam = await server().call('GET', '/api/role/list/team-all', {
-      token: await buildSession(server().db, { userId: loner.id }),
+      token: loner.token,
     });
     expect(noTeam.body).toMatchObject({ code: 4001, msg: 'NO_AUTH' });
   });

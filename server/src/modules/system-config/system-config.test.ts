@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DictionaryEntry } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildMember, buildStaffedTeam, sessionToken } from '../../../test/factories/team.js';
-import { multipartFile } from '../../../test/factories/project.js';
+import { multipartFile } from '../../../test/factories/multipart.js';
+import { buildStaffedTeam } from '../../../test/factories/team.js';
+import { buildSignedInUser } from '../../../test/factories/user.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -16,17 +17,9 @@ const SVG =
 describeOnEachDatabase('system config', (server) => {
   async function staffedTeam() {
     const team = await buildStaffedTeam(server().db);
-    return {
-      ...team,
-      ownerToken: await sessionToken(server().db, team.owner.id),
-      // On the hosted service deployment settings belong to the operator's corporate management.
-      operatorToken: await sessionToken(
-        server().db,
-        (await buildMember(server().db, { teamId: team.id, role: 'ROLE_CORP_MANAGEMENT' })).id,
-      ),
-      adminToken: await sessionToken(server().db, team.admin.id),
-      viewerToken: await sessionToken(server().db, team.viewer.id),
-    };
+    // On the hosted service deployment settings belong to the operator's corporate management.
+    const operator = await buildSignedInUser(server().db, { teamId: team.id, role: 'ROLE_CORP_MANAGEMENT' });
+    return { ...team, operatorToken: operator.token };
   }
 
   async function upload(
@@ -72,7 +65,7 @@ describeOnEachDatabase('system config', (server) => {
 
     it('lets the operator change them, and nobody else, team owners included (NO_AUTH)', async () => {
       const team = await staffedTeam();
-      for (const token of [team.ownerToken, team.adminToken, team.viewerToken]) {
+      for (const token of [team.owner.token, team.admin.token, team.viewer.token]) {
         expect((await update(token, [{ key: 'companyName', value: 'Bridgeworks' }])).body.msg).toBe('NO_AUTH');
       }
       const response = await update(team.operatorToken, [
@@ -190,7 +183,7 @@ describeOnEachDatabase('system config', (server) => {
         query: { entry: 'banner' },
       });
       expect(badEntry.body.data.issues).toEqual([{ path: 'querystring.entry', key: 'invalidValue' }]);
-      expect((await upload(team.adminToken, { filename: 'logo.png', data: PNG })).body.msg).toBe('NO_AUTH');
+      expect((await upload(team.admin.token, { filename: 'logo.png', data: PNG })).body.msg).toBe('NO_AUTH');
       expect(await valueOf('logo')).toBe(before);
     });
 

@@ -7,19 +7,14 @@ import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { registerErrorHandler } from '../../platform/http/error-handler.js';
 import { createRouter, routeDeclarations } from '../../platform/http/route.js';
 import { seedDemoTeam } from '../../seed.js';
-import { describeOnEachDatabase, uniquePhone } from '../../../test/harness.js';
-import {
-  buildOwnedTeam,
-  buildStaffedTeam,
-  buildTeamProject,
-  DAY_MS,
-  sessionToken,
-  setFunction,
-} from '../../../test/factories/team.js';
+import { describeOnEachDatabase } from '../../../test/harness.js';
+import { buildProject } from '../../../test/factories/project.js';
+import { DAY_MS, buildStaffedTeam, buildTeam, setFunction } from '../../../test/factories/team.js';
+import { uniquePhone } from '../../../test/factories/unique.js';
+import { sessionToken } from '../../../test/factories/user.js';
 import { requireFunction } from './team-function.service.js';
 
 describeOnEachDatabase('team function packages', (server) => {
-  const tokenOf = (user: { id: number }) => sessionToken(server().db, user.id);
   const functionsOf = async (token: string) =>
     (await server().call<TeamFunction[]>('GET', '/api/team-client/function', { token })).body.data;
 
@@ -32,7 +27,7 @@ describeOnEachDatabase('team function packages', (server) => {
       expiresAt: new Date(Date.now() - 10 * DAY_MS),
       validityDays: 30,
     });
-    const functions = await functionsOf(await tokenOf(team.viewer));
+    const functions = await functionsOf(team.viewer.token);
     expect(functions.map((item) => item.code)).toEqual([
       'base',
       'ai_screening',
@@ -63,7 +58,7 @@ describeOnEachDatabase('team function packages', (server) => {
 
   it('enables the business entries whose package is active', async () => {
     const team = await buildStaffedTeam(server().db);
-    const token = await tokenOf(team.inspector);
+    const token = team.inspector.token;
     const list = async () =>
       (await server().call<BusinessEntry[]>('GET', '/api/team-client/business/list', { token })).body.data;
     const before = await list();
@@ -93,16 +88,11 @@ describeOnEachDatabase('team function packages', (server) => {
 
   it('checks the rights on a project the entries are asked for: PROJECT_NO_ERROR otherwise', async () => {
     const team = await buildStaffedTeam(server().db);
-    const other = await buildOwnedTeam(server().db);
-    const own = String(await buildTeamProject(server().db, { teamId: team.id }));
-    const foreign = String(await buildTeamProject(server().db, { teamId: other.id }));
-    const ask = async (user: { id: number }, projectId: string) =>
-      (
-        await server().call('GET', '/api/team-client/business/list', {
-          token: await tokenOf(user),
-          query: { projectId },
-        })
-      ).body;
+    const other = await buildTeam(server().db);
+    const own = String((await buildProject(server().db, { teamId: team.id })).id);
+    const foreign = String((await buildProject(server().db, { teamId: other.id })).id);
+    const ask = async (user: { token: string }, projectId: string) =>
+      (await server().call('GET', '/api/team-client/business/list', { token: user.token, query: { projectId } })).body;
     expect((await ask(team.owner, own)).code).toBe(2000);
     expect((await ask(team.owner, foreign)).msg).toBe('PROJECT_NO_ERROR');
     // An inspector sees only the projects they are a member of.
@@ -130,7 +120,7 @@ describeOnEachDatabase('team function packages', (server) => {
       },
     });
     const active = (items: TeamFunction[]) => items.filter((item) => item.status === 'active').map((item) => item.code);
-    expect(active(await functionsOf(await tokenOf({ id: registered.body.data.userId })))).toEqual([
+    expect(active(await functionsOf(await sessionToken(server().db, registered.body.data.userId)))).toEqual([
       'base',
       'inspection',
     ]);
@@ -141,11 +131,11 @@ describeOnEachDatabase('team function packages', (server) => {
       .select('id')
       .where('account', '=', 'demoowner')
       .executeTakeFirstOrThrow();
-    expect(active(await functionsOf(await tokenOf(demoOwner)))).toEqual(['base', 'inspection']);
+    expect(active(await functionsOf(await sessionToken(server().db, demoOwner.id)))).toEqual(['base', 'inspection']);
   });
 
   it('guards work with requireFunction: TEAM_FUNCTION_INACTIVE unless active', async () => {
-    const team = await buildOwnedTeam(server().db);
+    const team = await buildTeam(server().db);
     await expect(requireFunction(server().db, team.id, 'base')).resolves.toBeUndefined();
     const inactive = await requireFunction(server().db, team.id, 'ai_screening').catch((error: unknown) => error);
     expect(inactive).toBeInstanceOf(AppError);
@@ -195,7 +185,7 @@ describeOnEachDatabase('team function packages', (server) => {
     }
 
     it('answers TEAM_FUNCTION_INACTIVE until the package is active, and declares the feature', async () => {
-      const team = await buildOwnedTeam(server().db);
+      const team = await buildTeam(server().db);
       const app = await appFor(team.id);
       const refused = await app.inject({ method: 'GET', url: '/api/feature-check/monitor' });
       expect(refused.statusCode).toBe(403);

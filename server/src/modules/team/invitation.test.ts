@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { InvitationLink, InvitationLinkBody, JoinResult, LinkAnalysis, TeamDetails } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import {
-  buildMember,
-  buildOwnedTeam,
-  buildStaffedTeam,
-  buildTeamProject,
-  buildTemporaryMember,
-  DAY_MS,
-  sessionToken,
-} from '../../../test/factories/team.js';
+import type { Issues } from '../../../test/validation.js';
+import { buildProject } from '../../../test/factories/project.js';
+import { DAY_MS, buildStaffedTeam, buildTeam } from '../../../test/factories/team.js';
+import { buildSignedInUser, buildUser, sessionToken } from '../../../test/factories/user.js';
 
-type Issues = { issues: Array<{ path: string; key: string }> };
 type ErrorData = { params?: Record<string, number> };
 
 describeOnEachDatabase('team invitations', (server) => {
-  const tokenOf = (user: { id: number }) => sessionToken(server().db, user.id);
-
   async function createLink(token: string, body: Partial<InvitationLinkBody> = {}) {
     const response = await server().call<InvitationLink>('POST', '/api/team-client/invitation-link', {
       token,
@@ -32,7 +24,7 @@ describeOnEachDatabase('team invitations', (server) => {
   describe('links', () => {
     it('creates a link with a random password, shows it again, and replaces it with the next one', async () => {
       const team = await buildStaffedTeam(server().db);
-      const token = await tokenOf(team.owner);
+      const token = team.owner.token;
       expect((await server().call('GET', '/api/team-client/invitation-link', { token })).body.data).toBeNull();
 
       const first = await createLink(token, { roleId: 'ROLE_TEAM_VIEWER', validityDays: 7 });
@@ -48,13 +40,13 @@ describeOnEachDatabase('team invitations', (server) => {
       expect(first.password).toMatch(/^[A-Za-z0-9]{6}$/);
       expect(Math.round((Date.parse(first.expiresAt) - Date.now()) / DAY_MS)).toBe(7);
       const current = await server().call<InvitationLink>('GET', '/api/team-client/invitation-link', {
-        token: await tokenOf(team.admin),
+        token: team.admin.token,
       });
       expect(current.body.data).toEqual(first);
 
       const [bridge, tunnel] = [
-        await buildTeamProject(server().db, { teamId: team.id }),
-        await buildTeamProject(server().db, { teamId: team.id }),
+        (await buildProject(server().db, { teamId: team.id })).id,
+        (await buildProject(server().db, { teamId: team.id })).id,
       ];
       const second = await createLink(token, {
         passwordMode: 'custom',
@@ -79,7 +71,7 @@ describeOnEachDatabase('team invitations', (server) => {
 
     it('validates each field', async () => {
       const team = await buildStaffedTeam(server().db);
-      const token = await tokenOf(team.admin);
+      const token = team.admin.token;
       const post = (body: unknown) =>
         server().call<Issues>('POST', '/api/team-client/invitation-link', { token, body });
       const keys = async (body: unknown) =>
@@ -115,11 +107,11 @@ describeOnEachDatabase('team invitations', (server) => {
 
     it('answers PROJECT_NO_ERROR for a project of another team or in the recycle bin', async () => {
       const team = await buildStaffedTeam(server().db);
-      const other = await buildOwnedTeam(server().db);
-      const token = await tokenOf(team.owner);
-      const own = await buildTeamProject(server().db, { teamId: team.id });
-      const binned = await buildTeamProject(server().db, { teamId: team.id, deleted: true });
-      const foreign = await buildTeamProject(server().db, { teamId: other.id });
+      const other = await buildTeam(server().db);
+      const token = team.owner.token;
+      const own = (await buildProject(server().db, { teamId: team.id })).id;
+      const binned = (await buildProject(server().db, { teamId: team.id, deleted: true })).id;
+      const foreign = (await buildProject(server().db, { teamId: other.id })).id;
       for (const projectIds of [[own, foreign], [binned], [99999999]]) {
         const response = await server().call('POST', '/api/team-client/invitation-link', {
           token,
@@ -133,7 +125,7 @@ describeOnEachDatabase('team invitations', (server) => {
     it('answers USE_DEADLINE_EXCEEDED_MAXIMUM_LIMIT beyond 365 days', async () => {
       const team = await buildStaffedTeam(server().db);
       const response = await server().call<ErrorData>('POST', '/api/team-client/invitation-link', {
-        token: await tokenOf(team.owner),
+        token: team.owner.token,
         body: { passwordMode: 'random', validityDays: 366, roleId: 'ROLE_TEAM_VIEWER' },
       });
       expect(response.body.msg).toBe('USE_DEADLINE_EXCEEDED_MAXIMUM_LIMIT');
@@ -142,8 +134,8 @@ describeOnEachDatabase('team invitations', (server) => {
 
     it('answers TEAM_INVITATION_LINK_ROLE_ERROR for the owner, a single-holder role or a role the caller cannot give', async () => {
       const team = await buildStaffedTeam(server().db);
-      const owner = await tokenOf(team.owner);
-      const admin = await tokenOf(team.admin);
+      const owner = team.owner.token;
+      const admin = team.admin.token;
       const post = (token: string, roleId: string) =>
         server().call('POST', '/api/team-client/invitation-link', {
           token,
@@ -155,8 +147,8 @@ describeOnEachDatabase('team invitations', (server) => {
       expect((await post(admin, 'ROLE_TEAM_INSPECTOR')).body.code).toBe(2000);
 
       await server().db.updateTable('teams').set({ kind: 'school' }).where('id', '=', team.id).execute();
-      const teacher = await buildMember(server().db, { teamId: team.id, role: 'ROLE_SCHOOL_TEACHER' });
-      const teacherToken = await tokenOf(teacher);
+      const teacher = await buildSignedInUser(server().db, { teamId: team.id, role: 'ROLE_SCHOOL_TEACHER' });
+      const teacherToken = teacher.token;
       expect((await post(teacherToken, 'ROLE_SCHOOL_STUDENT')).body.code).toBe(2000);
       expect((await post(teacherToken, 'ROLE_TEAM_VIEWER')).body.msg).toBe('TEAM_INVITATION_LINK_ROLE_ERROR');
       expect((await post(owner, 'ROLE_SCHOOL_TEACHER')).body.code).toBe(2000);
@@ -165,7 +157,7 @@ describeOnEachDatabase('team invitations', (server) => {
     it('answers TEAM_USER_COUNT_UPPER_LIMIT when the team is full', async () => {
       const team = await buildStaffedTeam(server().db, { memberMax: 4 });
       const response = await server().call('POST', '/api/team-client/invitation-link', {
-        token: await tokenOf(team.owner),
+        token: team.owner.token,
         body: { passwordMode: 'random', validityDays: 7, roleId: 'ROLE_TEAM_VIEWER' },
       });
       expect(response.status).toBe(409);
@@ -176,7 +168,7 @@ describeOnEachDatabase('team invitations', (server) => {
   describe('link analysis', () => {
     it('shows anyone the team, inviter, role and expiry; whether they joined; whether there is room', async () => {
       const team = await buildStaffedTeam(server().db, { name: 'Dam crew', memberMax: 5 });
-      const link = await createLink(await tokenOf(team.admin), { roleId: 'ROLE_TEAM_VIEWER' });
+      const link = await createLink(team.admin.token, { roleId: 'ROLE_TEAM_VIEWER' });
       const anonymous = await server().call<LinkAnalysis>('GET', '/api/team-client/link-analysis', {
         query: { sid: link.sid },
       });
@@ -191,12 +183,12 @@ describeOnEachDatabase('team invitations', (server) => {
       });
       expect(JSON.stringify(anonymous.body.data)).not.toContain(link.password);
       const asMember = await server().call<LinkAnalysis>('GET', '/api/team-client/link-analysis', {
-        token: await tokenOf(team.viewer),
+        token: team.viewer.token,
         query: { sid: link.sid },
       });
       expect(asMember.body.data.joined).toBe(true);
 
-      await buildMember(server().db, { teamId: team.id });
+      await buildUser(server().db, { teamId: team.id });
       const full = await server().call<LinkAnalysis>('GET', '/api/team-client/link-analysis', {
         query: { sid: link.sid },
       });
@@ -205,7 +197,7 @@ describeOnEachDatabase('team invitations', (server) => {
 
     it('answers TEAM_INVITATION_LINK_INVALID for an unknown or expired link', async () => {
       const team = await buildStaffedTeam(server().db);
-      const link = await createLink(await tokenOf(team.owner));
+      const link = await createLink(team.owner.token);
       expect(
         (await server().call('GET', '/api/team-client/link-analysis', { query: { sid: 'no-such-link' } })).body.msg,
       ).toBe('TEAM_INVITATION_LINK_INVALID');
@@ -218,8 +210,7 @@ describeOnEachDatabase('team invitations', (server) => {
         (await server().call('GET', '/api/team-client/link-analysis', { query: { sid: link.sid } })).body.msg,
       ).toBe('TEAM_INVITATION_LINK_INVALID');
       expect(
-        (await server().call('GET', '/api/team-client/invitation-link', { token: await tokenOf(team.owner) })).body
-          .data,
+        (await server().call('GET', '/api/team-client/invitation-link', { token: team.owner.token })).body.data,
       ).toBeNull();
       const missing = await server().call<Issues>('GET', '/api/team-client/link-analysis');
       expect(missing.body.data.issues).toEqual([{ path: 'querystring.sid', key: 'required' }]);
@@ -230,16 +221,16 @@ describeOnEachDatabase('team invitations', (server) => {
     it('joins with the password: role of the link, inviter, current team, project grants and an event', async () => {
       const team = await buildStaffedTeam(server().db, { name: 'Joined team' });
       const projectIds = [
-        await buildTeamProject(server().db, { teamId: team.id }),
-        await buildTeamProject(server().db, { teamId: team.id }),
+        (await buildProject(server().db, { teamId: team.id })).id,
+        (await buildProject(server().db, { teamId: team.id })).id,
       ].sort((a, b) => a - b);
-      const link = await createLink(await tokenOf(team.admin), {
+      const link = await createLink(team.admin.token, {
         roleId: 'ROLE_TEAM_INSPECTOR',
         scope: 'projects',
         projectIds,
       });
-      const newcomer = await buildOwnedTeam(server().db, { name: 'Own team' });
-      const token = await tokenOf(newcomer.owner);
+      const newcomer = await buildTeam(server().db, { name: 'Own team' });
+      const token = await sessionToken(server().db, newcomer.owner.id);
       const joined = await join(token, link.sid, link.password);
       expect(joined.body).toMatchObject({
         code: 2000,
@@ -278,9 +269,9 @@ describeOnEachDatabase('team invitations', (server) => {
 
     it('counts wrong passwords down and blocks the user for an hour after five: TEAM_USER_JOIN_COUNT_LIMIT', async () => {
       const team = await buildStaffedTeam(server().db);
-      const link = await createLink(await tokenOf(team.owner), { passwordMode: 'custom', password: 'Right123' });
-      const guesser = await buildMember(server().db);
-      const token = await tokenOf(guesser);
+      const link = await createLink(team.owner.token, { passwordMode: 'custom', password: 'Right123' });
+      const guesser = await buildSignedInUser(server().db);
+      const token = guesser.token;
       for (const remaining of [4, 3, 2, 1]) {
         const wrong = await join(token, link.sid, 'Wrong123');
         expect(wrong.body.msg).toBe('TEAM_INVITATION_CODE_INVALID');
@@ -292,8 +283,8 @@ describeOnEachDatabase('team invitations', (server) => {
       expect((await join(token, link.sid, 'Right123')).body.msg).toBe('TEAM_USER_JOIN_COUNT_LIMIT');
 
       // The block is per user and team: someone else still joins.
-      const other = await buildMember(server().db);
-      expect((await join(await tokenOf(other), link.sid, 'Right123')).body.code).toBe(2000);
+      const other = await buildSignedInUser(server().db);
+      expect((await join(other.token, link.sid, 'Right123')).body.code).toBe(2000);
 
       // An hour later the count starts over.
       await server()
@@ -313,10 +304,10 @@ describeOnEachDatabase('team invitations', (server) => {
 
     it('answers TEAM_INVITATION_LINK_INVALID for an expired, replaced or unknown link', async () => {
       const team = await buildStaffedTeam(server().db);
-      const owner = await tokenOf(team.owner);
+      const owner = team.owner.token;
       const first = await createLink(owner);
       const second = await createLink(owner);
-      const token = await tokenOf(await buildMember(server().db));
+      const { token } = await buildSignedInUser(server().db);
       expect((await join(token, first.sid, first.password)).body.msg).toBe('TEAM_INVITATION_LINK_INVALID');
       expect((await join(token, 'unknown', 'whatever')).body.msg).toBe('TEAM_INVITATION_LINK_INVALID');
       await server()
@@ -329,26 +320,26 @@ describeOnEachDatabase('team invitations', (server) => {
 
     it('answers TEAM_USER_COUNT_UPPER_LIMIT when the team filled up, letting one of two racing users in', async () => {
       const team = await buildStaffedTeam(server().db, { memberMax: 5 });
-      const link = await createLink(await tokenOf(team.owner));
-      const [first, second] = [await buildMember(server().db), await buildMember(server().db)];
+      const link = await createLink(team.owner.token);
+      const [first, second] = [await buildSignedInUser(server().db), await buildSignedInUser(server().db)];
       const answers = await Promise.all([
-        join(await tokenOf(first), link.sid, link.password),
-        join(await tokenOf(second), link.sid, link.password),
+        join(first.token, link.sid, link.password),
+        join(second.token, link.sid, link.password),
       ]);
       expect(answers.map((answer) => answer.body.msg).sort()).toEqual(['TEAM_USER_COUNT_UPPER_LIMIT', 'success']);
-      const late = await join(await tokenOf(await buildMember(server().db)), link.sid, link.password);
+      const late = await join((await buildSignedInUser(server().db)).token, link.sid, link.password);
       expect(late.body.msg).toBe('TEAM_USER_COUNT_UPPER_LIMIT');
     });
 
     it('renews a lapsed temporary member as a full member', async () => {
       const team = await buildStaffedTeam(server().db);
-      const link = await createLink(await tokenOf(team.owner), { roleId: 'ROLE_TEAM_VIEWER' });
-      const lapsed = await buildTemporaryMember(server().db, {
+      const link = await createLink(team.owner.token, { roleId: 'ROLE_TEAM_VIEWER' });
+      const lapsed = await buildSignedInUser(server().db, {
         teamId: team.id,
         role: 'ROLE_TEAM_INSPECTOR',
         expiresAt: new Date(Date.now() - 1000),
       });
-      expect((await join(await tokenOf(lapsed), link.sid, link.password)).body.code).toBe(2000);
+      expect((await join(lapsed.token, link.sid, link.password)).body.code).toBe(2000);
       const membership = await server()
         .db.selectFrom('team_members')
         .select(['role_code', 'member_type', 'expires_at'])
@@ -360,10 +351,10 @@ describeOnEachDatabase('team invitations', (server) => {
 
     it('needs a login and both query parameters', async () => {
       const team = await buildStaffedTeam(server().db);
-      const link = await createLink(await tokenOf(team.owner));
+      const link = await createLink(team.owner.token);
       expect((await join(undefined, link.sid, link.password)).body.msg).toBe('LOGIN_FAILURE');
       const missing = await server().call<Issues>('POST', '/api/team-client/join', {
-        token: await tokenOf(await buildMember(server().db)),
+        token: (await buildSignedInUser(server().db)).token,
         query: { sid: link.sid },
       });
       expect(missing.body.data.issues).toEqual([{ path: 'querystring.password', key: 'required' }]);

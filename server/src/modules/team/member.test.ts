@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MyTeam, TeamDetails, TeamMember } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import {
-  addMember,
-  buildMember,
-  buildOwnedTeam,
-  buildStaffedTeam,
-  buildTeamProject,
-  buildTemporaryMember,
-  DAY_MS,
-  sessionToken,
-} from '../../../test/factories/team.js';
-
-type Issues = { issues: Array<{ path: string; key: string }> };
+import type { Issues } from '../../../test/validation.js';
+import { buildProject } from '../../../test/factories/project.js';
+import { DAY_MS, buildStaffedTeam, buildTeam } from '../../../test/factories/team.js';
+import { addMembership, buildSignedInUser, buildUser } from '../../../test/factories/user.js';
 
 describeOnEachDatabase('team members', (server) => {
-  const tokenOf = (user: { id: number }) => sessionToken(server().db, user.id);
   const roleOf = async (teamId: number, userId: number) =>
     (
       await server()
@@ -29,14 +20,14 @@ describeOnEachDatabase('team members', (server) => {
   async function schoolTeam() {
     const team = await buildStaffedTeam(server().db);
     await server().db.updateTable('teams').set({ kind: 'school' }).where('id', '=', team.id).execute();
-    const teacher = await buildMember(server().db, { teamId: team.id, role: 'ROLE_SCHOOL_TEACHER' });
+    const teacher = await buildSignedInUser(server().db, { teamId: team.id, role: 'ROLE_SCHOOL_TEACHER' });
     return { ...team, teacher };
   }
 
   describe('role changes', () => {
     it('changes a role and the member type, and tells the member', async () => {
       const team = await buildStaffedTeam(server().db);
-      const token = await tokenOf(team.owner);
+      const token = team.owner.token;
       const expiresAt = new Date(Date.now() + 7 * DAY_MS).toISOString();
       const changed = await server().call<TeamMember>('PUT', '/api/team-client/user-role', {
         token,
@@ -73,7 +64,7 @@ describeOnEachDatabase('team members', (server) => {
 
     it('validates the body: a temporary member needs an expiry in the future', async () => {
       const team = await buildStaffedTeam(server().db);
-      const token = await tokenOf(team.admin);
+      const token = team.admin.token;
       const noExpiry = await server().call<Issues>('PUT', '/api/team-client/user-role', {
         token,
         body: { userId: team.viewer.id, roleId: 'ROLE_TEAM_VIEWER', memberType: 'temporary' },
@@ -105,8 +96,8 @@ describeOnEachDatabase('team members', (server) => {
 
     it('answers ROLE_CHANGE_LIMIT outside the assignable roles, for the owner and for oneself', async () => {
       const team = await buildStaffedTeam(server().db);
-      const owner = await tokenOf(team.owner);
-      const admin = await tokenOf(team.admin);
+      const owner = team.owner.token;
+      const admin = team.admin.token;
       const change = (token: string, userId: number, roleId: string) =>
         server().call('PUT', '/api/team-client/user-role', { token, body: { userId, roleId } });
 
@@ -138,15 +129,15 @@ describeOnEachDatabase('team members', (server) => {
 
     it('lets a school owner appoint teachers and a teacher manage students only', async () => {
       const team = await schoolTeam();
-      const owner = await tokenOf(team.owner);
-      const teacher = await tokenOf(team.teacher);
+      const owner = team.owner.token;
+      const teacher = team.teacher.token;
       const change = (token: string, userId: number, roleId: string) =>
         server().call('PUT', '/api/team-client/user-role', { token, body: { userId, roleId } });
       expect((await change(owner, team.viewer.id, 'ROLE_SCHOOL_TEACHER')).body.code).toBe(2000);
       expect((await change(owner, team.inspector.id, 'ROLE_SCHOOL_STUDENT')).body.code).toBe(2000);
       expect((await change(teacher, team.inspector.id, 'ROLE_TEAM_VIEWER')).body.msg).toBe('ROLE_CHANGE_LIMIT');
       expect((await change(teacher, team.viewer.id, 'ROLE_SCHOOL_STUDENT')).body.msg).toBe('ROLE_CHANGE_LIMIT');
-      const student = await buildMember(server().db, { teamId: team.id, role: 'ROLE_SCHOOL_STUDENT' });
+      const student = await buildUser(server().db, { teamId: team.id, role: 'ROLE_SCHOOL_STUDENT' });
       const temporary = await server().call<TeamMember>('PUT', '/api/team-client/user-role', {
         token: teacher,
         body: {
@@ -163,7 +154,7 @@ describeOnEachDatabase('team members', (server) => {
       const team = await buildStaffedTeam(server().db);
       const other = await buildStaffedTeam(server().db);
       const response = await server().call('PUT', '/api/team-client/user-role', {
-        token: await tokenOf(team.owner),
+        token: team.owner.token,
         body: { userId: other.viewer.id, roleId: 'ROLE_TEAM_INSPECTOR' },
       });
       expect(response.body).toMatchObject({ code: 4001, msg: 'NO_AUTH' });
@@ -174,12 +165,12 @@ describeOnEachDatabase('team members', (server) => {
   describe('temporary members', () => {
     it('lose access when the expiry passes, stay listed as expired, and return when extended', async () => {
       const team = await buildStaffedTeam(server().db);
-      const guest = await buildTemporaryMember(server().db, {
+      const guest = await buildSignedInUser(server().db, {
         teamId: team.id,
         role: 'ROLE_TEAM_INSPECTOR',
         expiresAt: new Date(Date.now() + DAY_MS),
       });
-      const token = await tokenOf(guest);
+      const token = guest.token;
       expect((await server().call('GET', '/api/team-client/details', { token })).body.code).toBe(2000);
 
       await server()
@@ -190,7 +181,7 @@ describeOnEachDatabase('team members', (server) => {
       expect((await server().call('GET', '/api/team-client/details', { token })).body.msg).toBe('NO_AUTH');
       expect((await server().call<MyTeam[]>('GET', '/api/team-client/teams', { token })).body.data).toEqual([]);
       const listed = await server().call<TeamMember[]>('GET', '/api/team-client/users', {
-        token: await tokenOf(team.viewer),
+        token: team.viewer.token,
       });
       expect(listed.body.data.find((member) => member.userId === guest.id)).toMatchObject({
         memberType: 'temporary',
@@ -198,7 +189,7 @@ describeOnEachDatabase('team members', (server) => {
       });
 
       await server().call('PUT', '/api/team-client/user-role', {
-        token: await tokenOf(team.admin),
+        token: team.admin.token,
         body: {
           userId: guest.id,
           roleId: 'ROLE_TEAM_INSPECTOR',
@@ -210,18 +201,17 @@ describeOnEachDatabase('team members', (server) => {
     });
 
     it('fall back to another team of theirs when the temporary one lapses', async () => {
-      const home = await buildOwnedTeam(server().db, { name: 'Home' });
-      const guestTeam = await buildOwnedTeam(server().db, { name: 'Guest' });
-      const user = await buildMember(server().db, { teamId: home.id, role: 'ROLE_TEAM_INSPECTOR' });
-      await addMember(server().db, {
+      const home = await buildTeam(server().db, { name: 'Home' });
+      const guestTeam = await buildTeam(server().db, { name: 'Guest' });
+      const user = await buildSignedInUser(server().db, { teamId: home.id, role: 'ROLE_TEAM_INSPECTOR' });
+      await addMembership(server().db, {
         teamId: guestTeam.id,
-        user,
-        memberType: 'temporary',
+        userId: user.id,
         expiresAt: new Date(Date.now() - 1000),
       });
       await server().db.updateTable('users').set({ current_team_id: guestTeam.id }).where('id', '=', user.id).execute();
       const details = await server().call<TeamDetails>('GET', '/api/team-client/details', {
-        token: await tokenOf(user),
+        token: user.token,
       });
       expect(details.body.data).toMatchObject({ teamId: home.id, name: 'Home' });
     });
@@ -230,12 +220,12 @@ describeOnEachDatabase('team members', (server) => {
   describe('removal', () => {
     it('removes a member with their project rights; they move to another team and are told so, keeping the session', async () => {
       const team = await buildStaffedTeam(server().db, { name: 'Removing team' });
-      const elsewhere = await buildOwnedTeam(server().db, { name: 'Elsewhere' });
-      await addMember(server().db, { teamId: elsewhere.id, user: team.viewer });
+      const elsewhere = await buildTeam(server().db, { name: 'Elsewhere' });
+      await addMembership(server().db, { teamId: elsewhere.id, userId: team.viewer.id });
       const [granted, assigned, elsewhereProject] = [
-        await buildTeamProject(server().db, { teamId: team.id }),
-        await buildTeamProject(server().db, { teamId: team.id }),
-        await buildTeamProject(server().db, { teamId: elsewhere.id }),
+        (await buildProject(server().db, { teamId: team.id })).id,
+        (await buildProject(server().db, { teamId: team.id })).id,
+        (await buildProject(server().db, { teamId: elsewhere.id })).id,
       ];
       await server()
         .db.insertInto('invitation_project_grants')
@@ -248,10 +238,10 @@ describeOnEachDatabase('team members', (server) => {
           { project_id: elsewhereProject, user_id: team.viewer.id },
         ])
         .execute();
-      const viewerToken = await tokenOf(team.viewer);
+      const viewerToken = team.viewer.token;
 
       const removed = await server().call('PUT', '/api/team-client/remove-user', {
-        token: await tokenOf(team.admin),
+        token: team.admin.token,
         body: { userId: team.viewer.id },
       });
       expect(removed.body.code).toBe(2000);
@@ -279,7 +269,7 @@ describeOnEachDatabase('team members', (server) => {
 
       // A member with no other team is left with none.
       await server().call('PUT', '/api/team-client/remove-user', {
-        token: await tokenOf(team.owner),
+        token: team.owner.token,
         body: { userId: team.inspector.id },
       });
       const user = await server()
@@ -294,7 +284,7 @@ describeOnEachDatabase('team members', (server) => {
       const team = await buildStaffedTeam(server().db);
       for (const caller of [team.admin, team.owner]) {
         const response = await server().call('PUT', '/api/team-client/remove-user', {
-          token: await tokenOf(caller),
+          token: caller.token,
           body: { userId: team.owner.id },
         });
         expect(response.status).toBe(403);
@@ -306,9 +296,9 @@ describeOnEachDatabase('team members', (server) => {
     it('lets an administrator leave, but not remove members above their rank or outside the team', async () => {
       const team = await schoolTeam();
       const other = await buildStaffedTeam(server().db);
-      const teacher = await tokenOf(team.teacher);
+      const teacher = team.teacher.token;
       const outside = await server().call('PUT', '/api/team-client/remove-user', {
-        token: await tokenOf(team.owner),
+        token: team.owner.token,
         body: { userId: other.viewer.id },
       });
       expect(outside.body.msg).toBe('NO_AUTH');
@@ -323,7 +313,7 @@ describeOnEachDatabase('team members', (server) => {
       });
       expect(validation.body.data.issues).toEqual([{ path: 'userId', key: 'invalidValue' }]);
       const leave = await server().call('PUT', '/api/team-client/remove-user', {
-        token: await tokenOf(team.admin),
+        token: team.admin.token,
         body: { userId: team.admin.id },
       });
       expect(leave.body.code).toBe(2000);
@@ -335,7 +325,7 @@ describeOnEachDatabase('team members', (server) => {
     it('moves the administrator role; the previous administrator becomes an inspector', async () => {
       const team = await buildStaffedTeam(server().db);
       const response = await server().call('PUT', '/api/team-client/admin-handover', {
-        token: await tokenOf(team.admin),
+        token: team.admin.token,
         body: { userId: team.viewer.id },
       });
       expect(response.body).toMatchObject({
@@ -353,7 +343,7 @@ describeOnEachDatabase('team members', (server) => {
 
       // The owner may hand it on too.
       const byOwner = await server().call('PUT', '/api/team-client/admin-handover', {
-        token: await tokenOf(team.owner),
+        token: team.owner.token,
         body: { userId: team.inspector.id },
       });
       expect(byOwner.body.data).toEqual({
@@ -365,11 +355,11 @@ describeOnEachDatabase('team members', (server) => {
     it('refuses the owner, oneself, a lapsed member, outsiders and callers who are not administrator or owner', async () => {
       const team = await schoolTeam();
       const other = await buildStaffedTeam(server().db);
-      const lapsed = await buildTemporaryMember(server().db, {
+      const lapsed = await buildUser(server().db, {
         teamId: team.id,
         expiresAt: new Date(Date.now() - 1000),
       });
-      const admin = await tokenOf(team.admin);
+      const admin = team.admin.token;
       const handOver = (token: string, userId: number) =>
         server().call('PUT', '/api/team-client/admin-handover', { token, body: { userId } });
       expect((await handOver(admin, team.owner.id)).body.msg).toBe('ROLE_CHANGE_LIMIT');
@@ -377,7 +367,7 @@ describeOnEachDatabase('team members', (server) => {
       expect((await handOver(admin, lapsed.id)).body.msg).toBe('ROLE_CHANGE_LIMIT');
       expect((await handOver(admin, other.viewer.id)).body.msg).toBe('NO_AUTH');
       // A teacher holds the handover permission through the administrator's set, but not the role.
-      expect((await handOver(await tokenOf(team.teacher), team.viewer.id)).body.msg).toBe('NO_AUTH');
+      expect((await handOver(team.teacher.token, team.viewer.id)).body.msg).toBe('NO_AUTH');
       expect(await roleOf(team.id, team.admin.id)).toBe('ROLE_TEAM_ADMIN');
     });
   });

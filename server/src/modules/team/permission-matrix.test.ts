@@ -9,7 +9,8 @@ import {
 } from '@sightline/shared';
 import { routeDeclarations, type RouteDeclaration } from '../../platform/http/route.js';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildMember, buildOwnedTeam, buildStaffedTeam, sessionToken } from '../../../test/factories/team.js';
+import { buildStaffedTeam, buildTeam } from '../../../test/factories/team.js';
+import { buildUser, sessionToken } from '../../../test/factories/user.js';
 
 /** The team and administration calls this matrix covers: every route declared under these paths. */
 const COVERED = /^\/api\/team-(client|admin)(\/|$)/;
@@ -113,11 +114,11 @@ describeOnEachDatabase('team permission matrix', (server) => {
   async function fixtureFor(caller: Caller) {
     const db = server().db;
     const team = await buildStaffedTeam(db, { name: 'Matrix team', memberMax: 20 });
-    const roleTarget = await buildMember(db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
-    const removeTarget = await buildMember(db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
-    const handoverTarget = await buildMember(db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
+    const roleTarget = await buildUser(db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
+    const removeTarget = await buildUser(db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
+    const handoverTarget = await buildUser(db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
     // Another team's link, which no call of the matrix replaces.
-    const joinTeam = await buildOwnedTeam(db, { memberMax: 50 });
+    const joinTeam = await buildTeam(db, { memberMax: 50 });
     const joinLink = await server().call<InvitationLink>('POST', '/api/team-client/invitation-link', {
       token: await sessionToken(db, joinTeam.owner.id),
       body: { passwordMode: 'random', validityDays: 7, roleId: 'ROLE_TEAM_VIEWER' },
@@ -127,9 +128,9 @@ describeOnEachDatabase('team permission matrix', (server) => {
     if (caller === 'outsider') {
       callerId = (await buildStaffedTeam(db)).owner.id;
     } else if (caller === 'salesManager') {
-      const vendor = await buildOwnedTeam(db);
+      const vendor = await buildTeam(db);
       await db.updateTable('teams').set({ kind: 'corporate' }).where('id', '=', vendor.id).execute();
-      callerId = (await buildMember(db, { teamId: vendor.id, role: 'ROLE_CORP_SALES' })).id;
+      callerId = (await buildUser(db, { teamId: vendor.id, role: 'ROLE_CORP_SALES' })).id;
     } else {
       callerId = { owner: team.owner, administrator: team.admin, inspector: team.inspector, viewer: team.viewer }[
         caller

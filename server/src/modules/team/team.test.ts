@@ -9,25 +9,16 @@ import {
   type TeamMember,
 } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import {
-  addMember,
-  buildMember,
-  buildOwnedTeam,
-  buildStaffedTeam,
-  buildTemporaryMember,
-  DAY_MS,
-  sessionToken,
-} from '../../../test/factories/team.js';
+import type { Issues } from '../../../test/validation.js';
+import { DAY_MS, buildStaffedTeam, buildTeam } from '../../../test/factories/team.js';
+import { addMembership, buildSignedInUser, buildUser } from '../../../test/factories/user.js';
 import { createQuotaService } from './quota.service.js';
 import { createTeamRepo } from './team.repo.js';
 
 const MIB = 1024 ** 2;
 const GIB = 1024 ** 3;
-type Issues = { issues: Array<{ path: string; key: string }> };
 
 describeOnEachDatabase('team', (server) => {
-  const tokenOf = (user: { id: number }) => sessionToken(server().db, user.id);
-
   describe('details and settings', () => {
     it('describes the current team: members, owner and storage in GB', async () => {
       const team = await buildStaffedTeam(server().db, { name: 'Bridge crew', memberMax: 12, volumeMaxGb: 10 });
@@ -37,7 +28,7 @@ describeOnEachDatabase('team', (server) => {
         .where('id', '=', team.id)
         .execute();
       const response = await server().call<TeamDetails>('GET', '/api/team-client/details', {
-        token: await tokenOf(team.viewer),
+        token: team.viewer.token,
       });
       expect(response.body.code).toBe(2000);
       expect(response.body.data).toMatchObject({
@@ -63,14 +54,14 @@ describeOnEachDatabase('team', (server) => {
         .where('id', '=', team.id)
         .execute();
       const details = await server().call<TeamDetails>('GET', '/api/team-client/details', {
-        token: await tokenOf(team.owner),
+        token: team.owner.token,
       });
       expect(details.body.data).toMatchObject({ teamVolumeSize: 9.12, remaining: 0.88, almostFull: true });
     });
 
     it('renames the team, validating the name', async () => {
       const team = await buildStaffedTeam(server().db);
-      const token = await tokenOf(team.admin);
+      const token = team.admin.token;
       expect(
         (await server().call('PUT', '/api/team-client', { token, body: { name: '  Tunnel team ' } })).body.code,
       ).toBe(2000);
@@ -86,11 +77,11 @@ describeOnEachDatabase('team', (server) => {
     });
 
     it('refuses a signed-in user without a team with NO_AUTH', async () => {
-      const loner = await buildMember(server().db);
-      const response = await server().call('GET', '/api/team-client/details', { token: await tokenOf(loner) });
+      const loner = await buildSignedInUser(server().db);
+      const response = await server().call('GET', '/api/team-client/details', { token: loner.token });
       expect(response.status).toBe(403);
       expect(response.body).toMatchObject({ code: 4001, msg: 'NO_AUTH' });
-      const teams = await server().call<MyTeam[]>('GET', '/api/team-client/teams', { token: await tokenOf(loner) });
+      const teams = await server().call<MyTeam[]>('GET', '/api/team-client/teams', { token: loner.token });
       expect(teams.body.data).toEqual([]);
     });
 
@@ -103,18 +94,17 @@ describeOnEachDatabase('team', (server) => {
   describe("the caller's teams", () => {
     it('lists every team of the user with role and type, marks the current one and leaves out lapsed ones', async () => {
       const home = await buildStaffedTeam(server().db, { name: 'Home team' });
-      const guest = await buildOwnedTeam(server().db, { name: 'Guest team' });
-      const lapsed = await buildOwnedTeam(server().db, { name: 'Lapsed team' });
+      const guest = await buildTeam(server().db, { name: 'Guest team' });
+      const lapsed = await buildTeam(server().db, { name: 'Lapsed team' });
       const expiresAt = new Date(Date.now() + 5 * DAY_MS);
-      await addMember(server().db, { teamId: guest.id, user: home.inspector, memberType: 'temporary', expiresAt });
-      await addMember(server().db, {
+      await addMembership(server().db, { teamId: guest.id, userId: home.inspector.id, expiresAt });
+      await addMembership(server().db, {
         teamId: lapsed.id,
-        user: home.inspector,
-        memberType: 'temporary',
+        userId: home.inspector.id,
         expiresAt: new Date(Date.now() - DAY_MS),
       });
       const response = await server().call<MyTeam[]>('GET', '/api/team-client/teams', {
-        token: await tokenOf(home.inspector),
+        token: home.inspector.token,
       });
       expect(response.body.data).toEqual([
         {
@@ -140,16 +130,16 @@ describeOnEachDatabase('team', (server) => {
   describe('members', () => {
     it('pages members by keyword and member type, marking lapsed temporary members', async () => {
       const team = await buildStaffedTeam(server().db);
-      const lapsed = await buildTemporaryMember(server().db, {
+      const lapsed = await buildUser(server().db, {
         teamId: team.id,
         expiresAt: new Date(Date.now() - 60_000),
       });
-      const upcoming = await buildTemporaryMember(server().db, {
+      const upcoming = await buildUser(server().db, {
         teamId: team.id,
         expiresAt: new Date(Date.now() + DAY_MS),
       });
       await server().db.updateTable('users').set({ phone: '13912345678' }).where('id', '=', team.viewer.id).execute();
-      const token = await tokenOf(team.viewer);
+      const token = team.viewer.token;
 
       const all = await server().call<Page<TeamMember>>('GET', '/api/team-client/user-page', {
         token,
@@ -208,7 +198,7 @@ describeOnEachDatabase('team', (server) => {
 
     it('lists all members, and the first avatars with the member count', async () => {
       const team = await buildStaffedTeam(server().db);
-      const token = await tokenOf(team.inspector);
+      const token = team.inspector.token;
       const all = await server().call<TeamMember[]>('GET', '/api/team-client/users', { token });
       expect(all.body.data.map((member) => member.userId)).toEqual([
         team.owner.id,
@@ -238,7 +228,7 @@ describeOnEachDatabase('team', (server) => {
     const quotaOf = () => createQuotaService({ repo: createTeamRepo(server().db) });
 
     it('reserves within the maximum and refuses, counting nothing, past it', async () => {
-      const team = await buildOwnedTeam(server().db, { volumeMaxGb: 1 });
+      const team = await buildTeam(server().db, { volumeMaxGb: 1 });
       const quota = quotaOf();
       expect(await quota.reserve(team.id, 600 * MIB)).toMatchObject({
         usedBytes: 600 * MIB,
@@ -258,7 +248,7 @@ describeOnEachDatabase('team', (server) => {
     });
 
     it('lets exactly as many parallel reservations through as fit', async () => {
-      const team = await buildOwnedTeam(server().db, { volumeMaxGb: 1 });
+      const team = await buildTeam(server().db, { volumeMaxGb: 1 });
       const quota = quotaOf();
       const chunk = 200 * MIB;
       const results = await Promise.allSettled(Array.from({ length: 8 }, () => quota.reserve(team.id, chunk)));
@@ -270,7 +260,7 @@ describeOnEachDatabase('team', (server) => {
       const team = await buildStaffedTeam(server().db, { volumeMaxGb: 2 });
       await quotaOf().reserve(team.id, GIB);
       const details = await server().call<TeamDetails>('GET', '/api/team-client/details', {
-        token: await tokenOf(team.owner),
+        token: team.owner.token,
       });
       expect(details.body.data).toMatchObject({ teamVolumeSize: 1, teamVolumeMax: 2, remaining: 1 });
     });
@@ -278,10 +268,10 @@ describeOnEachDatabase('team', (server) => {
 
   describe('upgrades by a sales manager', () => {
     async function salesManager() {
-      const vendor = await buildOwnedTeam(server().db, { name: 'Vendor' });
+      const vendor = await buildTeam(server().db, { name: 'Vendor' });
       await server().db.updateTable('teams').set({ kind: 'corporate' }).where('id', '=', vendor.id).execute();
-      const sales = await buildMember(server().db, { teamId: vendor.id, role: 'ROLE_CORP_SALES' });
-      return { sales, token: await tokenOf(sales) };
+      const sales = await buildSignedInUser(server().db, { teamId: vendor.id, role: 'ROLE_CORP_SALES' });
+      return { sales, token: sales.token };
     }
 
     it('lists teams with their usage and upgrades members, storage, kind and function packages', async () => {
@@ -354,7 +344,7 @@ describeOnEachDatabase('team', (server) => {
       expect(Math.round(((row.expires_at?.getTime() ?? 0) - firstExpiry) / DAY_MS)).toBe(30);
 
       const details = await server().call<TeamDetails>('GET', '/api/team-client/details', {
-        token: await tokenOf(customer.owner),
+        token: customer.owner.token,
       });
       expect(details.body.data).toMatchObject({ kind: 'school', memberMax: 30, teamVolumeMax: 500 });
     });

@@ -2,51 +2,31 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@sightline/shared';
 import { sha256 } from '../../platform/auth/tokens.js';
-import { buildTeam, describeOnEachDatabase, TEST_PASSWORD, uniquePhone } from '../../../test/harness.js';
-import { addMembership, buildAccount, buildLocalUser, buildSession } from '../../../test/factories/user.js';
-
-type Issues = { issues: Array<{ path: string; key: string }> };
+import { describeOnEachDatabase } from '../../../test/harness.js';
+import { fieldKeys } from '../../../test/validation.js';
+import { multipartFile } from '../../../test/factories/multipart.js';
+import { buildTeam } from '../../../test/factories/team.js';
+import { uniquePhone } from '../../../test/factories/unique.js';
+import {
+  TEST_PASSWORD,
+  addMembership,
+  buildSignedInUser,
+  buildUser,
+  sessionToken,
+} from '../../../test/factories/user.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
 
-function multipart(field: string, filename: string, data: Buffer) {
-  const boundary = `----sightline${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function fieldKeys(body: { data: unknown }) {
-  return Object.fromEntries((body.data as Issues).issues.map((issue) => [issue.path, issue.key]));
-}
-
 describeOnEachDatabase('user-client', (server) => {
-  async function signedIn() {
-    const user = await buildAccount(server().db);
-    return { ...user, token: await buildSession(server().db, { userId: user.id }) };
-  }
-
-  async function uploadAvatar(token: string, field: string, filename: string, data: Buffer) {
-    const { payload, headers } = multipart(field, filename, data);
-    const response = await server().app.inject({
-      method: 'PUT',
-      url: '/api/user-client/head-portrait',
-      headers: { ...headers, authorization: `Bearer ${token}` },
-      payload,
-    });
-    return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: unknown } };
+  function uploadAvatar(token: string, field: string, filename: string, data: Buffer) {
+    const file = multipartFile(data, { fieldName: field, fileName: filename, contentType: 'image/png' });
+    return server().call('PUT', '/api/user-client/head-portrait', { token, body: file.payload, headers: file.headers });
   }
 
   describe('password check and change', () => {
     it('tells whether a password is the login password', async () => {
-      const user = await signedIn();
+      const user = await buildSignedInUser(server().db);
       const right = await server().call('GET', '/api/user-client/check-password', {
         token: user.token,
         query: { password: TEST_PASSWORD },
@@ -66,8 +46,8 @@ describeOnEachDatabase('user-client', (server) => {
     });
 
     it('changes the password, ends the other sessions and keeps this one', async () => {
-      const user = await signedIn();
-      const mobile = await buildSession(server().db, { userId: user.id, clientType: 'MOBILE' });
+      const user = await buildSignedInUser(server().db);
+      const mobile = await sessionToken(server().db, user.id, 'MOBILE');
       const changed = await server().call('PUT', '/api/user-client/password', {
         token: user.token,
         body: { oldPassword: TEST_PASSWORD, password: 'NewSecret99', confirmPassword: 'NewSecret99' },
@@ -82,7 +62,7 @@ describeOnEachDatabase('user-client', (server) => {
     });
 
     it('refuses a wrong old password and invalid new ones', async () => {
-      const user = await signedIn();
+      const user = await buildSignedInUser(server().db);
       const wrongOld = await server().call('PUT', '/api/user-client/password', {
         token: user.token,
         body: { oldPassword: 'Wrong12345', password: 'NewSecret99', confirmPassword: 'NewSecret99' },
@@ -105,7 +85,7 @@ describeOnEachDatabase('user-client', (server) => {
   describe('profile, phone and details', () => {
     it('updates the profile and answers the user info', async () => {
       const team = await buildTeam(server().db, { name: 'Dam crew' });
-      const token = await buildSession(server().db, { userId: team.owner.id });
+      const token = await sessionToken(server().db, team.owner.id);
       const updated = await server().call<Record<string, unknown>>('PUT', '/api/user-client', {
         token,
         body: {
@@ -132,7 +112,7 @@ describeOnEachDatabase('user-client', (server) => {
     });
 
     it('validates every profile field', async () => {
-      const user = await signedIn();
+      const user = await buildSignedInUser(server().db);
       const response = await server().call('PUT', '/api/user-client', {
         token: user.token,
         body: {
@@ -156,7 +136,7 @@ describeOnEachDatabase('user-client', (server) => {
     });
 
     it('changes the phone with a code of scene "phone"', async () => {
-      const user = await signedIn();
+      const user = await buildSignedInUser(server().db);
       const phone = uniquePhone();
       expect((await server().call('POST', '/api/web/sms', { query: { phone, scene: 'phone' } })).body.code).toBe(2000);
       const code = server().sms.lastCode(phone);
@@ -180,8 +160,8 @@ describeOnEachDatabase('user-client', (server) => {
 
     it('refuses a phone registered to another account, and invalid fields', async () => {
       const phone = uniquePhone();
-      await buildAccount(server().db, { phone });
-      const user = await signedIn();
+      await buildUser(server().db, { phone });
+      const user = await buildSignedInUser(server().db);
       const taken = await server().call('PUT', '/api/user-client/phone', {
         token: user.token,
         body: { phone, smsCode: '123456' },
@@ -197,7 +177,7 @@ describeOnEachDatabase('user-client', (server) => {
 
     it('answers the details for the PC client and checks the client type', async () => {
       const team = await buildTeam(server().db);
-      const token = await buildSession(server().db, { userId: team.owner.id });
+      const token = await sessionToken(server().db, team.owner.id);
       const details = await server().call('GET', '/api/user-client/details', { token, query: { clientType: 'PC' } });
       expect(details.body.data).toMatchObject({
         userId: team.owner.id,
@@ -213,7 +193,7 @@ describeOnEachDatabase('user-client', (server) => {
   describe('avatar', () => {
     it('stores a PNG or JPEG by content, serves it with its type and frees the previous one', async () => {
       const team = await buildTeam(server().db);
-      const token = await buildSession(server().db, { userId: team.owner.id });
+      const token = await sessionToken(server().db, team.owner.id);
       const first = await uploadAvatar(token, 'file', 'me.bin', PNG);
       const firstUrl = (first.body.data as { headImgUrl: string }).headImgUrl;
       expect(firstUrl).toMatch(new RegExp(`^/api/files/avatars/${team.owner.id}/avatar-[a-f0-9]{24}\\.png$`));
@@ -241,7 +221,7 @@ describeOnEachDatabase('user-client', (server) => {
     });
 
     it('refuses content that is not JPEG or PNG whatever its name, and files over 10 MB', async () => {
-      const user = await signedIn();
+      const user = await buildSignedInUser(server().db);
       const text = await uploadAvatar(
         user.token,
         'file',
@@ -267,8 +247,8 @@ describeOnEachDatabase('user-client', (server) => {
     });
 
     it('reuses only an avatar URL this server returned to this user', async () => {
-      const user = await signedIn();
-      const other = await signedIn();
+      const user = await buildSignedInUser(server().db);
+      const other = await buildSignedInUser(server().db);
       const mine = (await uploadAvatar(user.token, 'file', 'a.png', PNG)).body.data as { headImgUrl: string };
       const theirs = (await uploadAvatar(other.token, 'file', 'b.png', PNG)).body.data as { headImgUrl: string };
       const reuse = await server().call('PUT', '/api/user-client/head-portrait', {
@@ -299,13 +279,13 @@ describeOnEachDatabase('user-client', (server) => {
 
     it('lets the user and members of a shared team read an avatar, nobody else', async () => {
       const team = await buildTeam(server().db);
-      const ownerToken = await buildSession(server().db, { userId: team.owner.id });
+      const ownerToken = await sessionToken(server().db, team.owner.id);
       const url = ((await uploadAvatar(ownerToken, 'file', 'a.png', PNG)).body.data as { headImgUrl: string })
         .headImgUrl;
-      const mate = await buildLocalUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
-      const mateToken = await buildSession(server().db, { userId: mate.id });
-      const stranger = await signedIn();
-      const expired = await signedIn();
+      const mate = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER', local: true });
+      const mateToken = await sessionToken(server().db, mate.id);
+      const stranger = await buildSignedInUser(server().db);
+      const expired = await buildSignedInUser(server().db);
       await addMembership(server().db, {
         teamId: team.id,
         userId: expired.id,
@@ -329,8 +309,8 @@ describeOnEachDatabase('user-client', (server) => {
   describe('presence and team members', () => {
     it('marks this session away and back, and tells the user and team mates', async () => {
       const team = await buildTeam(server().db);
-      const mate = await buildLocalUser(server().db, { teamId: team.id });
-      const token = await buildSession(server().db, { userId: team.owner.id });
+      const mate = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR', local: true });
+      const token = await sessionToken(server().db, team.owner.id);
       const sessionStatus = async () =>
         (
           await server()
@@ -358,10 +338,10 @@ describeOnEachDatabase('user-client', (server) => {
 
     it('lists the current members of the caller’s team who hold a role', async () => {
       const team = await buildTeam(server().db);
-      const first = await buildLocalUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
-      const second = await buildLocalUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR' });
-      await buildLocalUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
-      const lapsed = await buildAccount(server().db);
+      const first = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR', local: true });
+      const second = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR', local: true });
+      await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER', local: true });
+      const lapsed = await buildUser(server().db);
       await addMembership(server().db, {
         teamId: team.id,
         userId: lapsed.id,
@@ -369,8 +349,8 @@ describeOnEachDatabase('user-client', (server) => {
         expiresAt: new Date(Date.now() - 1000),
       });
       const elsewhere = await buildTeam(server().db);
-      await buildLocalUser(server().db, { teamId: elsewhere.id, role: 'ROLE_TEAM_INSPECTOR' });
-      const token = await buildSession(server().db, { userId: team.owner.id });
+      await buildUser(server().db, { teamId: elsewhere.id, role: 'ROLE_TEAM_INSPECTOR', local: true });
+      const token = await sessionToken(server().db, team.owner.id);
       const response = await server().call<Array<Record<string, unknown>>>('GET', '/api/user-client/findTeamRoleUser', {
         token,
         query: { roleCode: 'ROLE_TEAM_INSPECTOR' },
@@ -391,7 +371,7 @@ describeOnEachDatabase('user-client', (server) => {
       expect(fieldKeys(bad.body)).toEqual({ 'querystring.roleCode': 'invalidValue' });
       const missing = await server().call('GET', '/api/user-client/findTeamRoleUser', { token });
       expect(fieldKeys(missing.body)).toEqual({ 'querystring.roleCode': 'required' });
-      const loner = await signedIn();
+      const loner = await buildSignedInUser(server().db);
       const noTeam = await server().call('GET', '/api/user-client/findTeamRoleUser', {
         token: loner.token,
         query: { roleCode: 'ROLE_TEAM_OWNER' },

@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildTeam, describeOnEachDatabase, TEST_PASSWORD, unique, uniquePhone } from '../../../test/harness.js';
-import { buildAccount, buildLocalUser, buildSession, buildStaffedTeam } from '../../../test/factories/user.js';
-
-type Issues = { issues: Array<{ path: string; key: string }> };
-interface LocalUserBody {
-  id: number;
-  account: string;
-  name: string;
-  roleId: string;
-  status: string;
-  phone: string | null;
-  email: string | null;
-  createdAt: string;
-}
-
-function fieldKeys(body: { data: unknown }) {
-  return Object.fromEntries((body.data as Issues).issues.map((issue) => [issue.path, issue.key]));
-}
-
-const newAccount = () => `loc${unique()}`.slice(0, 16);
-const creation = (overrides: Record<string, unknown> = {}) => ({
-  account: newAccount(),
-  password: 'Local12345',
-  confirmPassword: 'Local12345',
-  name: 'Zhao Lei',
-  roleId: 'ROLE_TEAM_INSPECTOR',
-  ...overrides,
-});
+import type { LocalUser } from '@sightline/shared';
+import { describeOnEachDatabase } from '../../../test/harness.js';
+import { fieldKeys } from '../../../test/validation.js';
+import { buildStaffedTeam, buildTeam } from '../../../test/factories/team.js';
+import { uniquePhone } from '../../../test/factories/unique.js';
+import { TEST_PASSWORD, buildUser, localUserBody, sessionToken } from '../../../test/factories/user.js';
 
 describeOnEachDatabase('local users: edit and deletion', (server) => {
   const staffed = (options: { memberMax?: number } = {}) => buildStaffedTeam(server().db, options);
@@ -35,8 +13,8 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
     it('edits name, role and contacts; a blank password leaves the password unchanged', async () => {
       const team = await staffed();
       const phone = uniquePhone();
-      const edited = await server().call<LocalUserBody>('PUT', `/api/user/${team.inspector.id}`, {
-        token: team.tokens.admin,
+      const edited = await server().call<LocalUser>('PUT', `/api/user/${team.inspector.id}`, {
+        token: team.admin.token,
         body: { name: 'Sun Li', roleId: 'ROLE_TEAM_VIEWER', password: '', phone, email: 'sun@example.com' },
       });
       expect(edited.body.data).toMatchObject({
@@ -46,8 +24,8 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
         email: 'sun@example.com',
       });
       await server().login(team.inspector.account, TEST_PASSWORD);
-      const cleared = await server().call<LocalUserBody>('POST', '/api/user/edit', {
-        token: team.tokens.admin,
+      const cleared = await server().call<LocalUser>('POST', '/api/user/edit', {
+        token: team.admin.token,
         body: { id: team.inspector.id, name: 'Sun Li', roleId: 'ROLE_TEAM_VIEWER', phone: '', email: '' },
       });
       expect(cleared.body.data).toMatchObject({ phone: null, email: null });
@@ -55,9 +33,9 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
 
     it('sets a new password and ends the sessions of that user', async () => {
       const team = await staffed();
-      const token = team.tokens.viewer;
+      const token = team.viewer.token;
       const edited = await server().call('POST', '/api/user/edit', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: {
           id: team.viewer.id,
           name: 'Viewer',
@@ -73,10 +51,10 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
 
     it('disables an account, which ends its sessions and refuses its login, and enables it again', async () => {
       const team = await staffed();
-      const token = team.tokens.inspector;
+      const token = team.inspector.token;
       const edit = (status: string) =>
-        server().call<LocalUserBody>('PUT', `/api/user/${team.inspector.id}`, {
-          token: team.tokens.admin,
+        server().call<LocalUser>('PUT', `/api/user/${team.inspector.id}`, {
+          token: team.admin.token,
           body: { name: 'Inspector', roleId: 'ROLE_TEAM_INSPECTOR', status },
         });
       expect((await edit('disabled')).body.data.status).toBe('disabled');
@@ -119,12 +97,12 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
         ['admin', team.admin.id, body({ roleId: 'ROLE_TEAM_ADMIN', status: 'disabled' }), 'ABNORMAL_OPERATION'],
       ];
       for (const [caller, id, payload, error] of cases) {
-        const token = caller === 'owner' ? team.tokens.owner : team.tokens.admin;
+        const token = caller === 'owner' ? team.owner.token : team.admin.token;
         const response = await server().call('PUT', `/api/user/${id}`, { token, body: payload });
         expect(response.body.msg, `${caller} edits ${id} with ${JSON.stringify(payload)}`).toBe(error);
       }
-      const own = await server().call<LocalUserBody>('PUT', `/api/user/${team.admin.id}`, {
-        token: team.tokens.admin,
+      const own = await server().call<LocalUser>('PUT', `/api/user/${team.admin.id}`, {
+        token: team.admin.token,
         body: body({ roleId: 'ROLE_TEAM_ADMIN', name: 'Admin Self' }),
       });
       expect(own.body.data.name).toBe('Admin Self');
@@ -133,23 +111,27 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
     it('refuses a taken phone, unknown or foreign users, and invalid fields', async () => {
       const team = await staffed();
       const phone = uniquePhone();
-      await buildAccount(server().db, { phone });
+      await buildUser(server().db, { phone });
       const valid = { name: 'Someone', roleId: 'ROLE_TEAM_VIEWER' };
       const taken = await server().call('PUT', `/api/user/${team.viewer.id}`, {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { ...valid, phone },
       });
       expect(taken.body.msg).toBe('USER_PHONE_EXISTING');
-      const foreign = await buildLocalUser(server().db, { teamId: (await buildTeam(server().db)).id });
+      const foreign = await buildUser(server().db, {
+        teamId: (await buildTeam(server().db)).id,
+        role: 'ROLE_TEAM_INSPECTOR',
+        local: true,
+      });
       expect(
-        (await server().call('PUT', `/api/user/${foreign.id}`, { token: team.tokens.owner, body: valid })).body.msg,
+        (await server().call('PUT', `/api/user/${foreign.id}`, { token: team.owner.token, body: valid })).body.msg,
       ).toBe('NO_AUTH');
       expect(
-        (await server().call('POST', '/api/user/edit', { token: team.tokens.owner, body: { ...valid, id: 99999999 } }))
+        (await server().call('POST', '/api/user/edit', { token: team.owner.token, body: { ...valid, id: 99999999 } }))
           .body.msg,
       ).toBe('USER_NOT_EXISTING');
       const invalid = await server().call('PUT', `/api/user/${team.viewer.id}`, {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { name: '', roleId: 'NOPE', password: 'short', status: 'gone', phone: '1', email: 'x' },
       });
       expect(fieldKeys(invalid.body)).toEqual({
@@ -161,14 +143,14 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
         email: 'emailInvalid',
       });
       const mismatch = await server().call('PUT', `/api/user/${team.viewer.id}`, {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { ...valid, password: 'Fresh12345', confirmPassword: 'Other12345' },
       });
       expect(fieldKeys(mismatch.body)).toEqual({ confirmPassword: 'passwordMismatch' });
-      const noId = await server().call('POST', '/api/user/edit', { token: team.tokens.owner, body: valid });
+      const noId = await server().call('POST', '/api/user/edit', { token: team.owner.token, body: valid });
       expect(fieldKeys(noId.body)).toEqual({ id: 'required' });
       const badId = await server().call('POST', '/api/user/edit', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { ...valid, id: -4 },
       });
       expect(fieldKeys(badId.body)).toEqual({ id: 'invalidValue' });
@@ -178,17 +160,17 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
   describe('batch deletion', () => {
     it('deletes with the login password: accounts, memberships and sessions go; the account name is free again', async () => {
       const team = await staffed();
-      const first = await buildLocalUser(server().db, { teamId: team.id });
-      const second = await buildLocalUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
-      const third = await buildLocalUser(server().db, { teamId: team.id });
-      const token = await buildSession(server().db, { userId: first.id });
+      const first = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR', local: true });
+      const second = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER', local: true });
+      const third = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR', local: true });
+      const token = await sessionToken(server().db, first.id);
       const viaPost = await server().call('POST', '/api/user/del/batch', {
-        token: team.tokens.admin,
+        token: team.admin.token,
         body: { ids: [first.id, second.id, first.id], password: TEST_PASSWORD },
       });
       expect(viaPost.body.code).toBe(2000);
       const viaDelete = await server().call('DELETE', '/api/user/batch', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { ids: [third.id], password: TEST_PASSWORD },
       });
       expect(viaDelete.body.code).toBe(2000);
@@ -200,7 +182,7 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
         .where('user_id', 'in', [first.id, second.id, third.id])
         .execute();
       expect(members).toEqual([]);
-      expect((await server().call('GET', `/api/user/${first.id}`, { token: team.tokens.owner })).body.msg).toBe(
+      expect((await server().call('GET', `/api/user/${first.id}`, { token: team.owner.token })).body.msg).toBe(
         'USER_NOT_EXISTING',
       );
       const login = await server().call('POST', '/api/web/login', {
@@ -208,15 +190,19 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
       });
       expect(login.body.msg).toBe('USER_OR_PASSWORD_ERROR');
       const again = await server().call('POST', '/api/user', {
-        token: team.tokens.owner,
-        body: creation({ account: first.account }),
+        token: team.owner.token,
+        body: localUserBody({ account: first.account }),
       });
       expect(again.body.code).toBe(2000);
     });
 
     it('refuses a wrong password, the owner, the caller, foreign or unknown users, and leaves all in place', async () => {
       const team = await staffed();
-      const foreign = await buildLocalUser(server().db, { teamId: (await buildTeam(server().db)).id });
+      const foreign = await buildUser(server().db, {
+        teamId: (await buildTeam(server().db)).id,
+        role: 'ROLE_TEAM_INSPECTOR',
+        local: true,
+      });
       const cases: Array<[string, Record<string, unknown>, string]> = [
         ['admin', { ids: [team.viewer.id], password: 'Wrong12345' }, 'USER_PASSWORD_CHECK'],
         ['admin', { ids: [team.viewer.id, team.owner.id], password: TEST_PASSWORD }, 'TEAM_OWNER_CAN_NOT_REMOVE'],
@@ -226,29 +212,29 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
         ['admin', { ids: [team.viewer.id, 99999999], password: TEST_PASSWORD }, 'USER_NOT_EXISTING'],
       ];
       for (const [caller, body, error] of cases) {
-        const token = caller === 'owner' ? team.tokens.owner : team.tokens.admin;
+        const token = caller === 'owner' ? team.owner.token : team.admin.token;
         const response = await server().call('POST', '/api/user/del/batch', { token, body });
         expect(response.body.msg, JSON.stringify(body)).toBe(error);
       }
       const ownerDeletesAdmin = await server().call('DELETE', '/api/user/batch', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { ids: [team.admin.id], password: 'Wrong12345' },
       });
       expect(ownerDeletesAdmin.body.msg).toBe('USER_PASSWORD_CHECK');
-      const list = await server().call<LocalUserBody[]>('GET', '/api/user/list', { token: team.tokens.owner });
+      const list = await server().call<LocalUser[]>('GET', '/api/user/list', { token: team.owner.token });
       expect(list.body.data).toHaveLength(4);
       const invalid = await server().call('POST', '/api/user/del/batch', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { ids: [] },
       });
       expect(fieldKeys(invalid.body)).toEqual({ ids: 'required', password: 'required' });
       const badIds = await server().call('DELETE', '/api/user/batch', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { ids: ['x', 0], password: 'p' },
       });
       expect(fieldKeys(badIds.body)).toEqual({ 'ids.0': 'invalidValue', 'ids.1': 'invalidValue' });
       const tooMany = await server().call('DELETE', '/api/user/batch', {
-        token: team.tokens.owner,
+        token: team.owner.token,
         body: { ids: Array.from({ length: 201 }, (_, index) => index + 1), password: 'p' },
       });
       expect(fieldKeys(tooMany.body)).toEqual({ ids: 'invalidValue' });

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@sightline/shared';
 import { routeDeclarations } from '../../platform/http/route.js';
-import { describeOnEachDatabase, TEST_PASSWORD, unique } from '../../../test/harness.js';
-import { buildLocalUser, buildStaffedTeam } from '../../../test/factories/user.js';
+import { describeOnEachDatabase } from '../../../test/harness.js';
+import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
+import { TEST_PASSWORD, buildUser, localUserBody } from '../../../test/factories/user.js';
 
 /** The URL prefixes of the modules user-client, user, role, role-menu and dictionary. */
 const MODULE_PREFIXES = ['/api/user-client', '/api/user', '/api/role', '/api/dictionary-data/', '/api/limit/'];
 const isLocalUserCall = (url: string) => url === '/api/user' || url.startsWith('/api/user/');
 
-type Team = Awaited<ReturnType<typeof buildStaffedTeam>>;
-type Call = (team: Team) => Promise<{ url: string; body?: unknown }>;
+type Call = (team: StaffedTeam) => Promise<{ url: string; body?: unknown }>;
 
 describeOnEachDatabase('local-user permissions', (server) => {
-  const freshTarget = (team: Team) => buildLocalUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER' });
+  const freshTarget = (team: StaffedTeam) =>
+    buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER', local: true });
   const edit = { name: 'Edited', roleId: 'ROLE_TEAM_VIEWER' };
   /** One valid call per declared /user route; deletions get a fresh account each time. */
   const calls: Record<string, Call> = {
@@ -21,13 +22,7 @@ describeOnEachDatabase('local-user permissions', (server) => {
     'GET /api/user/:id': async (team) => ({ url: `/api/user/${team.viewer.id}` }),
     'POST /api/user': async () => ({
       url: '/api/user',
-      body: {
-        account: `perm${unique()}`.slice(0, 16),
-        password: 'Local12345',
-        confirmPassword: 'Local12345',
-        name: 'New',
-        roleId: 'ROLE_TEAM_VIEWER',
-      },
+      body: localUserBody({ name: 'New', roleId: 'ROLE_TEAM_VIEWER' }),
     }),
     'PUT /api/user/:id': async (team) => ({ url: `/api/user/${team.viewer.id}`, body: edit }),
     'POST /api/user/edit': async (team) => ({ url: '/api/user/edit', body: { ...edit, id: team.viewer.id } }),
@@ -59,7 +54,7 @@ describeOnEachDatabase('local-user permissions', (server) => {
 
     it(allowed ? 'succeeds on every /user call' : 'gets NO_AUTH from every /user call', async () => {
       const team = await buildStaffedTeam(server().db);
-      const token = team.tokens[role];
+      const token = team[role].token;
       for (const [key, build] of Object.entries(calls)) {
         const method = key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
         const { url, body } = await build(team);

@@ -157,7 +157,7 @@ export default function MembersPage({ titleKey }: MenuPageProps) {
     {
       title: t('teamUi.members.actions'),
       key: 'actions',
-      width: 360,
+      width: 470,
       render: (_value, member) => {
         if (member.roleId === 'ROLE_TEAM_OWNER') {
           return (
