@@ -19,8 +19,8 @@ import { queryClient } from './query-client';
 
 const EMPTY_ROUTER: RouterResponse = { menuVOList: [], buttonVOList: [] };
 
-/** Query roots that belong to no user: the login pages' and the licence pages' own data. */
-const ANONYMOUS_QUERY_ROOTS: readonly string[] = ['auth', 'license'];
+/** Query roots that belong to no user: the login pages' and the licence pages' own data, the branding. */
+const ANONYMOUS_QUERY_ROOTS: readonly string[] = ['auth', 'license', 'system-config'];
 
 let eventStream: EventStreamHandle | null = null;
 

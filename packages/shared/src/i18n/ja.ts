@@ -583,7 +583,8 @@ export const ja: Catalogue = {
       removeContent: '削除されたメンバーはチームのプロジェクトとデータにアクセスできなくなります。',
       removed: '{name} をチームから削除しました',
       ownerFixed: 'オーナーは削除不可',
-      ownerFixedHint: 'チームのオーナーは削除やロール変更ができません。所有権の移転はテクニカルサポートにご連絡ください。',
+      ownerFixedHint:
+        'チームのオーナーは削除やロール変更ができません。所有権の移転はテクニカルサポートにご連絡ください。',
     },
     projects: {
       title: '{name} のプロジェクト権限',
@@ -627,7 +628,8 @@ export const ja: Catalogue = {
       copyPassword: 'パスワードをコピー',
       copyExpired: '招待リンクの有効期限が切れているためコピーできません。新しいリンクを作成してください',
       copyFailed: 'コピーできませんでした。テキストを選択して手動でコピーしてください',
-      teamFull: 'チームのメンバーが上限に達しています（{count} / {max}）。招待するには営業担当に上限の引き上げを依頼してください',
+      teamFull:
+        'チームのメンバーが上限に達しています（{count} / {max}）。招待するには営業担当に上限の引き上げを依頼してください',
     },
     join: {
       invitedTo: 'チームへの招待',
@@ -656,8 +658,10 @@ export const ja: Catalogue = {
       storageMax: '容量',
       storageRemaining: '残り',
       storageHint: 'チームがアップロードしたモデル・写真・レポートはすべてストレージに計上されます。',
-      storageAlmostFull: 'ストレージの残りがわずかです（{percent}% 使用）。ごみ箱を空にするか、営業担当に容量追加を依頼してください',
-      storageFull: 'ストレージがいっぱいのためアップロードできません。ごみ箱を空にするか、営業担当に容量追加を依頼してください',
+      storageAlmostFull:
+        'ストレージの残りがわずかです（{percent}% 使用）。ごみ箱を空にするか、営業担当に容量追加を依頼してください',
+      storageFull:
+        'ストレージがいっぱいのためアップロードできません。ごみ箱を空にするか、営業担当に容量追加を依頼してください',
       functions: '会員機能',
       functionName: '機能',
       functionState: '状態',
@@ -715,7 +719,8 @@ export const ja: Catalogue = {
       delete: '削除',
       deleteSelected: '選択項目を削除（{count}）',
       deleteTitle: '{count} 件のローカルユーザーを削除しますか？',
-      deleteContent: '削除したアカウントはログインできなくなり、元に戻せません。確認のためログインパスワードを入力してください。',
+      deleteContent:
+        '削除したアカウントはログインできなくなり、元に戻せません。確認のためログインパスワードを入力してください。',
       deleted: '{count} 件のユーザーを削除しました',
     },
     recycle: {
@@ -742,7 +747,8 @@ export const ja: Catalogue = {
       deleteForever: '完全に削除',
       deleteSelected: '選択項目を完全に削除（{count}）',
       deleteTitle: '{count} 件を完全に削除しますか？',
-      deleteContent: '完全に削除したデータとファイルは復元できず、ストレージが解放されます。確認のためログインパスワードを入力してください。',
+      deleteContent:
+        '完全に削除したデータとファイルは復元できず、ストレージが解放されます。確認のためログインパスワードを入力してください。',
       deleted: '{count} 件を完全に削除し、{size} を解放しました',
       empty: 'ごみ箱を空にする',
       emptyTitle: 'ごみ箱を空にしますか？',
@@ -806,7 +812,8 @@ export const ja: Catalogue = {
       issuedAt: '発行日時',
       replace: 'ライセンスファイルを差し替え',
       notNeeded: 'このサーバーではライセンスは不要です',
-      notNeededHint: 'クラウド版では各チームの会員機能に従って機能が有効になり、ライセンスファイルのアップロードは不要です。',
+      notNeededHint:
+        'クラウド版では各チームの会員機能に従って機能が有効になり、ライセンスファイルのアップロードは不要です。',
     },
     admin: {
       description: '各チームの使用状況を確認し、メンバー上限・ストレージ・会員機能をアップグレードします。',
@@ -908,7 +915,8 @@ export const ja: Catalogue = {
       target: '移管先チーム',
       targetPlaceholder: 'オーナーまたは管理者であるチームを選択',
       noTeams: '移管できる他のチームがありません（移管先でオーナーまたは管理者である必要があります）。',
-      warning: 'プロジェクト「{name}」とそのすべてのデータはチーム「{team}」のものになり、現在のチームからは失われます。',
+      warning:
+        'プロジェクト「{name}」とそのすべてのデータはチーム「{team}」のものになり、現在のチームからは失われます。',
       confirm: '移管する',
       done: 'プロジェクト「{name}」をチーム「{team}」へ移管しました',
     },
@@ -937,7 +945,8 @@ export const ja: Catalogue = {
       descriptionPlaceholder: 'プロジェクトの概要（500 文字以内）',
       members: 'メンバー',
       membersPlaceholder: 'チームメンバーを選択',
-      membersHint: 'オーナーと管理者はチームの全プロジェクトを閲覧できます。点検員と閲覧者は参加しているプロジェクトのみ閲覧できます。',
+      membersHint:
+        'オーナーと管理者はチームの全プロジェクトを閲覧できます。点検員と閲覧者は参加しているプロジェクトのみ閲覧できます。',
       group: 'グループ',
       groupPlaceholder: 'デフォルトグループ',
       groupHint: '選択しない場合はデフォルトグループに入ります。',
@@ -986,7 +995,8 @@ export const ja: Catalogue = {
       storage: 'チームストレージ：{used} GB / {max} GB 使用',
       almostFull: 'チームのストレージ容量が残りわずかです',
       choose: '3D モデルを選択',
-      chooseHint: 'tileset.json を含む ZIP、またはモデルのフォルダー（ブラウザーで ZIP にしてからアップロード）を選択してください。一時停止と再開ができ、ページを再読み込みした後も同じファイルを選べば続きからアップロードできます。',
+      chooseHint:
+        'tileset.json を含む ZIP、またはモデルのフォルダー（ブラウザーで ZIP にしてからアップロード）を選択してください。一時停止と再開ができ、ページを再読み込みした後も同じファイルを選べば続きからアップロードできます。',
       chooseZip: 'ZIP ファイルを選択',
       chooseFolder: 'フォルダーを選択',
       folderSummary: '{count} ファイル、{size}',
@@ -1048,7 +1058,8 @@ export const ja: Catalogue = {
       deleteTitle: 'フィールド「{name}」を削除しますか？',
       deleteContent: '削除すると、損傷のこのフィールドの値は表示されなくなります。',
       import: 'ファイルから読み込み',
-      importHint: 'JSON（[{"name","widget","options","visibleWhenMarking"}]）、またはヘッダー name,widget,options,visibleWhenMarking 付きの CSV。選択肢は | で区切り、入力形式は input、single、multi のいずれか。',
+      importHint:
+        'JSON（[{"name","widget","options","visibleWhenMarking"}]）、またはヘッダー name,widget,options,visibleWhenMarking 付きの CSV。選択肢は | で区切り、入力形式は input、single、multi のいずれか。',
       imported: '{count} 件のフィールドを読み込みました',
       importFailed: 'ファイルにエラーがあるため、フィールドは読み込まれませんでした',
       importRowIssue: '{row} 行目、{field}：{message}',

@@ -986,7 +986,8 @@ export const zhCN = {
       storage: '团队存储：已用 {used} GB / 共 {max} GB',
       almostFull: '团队存储空间即将用完',
       choose: '选择三维模型',
-      chooseHint: '选择包含 tileset.json 的 zip 压缩包，或直接选择模型文件夹（将在浏览器中打包后上传）。上传支持暂停、继续，刷新页面后选择同一文件即可继续。',
+      chooseHint:
+        '选择包含 tileset.json 的 zip 压缩包，或直接选择模型文件夹（将在浏览器中打包后上传）。上传支持暂停、继续，刷新页面后选择同一文件即可继续。',
       chooseZip: '选择 zip 文件',
       chooseFolder: '选择文件夹',
       folderSummary: '{count} 个文件，{size}',
@@ -1048,7 +1049,8 @@ export const zhCN = {
       deleteTitle: '删除字段“{name}”？',
       deleteContent: '删除后，病害中该字段的值将不再显示。',
       import: '从文件导入',
-      importHint: '支持 JSON（[{"name","widget","options","visibleWhenMarking"}]）或带表头 name,widget,options,visibleWhenMarking 的 CSV，选项用 | 分隔，控件类型为 input、single 或 multi。',
+      importHint:
+        '支持 JSON（[{"name","widget","options","visibleWhenMarking"}]）或带表头 name,widget,options,visibleWhenMarking 的 CSV，选项用 | 分隔，控件类型为 input、single 或 multi。',
       imported: '已导入 {count} 个字段',
       importFailed: '文件中有错误，未导入任何字段',
       importRowIssue: '第 {row} 行，{field}：{message}',

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ClientType } from '@sightline/shared';
 import type { Database, NewUser, UserUpdate } from '../../platform/db/schema.js';
 import { grantDefaultFunctions } from '../team-function/team-function.repo.js';
+import { firstCurrentMembership, membershipsOfUser } from '../team/membership.js';
 
 /** SQL of sign-in: users, sessions, SMS codes and captchas. */
 export function createAuthRepo(db: Kysely<Database>) {
@@ -59,27 +60,10 @@ export function createAuthRepo(db: Kysely<Database>) {
       });
     },
     findMembership(userId: number, teamId: number) {
-      return db
-        .selectFrom('team_members')
-        .innerJoin('teams', 'teams.id', 'team_members.team_id')
-        .select([
-          'team_members.role_code',
-          'team_members.member_type',
-          'team_members.expires_at',
-          'teams.name as team_name',
-        ])
-        .where('team_members.user_id', '=', userId)
-        .where('team_members.team_id', '=', teamId)
-        .executeTakeFirst();
+      return membershipsOfUser(db, userId).where('team_members.team_id', '=', teamId).executeTakeFirst();
     },
     findFirstMembership(userId: number) {
-      return db
-        .selectFrom('team_members')
-        .select(['team_id', 'role_code'])
-        .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
-        .orderBy('created_at')
-        .executeTakeFirst();
+      return firstCurrentMembership(db, userId);
     },
     findActiveSession(userId: number, clientType: ClientType) {
       return db

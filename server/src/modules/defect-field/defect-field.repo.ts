@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DefectFieldItem } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
+import { takenProjectNames } from '../defect-type/defect-type.repo.js';
 
 /** SQL of a project's defect fields. */
 export function createDefectFieldRepo(db: Kysely<Database>) {
@@ -20,19 +21,8 @@ export function createDefectFieldRepo(db: Kysely<Database>) {
     },
 
     /** Which of these names (compared without case) the project's fields already use. */
-    async takenNames(projectId: number, names: readonly string[], exceptId?: number) {
-      if (names.length === 0) return [];
-      let query = db
-        .selectFrom('defect_fields')
-        .select('name')
-        .where('project_id', '=', projectId)
-        .where(
-          sql<string>`lower(name)`,
-          'in',
-          names.map((name) => name.toLowerCase()),
-        );
-      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-      return (await query.execute()).map((row) => row.name);
+    takenNames(projectId: number, names: readonly string[], exceptId?: number) {
+      return takenProjectNames(db, 'defect_fields', { projectId, names, exceptId });
     },
 
     /** Appends fields after the project's last one, in the order given. */

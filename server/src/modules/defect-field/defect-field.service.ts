@@ -1,5 +1,6 @@
 import { AppError, type DefectField, type DefectFieldItem } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { refusingDuplicates } from '../../platform/db/sql-helpers.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import { readDefectFieldFile } from './defect-field-import.js';
 import type { DefectFieldRepo, DefectFieldRow } from './defect-field.repo.js';
@@ -37,12 +38,7 @@ export function createDefectFieldService({ repo, access }: { repo: DefectFieldRe
       projectId,
       fields.map((field) => field.name),
     );
-    try {
-      return await repo.insertMany(projectId, fields.map(normalize));
-    } catch (error) {
-      if ((error as { code?: unknown }).code === '23505') throw new AppError('DISEASE_FIELD_NAME_ERROR');
-      throw error;
-    }
+    return refusingDuplicates(repo.insertMany(projectId, fields.map(normalize)), 'DISEASE_FIELD_NAME_ERROR');
   }
 
   async function requireField(auth: AuthContext, fieldId: number) {
@@ -68,12 +64,7 @@ export function createDefectFieldService({ repo, access }: { repo: DefectFieldRe
       const { id, ...field } = input;
       const existing = await requireField(auth, id);
       await checkNames(existing.project_id, [field.name], existing.id);
-      try {
-        await repo.update(existing.id, normalize(field));
-      } catch (error) {
-        if ((error as { code?: unknown }).code === '23505') throw new AppError('DISEASE_FIELD_NAME_ERROR');
-        throw error;
-      }
+      await refusingDuplicates(repo.update(existing.id, normalize(field)), 'DISEASE_FIELD_NAME_ERROR');
       return { id: existing.id };
     },
 

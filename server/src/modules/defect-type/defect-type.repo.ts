@@ -2,6 +2,29 @@ import { sql, type Kysely } from 'kysely';
 import type { DefectShapeKind } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
 
+/**
+ * Which of these names (compared without case) the project's own rows of a defect configuration table
+ * already use, leaving out the row `exceptId`.
+ */
+export async function takenProjectNames(
+  db: Kysely<Database>,
+  table: 'defect_types' | 'defect_fields',
+  input: { projectId: number; names: readonly string[]; exceptId?: number | undefined },
+): Promise<string[]> {
+  if (input.names.length === 0) return [];
+  let query = db
+    .selectFrom(table)
+    .select('name')
+    .where('project_id', '=', input.projectId)
+    .where(
+      sql<string>`lower(name)`,
+      'in',
+      input.names.map((name) => name.toLowerCase()),
+    );
+  if (input.exceptId !== undefined) query = query.where('id', '!=', input.exceptId);
+  return (await query.execute()).map((row) => row.name);
+}
+
 /** SQL of defect types: the built-in ones (no project) and each project's own. */
 export function createDefectTypeRepo(db: Kysely<Database>) {
   return {
@@ -22,19 +45,8 @@ export function createDefectTypeRepo(db: Kysely<Database>) {
     },
 
     /** Which of these names (compared without case) the project's own types already use. */
-    async takenNames(projectId: number, names: readonly string[], exceptId?: number) {
-      if (names.length === 0) return [];
-      let query = db
-        .selectFrom('defect_types')
-        .select('name')
-        .where('project_id', '=', projectId)
-        .where(
-          sql<string>`lower(name)`,
-          'in',
-          names.map((name) => name.toLowerCase()),
-        );
-      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-      return (await query.execute()).map((row) => row.name);
+    takenNames(projectId: number, names: readonly string[], exceptId?: number) {
+      return takenProjectNames(db, 'defect_types', { projectId, names, exceptId });
     },
 
     async insertMany(

@@ -13,6 +13,7 @@ import {
   type updateDefectTypeBodySchema,
 } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { refusingDuplicates } from '../../platform/db/sql-helpers.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { DefectTypeRepo, DefectTypeRow } from './defect-type.repo.js';
 
@@ -88,12 +89,7 @@ export function createDefectTypeService({ repo, access }: { repo: DefectTypeRepo
       shapeKind: item.shapeKind ?? ('area' satisfies DefectShapeKind),
       visibleOnAdd: item.visibleOnAdd ?? true,
     }));
-    try {
-      return await repo.insertMany(projectId, values);
-    } catch (error) {
-      if ((error as { code?: unknown }).code === '23505') throw new AppError('DISEASE_TYPE_NAME_ERROR');
-      throw error;
-    }
+    return refusingDuplicates(repo.insertMany(projectId, values), 'DISEASE_TYPE_NAME_ERROR');
   }
 
   return {
@@ -153,16 +149,12 @@ export function createDefectTypeService({ repo, access }: { repo: DefectTypeRepo
     async update(auth: AuthContext, input: z.output<typeof updateDefectTypeBodySchema>) {
       const type = await requireOwnType(auth, input.id);
       if (input.name !== undefined) await checkNames(type.project_id, [input.name], type.id);
-      try {
-        await repo.update(type.id, {
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.color !== undefined ? { color: input.color.toUpperCase() } : {}),
-          ...(input.visibleOnAdd !== undefined ? { visible_on_add: input.visibleOnAdd } : {}),
-        });
-      } catch (error) {
-        if ((error as { code?: unknown }).code === '23505') throw new AppError('DISEASE_TYPE_NAME_ERROR');
-        throw error;
-      }
+      const values = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.color !== undefined ? { color: input.color.toUpperCase() } : {}),
+        ...(input.visibleOnAdd !== undefined ? { visible_on_add: input.visibleOnAdd } : {}),
+      };
+      await refusingDuplicates(repo.update(type.id, values), 'DISEASE_TYPE_NAME_ERROR');
       return { id: type.id };
     },
 

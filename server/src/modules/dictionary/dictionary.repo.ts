@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DictionaryCategory } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
+import { isCurrentMembership } from '../team/membership.js';
 
 /** SQL of reference data (dictionary_data) and of a team's use of its limits. */
 export function createDictionaryRepo(db: Kysely<Database>) {
@@ -28,12 +29,7 @@ export function createDictionaryRepo(db: Kysely<Database>) {
             .select((inner) => inner.fn.countAll<string>().as('count'))
             .whereRef('team_members.team_id', '=', 'teams.id')
             .where('users.deleted_at', 'is', null)
-            .where((inner) =>
-              inner.or([
-                inner('team_members.expires_at', 'is', null),
-                inner('team_members.expires_at', '>', new Date()),
-              ]),
-            )
+            .where(isCurrentMembership())
             .as('members'),
         ])
         .where('teams.id', '=', teamId)

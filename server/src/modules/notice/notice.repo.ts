@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { NoticeParams, NoticeType } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
+import { currentMembers } from '../team/membership.js';
 
 export interface NewNotice {
   userId: number;
@@ -118,16 +119,7 @@ export function createNoticeRepo(db: Kysely<Database>) {
     },
 
     async teamMemberIds(teamId: number) {
-      const rows = await db
-        .selectFrom('team_members')
-        .innerJoin('users', 'users.id', 'team_members.user_id')
-        .select('team_members.user_id')
-        .where('team_members.team_id', '=', teamId)
-        .where('users.deleted_at', 'is', null)
-        .where((eb) =>
-          eb.or([eb('team_members.expires_at', 'is', null), eb('team_members.expires_at', '>', new Date())]),
-        )
-        .execute();
+      const rows = await currentMembers(db, teamId).select('team_members.user_id').execute();
       return rows.map((row) => row.user_id);
     },
   };

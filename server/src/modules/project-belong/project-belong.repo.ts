@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { isMemberOf } from '../project/project.repo.js';
+import { isMemberOf, removeProjectRights } from '../project/project.repo.js';
+import { currentMembers } from '../team/membership.js';
 
 /** SQL of who belongs to which project, seen from the members' side. */
 export function createProjectBelongRepo(db: Kysely<Database>) {
@@ -32,18 +33,17 @@ export function createProjectBelongRepo(db: Kysely<Database>) {
 
     /** Current members of the team, with their role. */
     listTeamMembers(teamId: number, userIds?: readonly number[]) {
-      let query = db
-        .selectFrom('team_members as tm')
-        .innerJoin('users as u', 'u.id', 'tm.user_id')
-        .select(['u.id', 'u.name', 'u.account', 'tm.role_code'])
-        .where('tm.team_id', '=', teamId)
-        .where('u.deleted_at', 'is', null)
-        .where((eb) => eb.or([eb('tm.expires_at', 'is', null), eb('tm.expires_at', '>', new Date())]));
+      let query = currentMembers(db, teamId).select([
+        'users.id',
+        'users.name',
+        'users.account',
+        'team_members.role_code',
+      ]);
       if (userIds !== undefined) {
         if (userIds.length === 0) return Promise.resolve([]);
-        query = query.where('u.id', 'in', [...userIds]);
+        query = query.where('users.id', 'in', [...userIds]);
       }
-      return query.orderBy('tm.created_at').orderBy('u.id').execute();
+      return query.orderBy('team_members.created_at').orderBy('users.id').execute();
     },
 
     /** Which of these ids are live projects of the team. */
@@ -69,16 +69,7 @@ export function createProjectBelongRepo(db: Kysely<Database>) {
     ) {
       return db.transaction().execute(async (trx) => {
         for (const { userId, projectIds } of assignments) {
-          await trx
-            .deleteFrom('project_members')
-            .where('user_id', '=', userId)
-            .where('project_id', 'in', trx.selectFrom('projects').select('id').where('team_id', '=', teamId))
-            .execute();
-          await trx
-            .deleteFrom('invitation_project_grants')
-            .where('user_id', '=', userId)
-            .where('team_id', '=', teamId)
-            .execute();
+          await removeProjectRights(trx, teamId, userId);
           const unique = [...new Set(projectIds)];
           if (unique.length > 0) {
             await trx

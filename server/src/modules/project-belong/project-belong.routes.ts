@@ -16,6 +16,22 @@ const tags = ['project-belong'];
 export function registerProjectBelongRoutes(router: Router, deps: { belong: ProjectBelongService }): void {
   const { belong } = deps;
 
+  /** One call the web reaches under two URLs (member management and the jurisdiction page). */
+  const registerAssignProjectsToMember = (url: string) =>
+    router.user({
+      method: 'POST',
+      url,
+      summary: "Replace a member's projects",
+      tags,
+      permission: 'team:member:manage',
+      body: bindUserProjectsBodySchema,
+      response: z.null(),
+      handler: async ({ auth, body }) => {
+        await belong.assignProjectsToMember(auth, body);
+        return null;
+      },
+    });
+
   router.user({
     method: 'GET',
     url: '/api/project-belong/findProjectByUser/:userId',
@@ -37,19 +53,7 @@ export function registerProjectBelongRoutes(router: Router, deps: { belong: Proj
     handler: ({ auth }) => belong.myProjects(auth),
   });
 
-  router.user({
-    method: 'POST',
-    url: '/api/project-belong/bingUserToProjectS',
-    summary: "Replace a member's projects",
-    tags,
-    permission: 'team:member:manage',
-    body: bindUserProjectsBodySchema,
-    response: z.null(),
-    handler: async ({ auth, body }) => {
-      await belong.assignProjectsToMember(auth, body);
-      return null;
-    },
-  });
+  registerAssignProjectsToMember('/api/project-belong/bingUserToProjectS');
 
   router.user({
     method: 'POST',
@@ -86,19 +90,7 @@ export function registerProjectBelongRoutes(router: Router, deps: { belong: Proj
     handler: ({ auth }) => belong.jurisdiction(auth),
   });
 
-  router.user({
-    method: 'POST',
-    url: '/api/team-jurisdiction',
-    summary: "Replace a member's projects",
-    tags,
-    permission: 'team:member:manage',
-    body: bindUserProjectsBodySchema,
-    response: z.null(),
-    handler: async ({ auth, body }) => {
-      await belong.assignProjectsToMember(auth, body);
-      return null;
-    },
-  });
+  registerAssignProjectsToMember('/api/team-jurisdiction');
 
   router.user({
     method: 'POST',

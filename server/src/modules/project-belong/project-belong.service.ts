@@ -8,6 +8,7 @@ import {
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { ProjectRepo } from '../project/project.repo.js';
 import { teamOf, visibilityOf, type ProjectAccess } from '../project/project-access.js';
+import { presentProjectMember } from '../project/project.service.js';
 import type { ProjectBelongRepo } from './project-belong.repo.js';
 
 export interface ProjectBelongServiceDeps {
@@ -76,15 +77,7 @@ export function createProjectBelongService({ repo, projects, access }: ProjectBe
 
     async membersOfProject(auth: AuthContext, projectId: number): Promise<ProjectMember[]> {
       await access.require(auth, projectId);
-      const members = await projects.listMembers(projectId);
-      return members.map((member) => ({
-        userId: member.id,
-        name: member.name,
-        account: member.account,
-        phone: member.phone,
-        headImgUrl: member.head_img_url,
-        roleCode: member.role_code,
-      }));
+      return (await projects.listMembers(projectId)).map(presentProjectMember);
     },
 
     /** Every member of the team with the projects they hold. */

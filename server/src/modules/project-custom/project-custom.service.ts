@@ -1,5 +1,6 @@
 import { AppError, type CameraView, type ProjectCustom } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { refusingDuplicates } from '../../platform/db/sql-helpers.js';
 import { teamOf, visibilityOf, type ProjectAccess } from '../project/project-access.js';
 import type { ProjectRepo } from '../project/project.repo.js';
 import type { ProjectCustomRepo } from './project-custom.repo.js';
@@ -8,10 +9,6 @@ type CustomRow = Awaited<ReturnType<ProjectCustomRepo['listByProjects']>>[number
 
 function presentCustom(row: CustomRow): ProjectCustom {
   return { id: row.id, projectId: row.project_id, name: row.name, value: row.value };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown }).code === '23505';
 }
 
 export interface ProjectCustomServiceDeps {
@@ -52,12 +49,8 @@ export function createProjectCustomService({ repo, projects, access }: ProjectCu
       const repeated = names.find((name, index) => names.indexOf(name) !== index);
       const taken = repeated ?? (await repo.takenNames(input.projectId, names))[0];
       if (taken !== undefined) throw new AppError('PROJECT_CUSTOM_NAME_ERROR', { params: { name: taken } });
-      try {
-        return { ids: await repo.insertMany(input.projectId, input.items) };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('PROJECT_CUSTOM_NAME_ERROR');
-        throw error;
-      }
+      const ids = await refusingDuplicates(repo.insertMany(input.projectId, input.items), 'PROJECT_CUSTOM_NAME_ERROR');
+      return { ids };
     },
 
     async update(auth: AuthContext, input: { id: number; name: string; value: string }) {
@@ -65,12 +58,7 @@ export function createProjectCustomService({ repo, projects, access }: ProjectCu
       if (!entry) throw new AppError('notFound');
       const [taken] = await repo.takenNames(entry.project_id, [input.name], entry.id);
       if (taken !== undefined) throw new AppError('PROJECT_CUSTOM_NAME_ERROR', { params: { name: taken } });
-      try {
-        await repo.update(entry.id, input);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('PROJECT_CUSTOM_NAME_ERROR');
-        throw error;
-      }
+      await refusingDuplicates(repo.update(entry.id, input), 'PROJECT_CUSTOM_NAME_ERROR');
       return { id: entry.id };
     },
 

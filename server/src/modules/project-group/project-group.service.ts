@@ -25,6 +25,9 @@ export function createProjectGroupService({ repo }: { repo: ProjectGroupRepo }) 
   return {
     ensureDefault,
 
+    /** The team's group with this id; undefined for an unknown id or another team's group. */
+    findGroup: repo.findGroup,
+
     async list(auth: AuthContext, language: Language): Promise<ProjectGroup[]> {
       const teamId = teamOf(auth);
       await ensureDefault(teamId, language);

@@ -106,8 +106,31 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     return { team, projectId, token, client: tusClient(baseUrl, token), uploadsBefore: listFiles(uploadsDir()) };
   }
 
+  type Scene = Awaited<ReturnType<typeof scene>>;
+
+  /** Opens a tus upload of `length` bytes into the scene's project. */
+  const createUpload = (current: Scene, length: number, filename: string, extra: Record<string, string> = {}) =>
+    current.client.create(length, { projectId: String(current.projectId), filename, ...extra });
+
+  /** An upload of `zip` that received its first bytes and was then left alone for `idleMs`. */
+  async function idleUpload(
+    current: Scene,
+    zip: Buffer,
+    filename: string,
+    input: { received: number; idleMs: number },
+  ) {
+    const created = await createUpload(current, zip.length, filename);
+    await current.client.patch(created.url!, 0, zip.subarray(0, input.received));
+    await database.db
+      .updateTable('project_model_uploads')
+      .set({ last_activity_at: new Date(Date.now() - input.idleMs) })
+      .where('project_id', '=', current.projectId)
+      .execute();
+    return created;
+  }
+
   /** A refused upload leaves no file, no lock, no model and no counted byte. */
-  async function expectNothingLeft(input: Awaited<ReturnType<typeof scene>>) {
+  async function expectNothingLeft(input: Scene) {
     expect(listFiles(uploadsDir())).toEqual(input.uploadsBefore);
     expect(listFiles(modelDir(input.team.id, input.projectId))).toEqual([]);
     expect(await teamUsedBytes(database.db, input.team.id)).toBe(0);
@@ -266,7 +289,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     // A served model whose project the recycle bin purges: rows go in the bin's transaction, files later.
     const purged = await scene();
     const zip = await zipBuffer(syntheticTileset());
-    const created = await purged.client.create(zip.length, { projectId: String(purged.projectId), filename: 'p.zip' });
+    const created = await createUpload(purged, zip.length, 'p.zip');
     await purged.client.patch(created.url!, 0, zip);
     const model = await waitForUnzip(purged.projectId, purged.token);
     const result = await database.db.transaction().execute((trx) => purgeProjectModel(trx, purged.projectId));
@@ -282,16 +305,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
 
     // An upload nobody touched for a day, and a file in the uploads folder that no row knows.
     const abandoned = await scene();
-    const upload = await abandoned.client.create(zip.length, {
-      projectId: String(abandoned.projectId),
-      filename: 'q.zip',
-    });
-    await abandoned.client.patch(upload.url!, 0, zip.subarray(0, 100));
-    await database.db
-      .updateTable('project_model_uploads')
-      .set({ last_activity_at: new Date(Date.now() - 25 * 3600 * 1000) })
-      .where('project_id', '=', abandoned.projectId)
-      .execute();
+    const upload = await idleUpload(abandoned, zip, 'q.zip', { received: 100, idleMs: 25 * 3600 * 1000 });
     const stray = path.join(uploadsDir(), 'ab'.repeat(16));
     fs.writeFileSync(stray, 'left by a crash');
     const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
@@ -311,10 +325,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   it('refuses a zip whose entries leave the model folder, keeping nothing', async () => {
     const current = await scene();
     const zip = await zipWithEntryEscaping();
-    const created = await current.client.create(zip.length, {
-      projectId: String(current.projectId),
-      filename: 'a.zip',
-    });
+    const created = await createUpload(current, zip.length, 'a.zip');
     expect(created.response.status).toBe(201);
     const refused = await current.client.patch(created.url!, 0, zip);
     expect(refused.status).toBe(400);
@@ -325,10 +336,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   it('refuses a zip without tileset.json, keeping nothing', async () => {
     const current = await scene();
     const zip = await zipBuffer([{ name: 'model/tiles/0.b3dm', data: 'not a tileset' }]);
-    const created = await current.client.create(zip.length, {
-      projectId: String(current.projectId),
-      filename: 'b.zip',
-    });
+    const created = await createUpload(current, zip.length, 'b.zip');
     const refused = await current.client.patch(created.url!, 0, zip);
     expect(refused.status).toBe(400);
     expect(await tusErrorKey(refused)).toBe('PROJECT_MODEL_TILESET_MISSING');
@@ -338,10 +346,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   it('refuses a file over the team quota before storing a byte', async () => {
     const current = await scene();
     await database.db.updateTable('teams').set({ volume_max_gb: 1 }).where('id', '=', current.team.id).execute();
-    const created = await current.client.create(2 * 1024 ** 3, {
-      projectId: String(current.projectId),
-      filename: 'c.zip',
-    });
+    const created = await createUpload(current, 2 * 1024 ** 3, 'c.zip');
     expect(created.response.status).toBe(507);
     expect(await tusErrorKey(created.response)).toBe('TEAM_VOLUME_EXCEED');
     expect(created.url).toBeNull();
@@ -351,10 +356,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   it('lets one user upload at a time: a second uploader gets PROJECT_MODEL_USER until the first cancels', async () => {
     const current = await scene();
     const zip = await zipBuffer(syntheticTileset());
-    const created = await current.client.create(zip.length, {
-      projectId: String(current.projectId),
-      filename: 'd.zip',
-    });
+    const created = await createUpload(current, zip.length, 'd.zip');
     expect((await current.client.patch(created.url!, 0, zip.subarray(0, 1000))).status).toBe(204);
 
     const ownerToken = current.team.owner.token;
@@ -382,16 +384,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   it('gives an upload idle for 30 minutes up to another user, freeing what it held', async () => {
     const current = await scene();
     const zip = await zipBuffer(syntheticTileset());
-    const created = await current.client.create(zip.length, {
-      projectId: String(current.projectId),
-      filename: 'f.zip',
-    });
-    await current.client.patch(created.url!, 0, zip.subarray(0, 500));
-    await database.db
-      .updateTable('project_model_uploads')
-      .set({ last_activity_at: new Date(Date.now() - 31 * 60 * 1000) })
-      .where('project_id', '=', current.projectId)
-      .execute();
+    const created = await idleUpload(current, zip, 'f.zip', { received: 500, idleMs: 31 * 60 * 1000 });
 
     const owner = tusClient(baseUrl, current.team.owner.token);
     const takeover = await owner.create(zip.length + 10, { projectId: String(current.projectId), filename: 'g.zip' });
@@ -453,19 +446,11 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     );
     expect(declared.data).toMatchObject({ uploadUrl: '/api/project-model/upload/', chunkSize: 32 * 1024 * 1024 });
     expect(await teamUsedBytes(database.db, current.team.id)).toBe(zip.length + 100);
-    const created = await current.client.create(zip.length, {
-      projectId: String(current.projectId),
-      filename: 'h.zip',
-      uploadId: declared.data.uploadId,
-    });
+    const created = await createUpload(current, zip.length, 'h.zip', { uploadId: declared.data.uploadId });
     expect(created.url).toBe(`${baseUrl}/api/project-model/upload/${declared.data.uploadId}`);
     expect(await teamUsedBytes(database.db, current.team.id)).toBe(zip.length);
     // The declared id cannot be created twice (that would truncate what was received).
-    const again = await current.client.create(zip.length, {
-      projectId: String(current.projectId),
-      filename: 'h.zip',
-      uploadId: declared.data.uploadId,
-    });
+    const again = await createUpload(current, zip.length, 'h.zip', { uploadId: declared.data.uploadId });
     expect(await tusErrorKey(again.response)).toBe('PROJECT_MODEL_UPLOAD_ERROR');
     expect((await current.client.patch(created.url!, 0, zip)).status).toBe(204);
     const model = await waitForUnzip(current.projectId, current.token);

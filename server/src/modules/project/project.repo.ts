@@ -1,6 +1,8 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { ModelState, PageQuery } from '@sightline/shared';
 import type { Database, ProjectsTable } from '../../platform/db/schema.js';
+import { likePattern } from '../../platform/db/sql-helpers.js';
+import { isCurrentMembership } from '../team/membership.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 
@@ -12,10 +14,6 @@ export interface ProjectFilter {
   typeId?: number | undefined;
   keyword?: string | undefined;
   projectId?: number | undefined;
-}
-
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**
@@ -110,15 +108,6 @@ export function createProjectRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    findGroup(groupId: number, teamId: number) {
-      return db
-        .selectFrom('project_groups')
-        .selectAll()
-        .where('id', '=', groupId)
-        .where('team_id', '=', teamId)
-        .executeTakeFirst();
-    },
-
     /** Which of these users are current (not expired) members of the team. */
     async teamMemberIds(teamId: number, userIds: readonly number[]) {
       if (userIds.length === 0) return new Set<number>();
@@ -127,7 +116,7 @@ export function createProjectRepo(db: Kysely<Database>) {
         .select('user_id')
         .where('team_id', '=', teamId)
         .where('user_id', 'in', [...userIds])
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+        .where(isCurrentMembership())
         .execute();
       return new Set(rows.map((row) => row.user_id));
     },
@@ -138,7 +127,7 @@ export function createProjectRepo(db: Kysely<Database>) {
         .select('role_code')
         .where('team_id', '=', teamId)
         .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+        .where(isCurrentMembership())
         .executeTakeFirst();
     },
 
@@ -386,5 +375,23 @@ async function replaceProjectMembers(trx: Kysely<Database>, projectId: number, u
     .execute();
 }
 
+/**
+ * Takes a user's rights on the projects of a team away: explicit memberships and the grants of the
+ * invitation link they joined by.
+ */
+export async function removeProjectRights(trx: Kysely<Database>, teamId: number, userId: number) {
+  await trx
+    .deleteFrom('project_members')
+    .where('user_id', '=', userId)
+    .where('project_id', 'in', trx.selectFrom('projects').select('id').where('team_id', '=', teamId))
+    .execute();
+  await trx
+    .deleteFrom('invitation_project_grants')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 export type ProjectRepo = ReturnType<typeof createProjectRepo>;
 export type ProjectCardRow = Awaited<ReturnType<ProjectRepo['listCards']>>[number];
+export type ProjectMemberRow = Awaited<ReturnType<ProjectRepo['listMembers']>>[number];

@@ -11,6 +11,7 @@ import {
   type ProjectCard,
   type ProjectDetail,
   type ProjectMapItem,
+  type ProjectMember,
   type ProjectRef,
   type createProjectBodySchema,
   type projectMapBodySchema,
@@ -19,6 +20,7 @@ import {
   type updateProjectBodySchema,
 } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { refusingDuplicates } from '../../platform/db/sql-helpers.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { ProjectGroupService } from '../project-group/project-group.service.js';
 import { projectTypeName } from '../project-type/project-type.service.js';
@@ -27,7 +29,7 @@ import type { QuotaService } from '../team/quota.service.js';
 import { avatarTypeOf } from '../user-client/user-client.service.js';
 import { fieldError, teamOf, visibilityOf, type ProjectAccess } from './project-access.js';
 import { COVER_NAME_PATTERN, coverKey, coverKeyOf, coverUrl, parseCoverUrl } from './project-cover.js';
-import type { ProjectCardRow, ProjectFilter, ProjectRepo, ProjectRow } from './project.repo.js';
+import type { ProjectCardRow, ProjectFilter, ProjectMemberRow, ProjectRepo, ProjectRow } from './project.repo.js';
 import './project.recycle.js';
 
 type CreateProjectInput = z.output<typeof createProjectBodySchema>;
@@ -60,9 +62,16 @@ function parseLocation(bytes: Uint8Array): ParsedLocation {
   }
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const pgError = error as { code?: unknown; constraint?: unknown };
-  return pgError.code === '23505' && pgError.constraint === constraint;
+/** A member of a project as the project detail and the project's member list show them. */
+export function presentProjectMember(member: ProjectMemberRow): ProjectMember {
+  return {
+    userId: member.id,
+    name: member.name,
+    account: member.account,
+    phone: member.phone,
+    headImgUrl: member.head_img_url,
+    roleCode: member.role_code,
+  };
 }
 
 export function createProjectService({ repo, access, groups, blobs, quota, recycleBin }: ProjectServiceDeps) {
@@ -126,7 +135,7 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
 
   async function groupIdFor(teamId: number, groupId: number | null | undefined, language: Language) {
     if (groupId === null || groupId === undefined) return (await groups.ensureDefault(teamId, language)).id;
-    const group = await repo.findGroup(groupId, teamId);
+    const group = await groups.findGroup(groupId, teamId);
     if (!group) throw fieldError('groupId', 'invalidValue');
     return group.id;
   }
@@ -207,14 +216,7 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
         ...presentMapItem(row, card as ProjectCard),
         groupName: group?.name ?? null,
         highPrecision: project.high_precision,
-        members: members.map((member) => ({
-          userId: member.id,
-          name: member.name,
-          account: member.account,
-          phone: member.phone,
-          headImgUrl: member.head_img_url,
-          roleCode: member.role_code,
-        })),
+        members: members.map(presentProjectMember),
         createdBy: project.created_by,
         updatedAt: project.updated_at.toISOString(),
       };
@@ -265,8 +267,8 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
       const cover = input.coverUrl ? await checkCover(teamId, input.coverUrl) : null;
       const location = input.locationGeojson ? locationOf(input.locationGeojson) : null;
       const routeName = input.routeName !== undefined ? input.routeName || null : (location?.routeName ?? null);
-      try {
-        const id = await repo.insertProject(
+      const id = await refusingDuplicates(
+        repo.insertProject(
           {
             team_id: teamId,
             group_id: groupId,
@@ -283,13 +285,11 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
             created_by: auth.userId,
           },
           memberIds,
-        );
-        return { id };
-      } catch (error) {
-        // Two creations with one name at once: the unique index decides, the loser hears the same error.
-        if (isUniqueViolation(error, 'projects_name_key')) throw new AppError('PROJECT_NAME_EXITS_ERROR');
-        throw error;
-      }
+        ),
+        'PROJECT_NAME_EXITS_ERROR',
+        'projects_name_key',
+      );
+      return { id };
     },
 
     /** Updates what the body names; absent fields stay, null clears. */
@@ -325,12 +325,11 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
         values.default_view = input.defaultView ? JSON.stringify(input.defaultView) : null;
       }
       if (input.highPrecision !== undefined) values.high_precision = input.highPrecision;
-      try {
-        await repo.updateProject(project.id, values, memberIds);
-      } catch (error) {
-        if (isUniqueViolation(error, 'projects_name_key')) throw new AppError('PROJECT_NAME_EXITS_ERROR');
-        throw error;
-      }
+      await refusingDuplicates(
+        repo.updateProject(project.id, values, memberIds),
+        'PROJECT_NAME_EXITS_ERROR',
+        'projects_name_key',
+      );
       if (previousCover) await dropCover(teamId, previousCover.cover_url, Number(previousCover.cover_bytes));
       return { id: project.id };
     },

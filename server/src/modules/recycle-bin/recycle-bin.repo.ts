@@ -1,10 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-
-/** LIKE treats % and _ as wildcards; a keyword is matched literally. */
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+import { likePattern } from '../../platform/db/sql-helpers.js';
 
 function recycleItemQueries(db: Kysely<Database>) {
   return {

@@ -1,14 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { MemberType, RoleCode, TeamFunctionCode, TeamKind } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
+import { likePattern } from '../../platform/db/sql-helpers.js';
+import { removeProjectRights } from '../project/project.repo.js';
 import { createTeamFunctionRepo } from '../team-function/team-function.repo.js';
+import { firstCurrentMembership, isCurrentMembership, membershipsOfUser } from './membership.js';
 
 const GIB = 1024 ** 3;
-
-/** `%` and `_` in a search keyword are literal characters, not patterns. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
 
 /** SQL of teams, their members and their storage counter. */
 export function createTeamRepo(db: Kysely<Database>) {
@@ -85,18 +83,8 @@ export function createTeamRepo(db: Kysely<Database>) {
 
     /** The user's teams, leaving out temporary memberships whose expiry has passed. */
     listTeamsOfUser(userId: number, now: Date) {
-      return db
-        .selectFrom('team_members')
-        .innerJoin('teams', 'teams.id', 'team_members.team_id')
-        .select([
-          'teams.id as team_id',
-          'teams.name as team_name',
-          'team_members.role_code',
-          'team_members.member_type',
-          'team_members.expires_at',
-        ])
-        .where('team_members.user_id', '=', userId)
-        .where((eb) => eb.or([eb('team_members.expires_at', 'is', null), eb('team_members.expires_at', '>', now)]))
+      return membershipsOfUser(db, userId)
+        .where(isCurrentMembership('team_members', now))
         .orderBy('team_members.created_at')
         .orderBy('teams.id')
         .execute();
@@ -164,29 +152,14 @@ export function createTeamRepo(db: Kysely<Database>) {
     removeMember(teamId: number, userId: number, now: Date) {
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
-        await trx
-          .deleteFrom('project_members')
-          .where('user_id', '=', userId)
-          .where('project_id', 'in', trx.selectFrom('projects').select('id').where('team_id', '=', teamId))
-          .execute();
-        await trx
-          .deleteFrom('invitation_project_grants')
-          .where('team_id', '=', teamId)
-          .where('user_id', '=', userId)
-          .execute();
+        await removeProjectRights(trx, teamId, userId);
         const user = await trx
           .selectFrom('users')
           .select('current_team_id')
           .where('id', '=', userId)
           .executeTakeFirstOrThrow();
         if (user.current_team_id !== teamId) return { currentTeamId: user.current_team_id };
-        const next = await trx
-          .selectFrom('team_members')
-          .select('team_id')
-          .where('user_id', '=', userId)
-          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-          .orderBy('created_at')
-          .executeTakeFirst();
+        const next = await firstCurrentMembership(trx, userId, now);
         const currentTeamId = next?.team_id ?? null;
         await trx
           .updateTable('users')

@@ -1,15 +1,8 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RoleCode } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
-
-/** A membership counts until a temporary member's expiry date. */
-function unexpired(eb: ExpressionBuilder<Database, 'team_members'>) {
-  return eb.or([eb('team_members.expires_at', 'is', null), eb('team_members.expires_at', '>', new Date())]);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
-}
+import { isUniqueViolation } from '../../platform/db/sql-helpers.js';
+import { currentMembers, isCurrentMembership } from '../team/membership.js';
 
 /** SQL of the signed-in user's own account beyond sign-in: phone changes and team look-ups. */
 export function createUserClientRepo(db: Kysely<Database>) {
@@ -25,9 +18,7 @@ export function createUserClientRepo(db: Kysely<Database>) {
       }
     },
     findTeamMembersWithRole(teamId: number, role: RoleCode) {
-      return db
-        .selectFrom('team_members')
-        .innerJoin('users', 'users.id', 'team_members.user_id')
+      return currentMembers(db, teamId)
         .select([
           'users.id',
           'users.name',
@@ -36,10 +27,7 @@ export function createUserClientRepo(db: Kysely<Database>) {
           'users.head_img_url',
           'team_members.role_code',
         ])
-        .where('team_members.team_id', '=', teamId)
         .where('team_members.role_code', '=', role)
-        .where('users.deleted_at', 'is', null)
-        .where(unexpired)
         .orderBy('team_members.created_at')
         .orderBy('users.id')
         .execute();
@@ -49,7 +37,7 @@ export function createUserClientRepo(db: Kysely<Database>) {
         .selectFrom('team_members')
         .select('user_id')
         .where('team_id', '=', teamId)
-        .where(unexpired)
+        .where(isCurrentMembership())
         .execute();
       return rows.map((row) => row.user_id);
     },
@@ -61,8 +49,8 @@ export function createUserClientRepo(db: Kysely<Database>) {
         .select('team_members.team_id')
         .where('team_members.user_id', '=', userId)
         .where('other.user_id', '=', otherUserId)
-        .where(unexpired)
-        .where((eb) => eb.or([eb('other.expires_at', 'is', null), eb('other.expires_at', '>', new Date())]))
+        .where(isCurrentMembership())
+        .where(isCurrentMembership('other'))
         .executeTakeFirst();
       return row !== undefined;
     },

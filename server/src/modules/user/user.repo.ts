@@ -1,28 +1,14 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RoleCode } from '@sightline/shared';
 import type { Database, NewUser, UserUpdate } from '../../platform/db/schema.js';
+import { isUniqueViolation, likePattern } from '../../platform/db/sql-helpers.js';
+import { isCurrentMembership } from '../team/membership.js';
 
-/** A membership counts until a temporary member's expiry date. */
-function unexpired(eb: ExpressionBuilder<Database, 'team_members'>) {
-  return eb.or([eb('team_members.expires_at', 'is', null), eb('team_members.expires_at', '>', new Date())]);
-}
-
-/** The unique index a failed write ran into, or null for any other failure. */
-function violatedUniqueIndex(error: unknown): string | null {
-  const failure = error as { code?: unknown; constraint?: unknown } | null;
-  return failure?.code === '23505' && typeof failure.constraint === 'string' ? failure.constraint : null;
-}
-
+/** The unique index of users a failed write ran into, or null for any other failure. */
 function uniqueConflict(error: unknown): 'account' | 'phone' | null {
-  const index = violatedUniqueIndex(error);
-  if (index === 'users_account_key') return 'account';
-  if (index === 'users_phone_key') return 'phone';
+  if (isUniqueViolation(error, 'users_account_key')) return 'account';
+  if (isUniqueViolation(error, 'users_phone_key')) return 'phone';
   return null;
-}
-
-/** `%` and `_` typed by a user are letters, not wildcards. */
-function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /** SQL of local users: accounts a team created (users.created_by_team_id) that are members of it. */
@@ -63,7 +49,7 @@ export function createUserRepo(db: Kysely<Database>) {
     async pageLocalUsers(teamId: number, page: { pageNum: number; pageSize: number; keyword?: string | undefined }) {
       let query = localUsers(teamId);
       if (page.keyword) {
-        const pattern = containsPattern(page.keyword);
+        const pattern = likePattern(page.keyword);
         query = query.where((eb) =>
           eb.or([
             eb('users.account', 'ilike', pattern),
@@ -124,7 +110,7 @@ export function createUserRepo(db: Kysely<Database>) {
         .select('user_id')
         .where('team_id', '=', teamId)
         .where('role_code', '=', role)
-        .where(unexpired)
+        .where(isCurrentMembership())
         .execute();
       return rows.map((row) => row.user_id);
     },
@@ -154,7 +140,7 @@ export function createUserRepo(db: Kysely<Database>) {
             .selectFrom('team_members')
             .select((eb) => eb.fn.countAll<string>().as('count'))
             .where('team_id', '=', input.teamId)
-            .where(unexpired)
+            .where(isCurrentMembership())
             .executeTakeFirstOrThrow();
           if (Number(members.count) >= team.member_max) return { conflict: 'full' as const };
           const { id } = await trx.insertInto('users').values(input.user).returning('id').executeTakeFirstOrThrow();

@@ -55,7 +55,7 @@ function LinkView({ link, onRenew }: { link: InvitationLink; onRenew: () => void
 
   return (
     <Flex vertical gap={16} data-testid="invite-link-view">
-      <Descriptions column={1} bordered size="small">
+      <Descriptions column={1} bordered size="small" styles={{ label: { whiteSpace: 'nowrap' } }}>
         <Descriptions.Item label={t('teamUi.invite.url')}>
           <Typography.Text style={{ wordBreak: 'break-all' }} data-testid="invite-url">
             {url}

@@ -164,7 +164,7 @@ export default function InvitePage() {
             </Typography.Title>
           </div>
         </Flex>
-        <Descriptions column={1} size="small" bordered>
+        <Descriptions column={1} size="small" bordered styles={{ label: { whiteSpace: 'nowrap' } }}>
           <Descriptions.Item label={t('teamUi.invite.inviter')}>
             <Flex align="center" gap={8}>
               <Avatar size={24} src={withTokenQuery(offer.inviter.headImgUrl)} icon={<UserOutlined />} />

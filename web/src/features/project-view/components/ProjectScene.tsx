@@ -14,6 +14,17 @@ const CLIP_SAVE_DELAY_MS = 800;
 export type SceneState = 'loading' | 'idle' | 'rendering' | 'failed';
 
 /**
+ * Waits until everything in view is loaded and drawn, however long software rendering takes, as long as
+ * `wanted()` holds (a newer change or leaving the page ends the wait); true once idle.
+ */
+async function waitForIdle(api: ViewerApi, wanted: () => boolean): Promise<boolean> {
+  while (wanted()) {
+    if (await api.whenIdle(30_000)) return wanted();
+  }
+  return false;
+}
+
+/**
  * What is drawn in the project's 3D view and the tools over it: the tileset loaded with the login token,
  * the camera at the default view, measuring and clipping (saved with the model), saving the default view,
  * restoring the position recorded at upload, and showing or hiding the model.
@@ -44,6 +55,7 @@ export function ProjectScene({
   const changed = useModelChanged(projectId, canEdit);
   const clipTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const settleRun = useRef(0);
+  const mounted = useRef(true);
   const latestView = useRef(defaultView);
   useEffect(() => {
     latestView.current = defaultView;
@@ -54,8 +66,8 @@ export function ProjectScene({
     const run = ++settleRun.current;
     setScene({ url: tilesetUrl, state: 'rendering' });
     work?.();
-    void api.whenIdle(60_000).then((idle) => {
-      if (run === settleRun.current) setScene({ url: tilesetUrl, state: idle ? 'idle' : 'rendering' });
+    void waitForIdle(api, () => mounted.current && run === settleRun.current).then((idle) => {
+      if (idle) setScene({ url: tilesetUrl, state: 'idle' });
     });
   };
 
@@ -71,8 +83,9 @@ export function ProjectScene({
         if (!current) return;
         const run = ++settleRun.current;
         setScene({ url: tilesetUrl, state: 'rendering' });
-        const idle = await api.whenIdle(60_000);
-        if (current && run === settleRun.current) setScene({ url: tilesetUrl, state: idle ? 'idle' : 'rendering' });
+        if (await waitForIdle(api, () => current && run === settleRun.current)) {
+          setScene({ url: tilesetUrl, state: 'idle' });
+        }
       })
       .catch(() => {
         if (current) setScene({ url: tilesetUrl, state: 'failed' });
@@ -82,12 +95,13 @@ export function ProjectScene({
     };
   }, [api, tilesetUrl]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       if (clipTimer.current) clearTimeout(clipTimer.current);
-    },
-    [],
-  );
+    };
+  }, []);
 
   const handleClip = (plane: ClipPlane | null) => {
     if (!canEdit) return;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App as AntdApp, Badge, Button, Card, Dropdown, Flex, Form, Input, Modal, Tooltip, Typography, theme } from 'antd';
 import { AppstoreOutlined, EllipsisOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { isApiError } from '../../../api/client';
 import { usePermission } from '../../../app/permissions';
 import { applyServerIssues, zodRule } from '../../../lib/form-rules';
 import { useDeleteGroup, useSaveGroup } from '../api';
+import { groupLabel } from '../group-label';
 
 /** The groups beside the project list: pick one, and (for editors) create, rename or delete them. */
 export function GroupPanel({
@@ -30,7 +31,7 @@ export function GroupPanel({
 
   const confirmDelete = (group: ProjectGroup) => {
     modal.confirm({
-      title: t('projectUi.groups.deleteTitle', { name: group.name }),
+      title: t('projectUi.groups.deleteTitle', { name: groupLabel(group) }),
       content: t('projectUi.groups.deleteContent'),
       okButtonProps: { danger: true },
       okText: t('projectUi.common.delete'),
@@ -43,7 +44,15 @@ export function GroupPanel({
     });
   };
 
-  const row = (key: string, label: string, count: number, active: boolean, onClick: () => void, extra?: React.ReactNode, icon = <FolderOutlined />) => (
+  const row = (
+    key: string,
+    label: string,
+    count: number,
+    active: boolean,
+    onClick: () => void,
+    extra?: ReactNode,
+    icon: ReactNode = <FolderOutlined />,
+  ) => (
     <Flex
       key={key}
       align="center"
@@ -102,7 +111,7 @@ export function GroupPanel({
         {groups.map((group) =>
           row(
             String(group.id),
-            group.name,
+            groupLabel(group),
             group.projectCount,
             selected === group.id,
             () => onSelect(group.id),
@@ -144,7 +153,7 @@ export function GroupPanel({
                   size="small"
                   icon={<EllipsisOutlined />}
                   onClick={(event) => event.stopPropagation()}
-                  aria-label={t('projectUi.groups.actions', { name: group.name })}
+                  aria-label={t('projectUi.groups.actions', { name: groupLabel(group) })}
                   data-testid="group-actions"
                 />
               </Dropdown>
@@ -190,7 +199,7 @@ function GroupFormModal({ group, onClose }: { group: ProjectGroup | null; onClos
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ name: group?.name ?? '' }} onFinish={() => void handleOk()}>
+      <Form form={form} layout="vertical" initialValues={{ name: group ? groupLabel(group) : '' }} onFinish={() => void handleOk()}>
         <Form.Item name="name" label={t('projectUi.groups.name')} rules={[zodRule(createProjectGroupBodySchema, 'name')]}>
           <Input maxLength={50} autoFocus data-testid="group-name" />
         </Form.Item>

@@ -232,9 +232,15 @@ function UploadCard({
     interrupted.fileName === chosen.name &&
     (chosen.kind === 'folder' || interrupted.sizeBytes === chosen.size);
 
+  // A file the server refused (no tileset.json, unsafe entries) or one already uploaded is not offered again.
+  const showChosen =
+    chosen !== null &&
+    state.phase !== 'uploaded' &&
+    !(state.phase === 'failed' && state.failure && !isRetryableKey(state.failure.key));
+
   const choose = (next: Chosen | null) => {
     setChosen(next);
-    if (state.phase === 'failed') upload.reset();
+    if (state.phase === 'failed' || state.phase === 'uploaded') upload.reset();
   };
 
   const start = () => {
@@ -299,7 +305,7 @@ function UploadCard({
         )}
         {unzipping && <Alert type="info" showIcon title={t('errors.PROJECT_MODEL_UNZIPPING')} />}
 
-        {state.phase === 'uploaded' ? (
+        {state.phase === 'uploaded' && (model?.state === 'uploading' || model?.state === 'unzipping') ? (
           <Result
             status="success"
             title={t('projectUi.upload.uploaded')}
@@ -445,7 +451,7 @@ function UploadCard({
                 />
               </Flex>
             </div>
-            {chosen && (
+            {showChosen && (
               <Flex align="center" gap={12} wrap data-testid="upload-chosen">
                 {chosen.kind === 'zip' ? <FileZipOutlined /> : <FolderOpenOutlined />}
                 <Typography.Text strong>{chosen.kind === 'zip' ? chosen.name : chosen.name.replace(/\.zip$/, '')}</Typography.Text>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, App as AntdApp, Button, Flex, Form, Input, Select, Switch, Tag, Typography } from 'antd';
+import { Alert, App as AntdApp, Button, Col, Flex, Form, Input, Row, Select, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, createProjectBodySchema, type ProjectDetail } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
@@ -7,6 +7,7 @@ import { usePermission } from '../../../app/permissions';
 import { applyServerIssues, zodRule } from '../../../lib/form-rules';
 import { useCreateProject, useProjectGroups, useProjectTypes, useTeamMembers, useUpdateProject } from '../api';
 import { createBodyOf, emptyProjectForm, projectFormOf, updateBodyOf, type ProjectFormValues } from '../project-form';
+import { groupLabel } from '../group-label';
 import { projectTypeLabel } from '../type-label';
 import { CoverField } from './CoverField';
 import { LocationField } from './LocationField';
@@ -96,109 +97,115 @@ export function ProjectInfoForm({
       form={form}
       layout="vertical"
       initialValues={initialValues}
-      style={{ maxWidth: 720 }}
+      style={{ maxWidth: 1160 }}
       data-testid="project-info-form"
       onFinish={() => void save(true)}
     >
-      <Form.Item
-        name="name"
-        label={t('projectUi.form.name')}
-        rules={[rule('name')]}
-        required
-        validateTrigger={['onChange', 'onBlur']}
-      >
-        <Input
-          maxLength={LIMITS.projectNameMax}
-          showCount
-          placeholder={t('projectUi.form.namePlaceholder')}
-          data-testid="project-name"
-        />
-      </Form.Item>
-      <Form.Item name="typeId" label={t('projectUi.form.type')} rules={[rule('typeId')]} required>
-        <Select
-          showSearch={{ optionFilterProp: 'searchText' }}
-          loading={types.isLoading}
-          options={typeOptions}
-          placeholder={t('projectUi.form.typePlaceholder')}
-          data-testid="project-type"
-        />
-      </Form.Item>
-      <Form.Item name="coverUrl" label={t('projectUi.form.cover')}>
-        <CoverField />
-      </Form.Item>
-      <Form.Item name="description" label={t('projectUi.form.description')} rules={[rule('description')]}>
-        <Input.TextArea
-          rows={3}
-          maxLength={500}
-          showCount
-          placeholder={t('projectUi.form.descriptionPlaceholder')}
-          data-testid="project-description"
-        />
-      </Form.Item>
-      <Form.Item
-        name="memberIds"
-        label={t('projectUi.form.members')}
-        extra={t('projectUi.form.membersHint')}
-        rules={[rule('memberIds')]}
-      >
-        <Select
-          mode="multiple"
-          allowClear
-          disabled={!canSeeMembers}
-          loading={members.isLoading}
-          placeholder={t('projectUi.form.membersPlaceholder')}
-          showSearch={{ optionFilterProp: 'searchText' }}
-          options={(members.data ?? [])
-            .filter((member) => !member.expired)
-            .map((member) => ({
-              value: member.userId,
-              searchText: `${member.name} ${member.account ?? ''} ${member.phone ?? ''}`,
-              label: (
-                <span>
-                  {member.name}
-                  <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
-                    {t(`role.${member.roleId}`)}
-                  </Typography.Text>
-                </span>
-              ),
-            }))}
-          data-testid="project-members"
-        />
-      </Form.Item>
-      <Form.Item name="groupId" label={t('projectUi.form.group')} extra={t('projectUi.form.groupHint')}>
-        <Select
-          allowClear
-          loading={groups.isLoading}
-          placeholder={t('projectUi.form.groupPlaceholder')}
-          options={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
-          data-testid="project-group"
-        />
-      </Form.Item>
-      <Form.Item name="location" label={t('projectUi.form.location')}>
-        <LocationField
-          onRouteName={(name) => {
-            if (!form.getFieldValue('routeName')) form.setFieldValue('routeName', name);
-          }}
-        />
-      </Form.Item>
-      <Form.Item name="routeName" label={t('projectUi.form.routeName')} rules={[rule('routeName')]}>
-        <Input
-          maxLength={LIMITS.generalInputMax}
-          placeholder={t('projectUi.form.routeNamePlaceholder')}
-          data-testid="project-route"
-        />
-      </Form.Item>
-      <Form.Item
-        name="highPrecision"
-        label={t('projectUi.form.highPrecision')}
-        valuePropName="checked"
-        extra={t('projectUi.form.highPrecisionHint')}
-      >
-        <Switch data-testid="project-high-precision" />
-      </Form.Item>
-      <Form.Item label={t('projectUi.form.defaultView')}>
-        <Alert type="info" showIcon title={t('projectUi.form.defaultViewHint')} />
-      </Form.Item>
+      <Row gutter={40}>
+        <Col xs={24} xl={13}>
+          <Form.Item
+            name="name"
+            label={t('projectUi.form.name')}
+            rules={[rule('name')]}
+            required
+            validateTrigger={['onChange', 'onBlur']}
+          >
+            <Input
+              maxLength={LIMITS.projectNameMax}
+              showCount
+              placeholder={t('projectUi.form.namePlaceholder')}
+              data-testid="project-name"
+            />
+          </Form.Item>
+          <Form.Item name="typeId" label={t('projectUi.form.type')} rules={[rule('typeId')]} required>
+            <Select
+              showSearch={{ optionFilterProp: 'searchText' }}
+              loading={types.isLoading}
+              options={typeOptions}
+              placeholder={t('projectUi.form.typePlaceholder')}
+              data-testid="project-type"
+            />
+          </Form.Item>
+          <Form.Item name="description" label={t('projectUi.form.description')} rules={[rule('description')]}>
+            <Input.TextArea
+              rows={3}
+              maxLength={500}
+              showCount
+              placeholder={t('projectUi.form.descriptionPlaceholder')}
+              data-testid="project-description"
+            />
+          </Form.Item>
+          <Form.Item
+            name="memberIds"
+            label={t('projectUi.form.members')}
+            extra={t('projectUi.form.membersHint')}
+            rules={[rule('memberIds')]}
+          >
+            <Select
+              mode="multiple"
+              allowClear
+              disabled={!canSeeMembers}
+              loading={members.isLoading}
+              placeholder={t('projectUi.form.membersPlaceholder')}
+              showSearch={{ optionFilterProp: 'searchText' }}
+              options={(members.data ?? [])
+                .filter((member) => !member.expired)
+                .map((member) => ({
+                  value: member.userId,
+                  searchText: `${member.name} ${member.account ?? ''} ${member.phone ?? ''}`,
+                  label: (
+                    <span>
+                      {member.name}
+                      <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
+                        {t(`role.${member.roleId}`)}
+                      </Typography.Text>
+                    </span>
+                  ),
+                }))}
+              data-testid="project-members"
+            />
+          </Form.Item>
+          <Form.Item name="groupId" label={t('projectUi.form.group')} extra={t('projectUi.form.groupHint')}>
+            <Select
+              allowClear
+              loading={groups.isLoading}
+              placeholder={t('projectUi.form.groupPlaceholder')}
+              options={(groups.data ?? []).map((group) => ({ value: group.id, label: groupLabel(group) }))}
+              data-testid="project-group"
+            />
+          </Form.Item>
+          <Form.Item name="routeName" label={t('projectUi.form.routeName')} rules={[rule('routeName')]}>
+            <Input
+              maxLength={LIMITS.generalInputMax}
+              placeholder={t('projectUi.form.routeNamePlaceholder')}
+              data-testid="project-route"
+            />
+          </Form.Item>
+          <Form.Item
+            name="highPrecision"
+            label={t('projectUi.form.highPrecision')}
+            valuePropName="checked"
+            extra={t('projectUi.form.highPrecisionHint')}
+          >
+            <Switch data-testid="project-high-precision" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} xl={11}>
+          <Form.Item name="coverUrl" label={t('projectUi.form.cover')}>
+            <CoverField />
+          </Form.Item>
+          <Form.Item name="location" label={t('projectUi.form.location')}>
+            <LocationField
+              onRouteName={(name) => {
+                if (!form.getFieldValue('routeName')) form.setFieldValue('routeName', name);
+              }}
+            />
+          </Form.Item>
+          <Form.Item label={t('projectUi.form.defaultView')}>
+            <Alert type="info" showIcon title={t('projectUi.form.defaultViewHint')} />
+          </Form.Item>
+        </Col>
+      </Row>
       <Flex gap={8} justify="flex-end">
         <Button onClick={onCancel}>{t('ui.common.cancel')}</Button>
         {project && (

@@ -153,8 +153,14 @@ export function useModelUpload(projectId: number, onUploaded?: () => void): Mode
         onShouldRetry: (error, _attempt, _options, next) => isRetryableUploadError(error) && next(error),
       });
       uppyRef.current = uppy;
+      let announced = false;
       uppy.on('upload-progress', (_file, progress) => {
         if (uppyRef.current !== uppy) return;
+        if (!announced) {
+          // The server now holds the upload (the model reads "uploading"): show it.
+          announced = true;
+          refreshServerState();
+        }
         setState((current) => ({
           ...current,
           phase: current.phase === 'paused' ? 'paused' : 'uploading',
