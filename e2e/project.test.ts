@@ -19,6 +19,8 @@ import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-ser
 import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
 
 const zh = CATALOGUES['zh-CN'];
+/** antd puts a space between the two characters of a two-character CJK button label. */
+const buttonName = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 const SAMPLE = '1.0/TilesetWithDiscreteLOD';
 const sampleDir = tilesetSample(SAMPLE);
 
@@ -48,7 +50,11 @@ const ROUTE_GEOJSON = JSON.stringify({
   ],
 });
 /** A line of one point: refused with the reason "too few points". */
-const BAD_GEOJSON = JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[1, 2]] } });
+const BAD_GEOJSON = JSON.stringify({
+  type: 'Feature',
+  properties: {},
+  geometry: { type: 'LineString', coordinates: [[1, 2]] },
+});
 
 /** The sample folder's files as zip entries (a tileset folder zipped as users zip it). */
 function sampleEntries(folder: string): Zippable {
@@ -80,14 +86,17 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
   let browser: Browser;
   let token: string;
   let workDir: string;
-  const files = { tileset: '', padded: '', noTileset: '', route: '', badRoute: '' };
+  const files = { tileset: '', padded: '', noTileset: '', route: '', badRoute: '', badFields: '', fields: '' };
   const contexts: { context: BrowserContext; outboundRequests: string[] }[] = [];
   const pageErrors: string[] = [];
 
   async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
     const response = await fetch(`${server.url}/api${url}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const envelope = (await response.json()) as { code: number; msg: string; data: T };
@@ -140,6 +149,13 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
     writeFileSync(files.route, ROUTE_GEOJSON);
     files.badRoute = path.join(workDir, 'one-point.geojson');
     writeFileSync(files.badRoute, BAD_GEOJSON);
+    files.badFields = path.join(workDir, 'bad-fields.csv');
+    writeFileSync(files.badFields, 'name,widget,options,visibleWhenMarking\nGrade,single,A|B|A,true\n');
+    files.fields = path.join(workDir, 'fields.csv');
+    writeFileSync(
+      files.fields,
+      'name,widget,options,visibleWhenMarking\nGrade,single,A|B|C,true\nRemarks,input,,false\n',
+    );
 
     server = await startAppServer();
     browser = await launchBrowser();
@@ -184,7 +200,9 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
     await page.getByTestId('upload-start').click();
     await page.getByTestId('upload-complete').waitFor({ timeout: 60_000 });
     await page.getByTestId('unzip-done').waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.getByTestId('model-summary').getByTestId('model-state').getAttribute('data-state')).toBe('done');
+    await expect
+      .poll(() => page.getByTestId('model-summary').getByTestId('model-state').getAttribute('data-state'))
+      .toBe('done');
     await page.screenshot({ path: screenshotPath('project-wizard-model-done') });
 
     // The home page lists the project with its model ready.
@@ -238,7 +256,10 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
   });
 
   it('continues an upload paused before a server restart, after a reload', async () => {
-    const { id } = await api<{ id: number }>('POST', '/project', { name: 'Restart case', typeId: await typeId('tunnel') });
+    const { id } = await api<{ id: number }>('POST', '/project', {
+      name: 'Restart case',
+      typeId: await typeId('tunnel'),
+    });
     const page = await openPage(`/home/projects/${id}/edit?step=model`);
     // A slow uplink, so the upload can be paused part-way.
     const cdp = await page.context().newCDPSession(page);
@@ -252,7 +273,9 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
     await page.getByTestId('model-zip-input').setInputFiles(files.padded);
     await page.getByTestId('upload-start').click();
     const progress = page.getByTestId('upload-progress');
-    await expect.poll(async () => Number(await progress.getAttribute('data-percent')), { timeout: 60_000 }).toBeGreaterThan(10);
+    await expect
+      .poll(async () => Number(await progress.getAttribute('data-percent')), { timeout: 60_000 })
+      .toBeGreaterThan(10);
     await page.getByTestId('upload-pause').click();
     await expect.poll(() => progress.getAttribute('data-phase')).toBe('paused');
     const pausedAt = Number(await progress.getAttribute('data-percent'));
@@ -287,5 +310,47 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
     expect(offsets[0]).toBeGreaterThan(0);
     const model = await api<{ state: string; fileName: string }>('GET', `/project-model/findByProjectId/${id}`);
     expect(model).toMatchObject({ state: 'done', fileName: 'dragon-large.zip' });
+  });
+
+  it('configures the damage filter range, defect types and defect fields with the shared rules', async () => {
+    const { id } = await api<{ id: number }>('POST', '/project', {
+      name: 'Config case',
+      typeId: await typeId('building'),
+    });
+    const page = await openPage(`/home/projects/${id}/config?tab=filter`);
+    const lengthMin = page.getByTestId('filter-crackLengthMin');
+    const lengthMax = page.getByTestId('filter-crackLengthMax');
+    await lengthMin.fill('5');
+    await lengthMax.fill('1');
+    await page.getByText(zh.validation.lengthRangeMinGreater).waitFor();
+    await lengthMax.fill('5');
+    await page.getByText(zh.validation.lengthRangeEqual).waitFor();
+    await lengthMax.fill('8');
+    await page.getByTestId('filter-save').click();
+    await page.getByText(zh.projectUi.filter.saved).waitFor();
+    expect(await api('GET', `/disease-filter?projectId=${id}`)).toMatchObject({ crackLengthMin: 5, crackLengthMax: 8 });
+
+    // A custom defect type beside the 20 built-in ones.
+    await page.getByRole('tab', { name: zh.projectUi.configTabs.types }).click();
+    await page.getByTestId('defect-type-add').click();
+    await page.getByTestId('defect-type-name').fill('支座位移');
+    await page.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+    await page.getByTestId('defect-types').getByText('支座位移').waitFor();
+    const types = await api<Array<{ name: string; system: boolean }>>('GET', `/disease-type/list?projectId=${id}`);
+    expect(types.filter((type) => type.system)).toHaveLength(20);
+    expect(types.some((type) => type.name === '支座位移' && !type.system)).toBe(true);
+
+    // Defect fields from a file: a repeated option is refused row by row, a good file is imported.
+    await page.getByRole('tab', { name: zh.projectUi.configTabs.fields }).click();
+    const fields = page.getByTestId('defect-fields');
+    await fields.locator('input[type=file]').setInputFiles(files.badFields);
+    const problems = page.getByTestId('defect-field-import-error');
+    await problems.waitFor();
+    expect(await problems.textContent()).toContain(zh.validation.duplicateOption);
+    await fields.locator('input[type=file]').setInputFiles(files.fields);
+    await fields.getByText('Remarks').waitFor();
+    await page.screenshot({ path: screenshotPath('project-config-fields') });
+    const saved = await api<Array<{ name: string; options: string[] }>>('GET', `/disease-field/list?projectId=${id}`);
+    expect(saved.map((field) => field.name)).toEqual(['Grade', 'Remarks']);
   });
 });

@@ -872,7 +872,7 @@ export const en: Catalogue = {
       create: 'New project',
       search: 'Search project names',
       allTypes: 'All types',
-      total: '{count} projects',
+      total: 'Projects: {count}',
       empty: 'No projects yet',
       emptyHint: 'Create a project and upload its 3D model to start inspecting.',
       emptyHintViewer: 'You have not been added to any project yet; ask your team administrator.',
@@ -908,7 +908,7 @@ export const en: Catalogue = {
       moving: 'Moving',
       movingHint: 'The project is being handed over to another team and cannot be changed for now.',
       noDescription: 'No description',
-      members: '{count} members',
+      members: 'Members: {count}',
     },
     handover: {
       title: 'Hand over project "{name}"',
@@ -964,6 +964,8 @@ export const en: Catalogue = {
       highPrecisionHint: 'Enables high-precision matching of inspection photos to the model.',
       defaultView: 'Default view',
       defaultViewHint: "Once the model is uploaded, set and save the default view in the project's 3D view.",
+      defaultViewSet:
+        'Saved default view: longitude {lon}, latitude {lat}, height {height} m. Change it in the 3D view.',
       createAndNext: 'Create and upload model',
       saveAndNext: 'Save and continue',
       created: 'Project "{name}" created',

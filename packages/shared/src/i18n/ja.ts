@@ -965,6 +965,7 @@ export const ja: Catalogue = {
       highPrecisionHint: '点検写真とモデルの高精度マッチングを有効にします。',
       defaultView: 'デフォルト視点',
       defaultViewHint: 'モデルのアップロード後、プロジェクトの 3D ビューでデフォルト視点を調整して保存できます。',
+      defaultViewSet: '保存済みのデフォルト視点：経度 {lon}、緯度 {lat}、高さ {height} m。3D ビューで変更できます。',
       createAndNext: '作成してモデルをアップロード',
       saveAndNext: '保存して次へ',
       created: 'プロジェクト「{name}」を作成しました',

@@ -956,6 +956,7 @@ export const zhCN = {
       highPrecisionHint: '开启后可对巡检照片进行高精度匹配转换。',
       defaultView: '默认视角',
       defaultViewHint: '模型上传后，可在项目的三维视图中调整并保存默认视角。',
+      defaultViewSet: '已保存的默认视角：经度 {lon}，纬度 {lat}，高度 {height} 米。可在三维视图中修改。',
       createAndNext: '创建并上传模型',
       saveAndNext: '保存并进入下一步',
       created: '项目“{name}”已创建',

@@ -16,6 +16,7 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import type { SmsProvider } from '../../platform/sms/sms-provider.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AuthRepo } from './auth.repo.js';
+import { endSessions, replacePassword } from './sessions.js';
 
 /** A session unused for this long is over, whatever its client. */
 const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
@@ -125,13 +126,7 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
       const existing = await repo.findActiveSession(user.id, input.clientType);
       if (existing && Date.now() - existing.last_seen_at.getTime() < SESSION_IDLE_MS) {
         if (!input.force) throw new AppError('LOGIN_REPEATED');
-        await repo.revokeSessions({ sessionId: existing.id }, 'forced');
-        bus.publish({
-          userId: user.id,
-          sessionId: existing.id,
-          name: 'forceOffline',
-          value: { reason: 'LOGIN_REPEATED' },
-        });
+        await endSessions({ repo, bus }, { sessionId: existing.id }, 'forced', 'LOGIN_REPEATED');
       } else if (existing) {
         await repo.revokeSessions({ sessionId: existing.id }, 'logout');
       }
@@ -272,20 +267,7 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
       const user = await repo.findUserByPhone(input.phone);
       if (!user) throw new AppError('USER_PHONE_NOT_EXISTING');
       await verifySmsCode(input.phone, 'retrieve', input.smsCode, true);
-      await repo.updateUser(user.id, {
-        password_hash: await hashPassword(input.password),
-        failed_login_count: 0,
-        failed_login_at: null,
-      });
-      const revoked = await repo.revokeSessions({ userId: user.id }, 'password');
-      for (const session of revoked) {
-        bus.publish({
-          userId: user.id,
-          sessionId: session.id,
-          name: 'forceOffline',
-          value: { reason: 'PASSWORD_CHANGED' },
-        });
-      }
+      await replacePassword({ repo, bus }, { userId: user.id, password: input.password });
     },
   };
 }

@@ -16,7 +16,7 @@ const tags = ['project-belong'];
 export function registerProjectBelongRoutes(router: Router, deps: { belong: ProjectBelongService }): void {
   const { belong } = deps;
 
-  /** One call the web reaches under two URLs (member management and the jurisdiction page). */
+  /** SPEC section 7 names this call twice: under project-belong and under team-jurisdiction. */
   const registerAssignProjectsToMember = (url: string) =>
     router.user({
       method: 'POST',

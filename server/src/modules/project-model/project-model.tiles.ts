@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import send from '@fastify/send';
 import { z } from 'zod';
 import { AppError, idParam } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import type { Authenticate } from '../../platform/auth/auth-context.js';
 import { detectTilesetContentType } from '../../platform/archive/index.js';
 import type { ModelFiles } from './model-files.js';
 import type { ProjectModelService } from './project-model.service.js';
@@ -12,19 +12,19 @@ const tileParamsSchema = z.object({ projectId: idParam, version: idParam, '*': z
 /** A version's files never change (a new upload is a new version), so browsers keep them. */
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
+/** What the model's routes outside the router (tiles, and the tus upload) work with. */
+export interface ModelHttpDeps {
+  models: ProjectModelService;
+  files: ModelFiles;
+  authenticate: Authenticate;
+}
+
 /**
  * Serves a model's tileset to members of its project. CesiumJS fetches tiles itself, so the token may come
  * in the `token` query parameter as well as the header. Range requests, ETag and Last-Modified come from
  * @fastify/send; paths that are not plain relative paths inside the version folder answer 404.
  */
-export function registerProjectModelTiles(
-  app: FastifyInstance,
-  deps: {
-    models: ProjectModelService;
-    files: ModelFiles;
-    authenticate: (request: FastifyRequest) => Promise<AuthContext | null>;
-  },
-): void {
+export function registerProjectModelTiles(app: FastifyInstance, deps: ModelHttpDeps): void {
   const { models, files, authenticate } = deps;
   app.get(
     '/api/project-model/tiles/:projectId/:version/*',

@@ -4,8 +4,8 @@ import { EVENTS, Server, type ServerOptions } from '@tus/server';
 import { AppError, MODEL_UPLOAD_METADATA, MODEL_UPLOAD_PATH } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { envelopeFor } from '../../platform/http/error-handler.js';
-import { isUploadId, newUploadId, type ModelFiles } from './model-files.js';
-import type { ProjectModelService } from './project-model.service.js';
+import { isUploadId, newUploadId } from './model-files.js';
+import type { ModelHttpDeps } from './project-model.tiles.js';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 
@@ -25,14 +25,7 @@ function isTusError(error: unknown): error is { status_code: number; body: strin
  * cancel with DELETE. Every request carries the login token; quota and the one-uploader lock are checked
  * when the upload is created, before any byte is stored, and the zip is checked when its last byte arrives.
  */
-export function registerProjectModelUpload(
-  app: FastifyInstance,
-  deps: {
-    models: ProjectModelService;
-    files: ModelFiles;
-    authenticate: (request: FastifyRequest) => Promise<AuthContext | null>;
-  },
-): void {
+export function registerProjectModelUpload(app: FastifyInstance, deps: ModelHttpDeps): void {
   const { models, files, authenticate } = deps;
   // tus hands our hooks a web Request; the caller authenticated by Fastify is found through the Node request.
   const callers = new WeakMap<object, AuthContext>();

@@ -3,6 +3,7 @@ import { registerRecyclable, type RecyclableHandler } from '../recycle-bin/recyc
 import { createProjectGroupRepo } from '../project-group/project-group.repo.js';
 import { projectModelBytes, purgeProjectModel } from '../project-model/project-model.recycle.js';
 import { coverKeyOf } from './project-cover.js';
+import { projectNameTaken } from './project.repo.js';
 
 /**
  * How a project goes through the recycle bin. Its configuration rows (members, defect types and fields,
@@ -38,14 +39,8 @@ export const projectRecyclable: RecyclableHandler = {
    */
   async restore(db, projectId) {
     const project = await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow();
-    const clash = await db
-      .selectFrom('projects')
-      .select('id')
-      .where('team_id', '=', project.team_id)
-      .where('name', '=', project.name)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (clash) throw new AppError('PROJECT_NAME_EXITS_ERROR', { params: { name: project.name } });
+    if (await projectNameTaken(db, project.team_id, project.name))
+      throw new AppError('PROJECT_NAME_EXITS_ERROR', { params: { name: project.name } });
     const groupId =
       project.group_id ??
       (

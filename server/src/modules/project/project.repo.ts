@@ -84,15 +84,8 @@ export function createProjectRepo(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    async nameTaken(teamId: number, name: string, exceptId?: number) {
-      let query = db
-        .selectFrom('projects')
-        .select('id')
-        .where('team_id', '=', teamId)
-        .where('name', '=', name)
-        .where('deleted_at', 'is', null);
-      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-      return (await query.executeTakeFirst()) !== undefined;
+    nameTaken(teamId: number, name: string, exceptId?: number) {
+      return projectNameTaken(db, teamId, name, exceptId);
     },
 
     /** The type if the team may use it (its own or built-in), with the team's enabled state. */
@@ -277,14 +270,7 @@ export function createProjectRepo(db: Kysely<Database>) {
           .where('id', '=', move.projectId)
           .forUpdate()
           .executeTakeFirstOrThrow();
-        const clash = await trx
-          .selectFrom('projects')
-          .select('id')
-          .where('team_id', '=', move.targetTeamId)
-          .where('name', '=', project.name)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (clash) return { moved: false as const };
+        if (await projectNameTaken(trx, move.targetTeamId, project.name)) return { moved: false as const };
 
         const type = await trx
           .selectFrom('project_types')
@@ -373,6 +359,18 @@ async function replaceProjectMembers(trx: Kysely<Database>, projectId: number, u
     .insertInto('project_members')
     .values([...new Set(userIds)].map((userId) => ({ project_id: projectId, user_id: userId })))
     .execute();
+}
+
+/** Whether a live project of the team has the name (projects in the recycle bin do not count). */
+export async function projectNameTaken(db: Kysely<Database>, teamId: number, name: string, exceptId?: number) {
+  let query = db
+    .selectFrom('projects')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('name', '=', name)
+    .where('deleted_at', 'is', null);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /**

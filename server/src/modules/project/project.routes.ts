@@ -18,8 +18,9 @@ import {
   projectRefSchema,
   updateProjectBodySchema,
 } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import type { Authenticate } from '../../platform/auth/auth-context.js';
 import { requestLanguage } from '../../platform/http/language.js';
+import { sendImmutableFile } from '../../platform/http/immutable-file.js';
 import type { Router } from '../../platform/http/route.js';
 import { fieldError } from './project-access.js';
 import { COVER_NAME_PATTERN } from './project-cover.js';
@@ -181,7 +182,7 @@ const coverFileParamsSchema = z.object({
 /** Cover images as files: `<img>` cannot send a header, so the token may come in the query. */
 export function registerProjectCoverFileRoute(
   app: FastifyInstance,
-  deps: { projects: ProjectService; authenticate: (request: FastifyRequest) => Promise<AuthContext | null> },
+  deps: { projects: ProjectService; authenticate: Authenticate },
 ): void {
   app.get(
     '/api/files/project-covers/:teamId/:name',
@@ -198,13 +199,7 @@ export function registerProjectCoverFileRoute(
       if (!auth) throw new AppError('LOGIN_FAILURE');
       const params = request.params as z.output<typeof coverFileParamsSchema>;
       const file = await deps.projects.readCover(auth, params.teamId, params.name);
-      // Each upload gets a new random name, so a name's bytes never change.
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+      return sendImmutableFile(reply, file);
     },
   );
 }

@@ -10,6 +10,7 @@ import {
   systemConfigUpdateBodySchema,
   systemImageQuerySchema,
 } from '@sightline/shared';
+import { sendImmutableFile } from '../../platform/http/immutable-file.js';
 import type { Router } from '../../platform/http/route.js';
 import type { SystemConfigService } from './system-config.service.js';
 
@@ -112,14 +113,9 @@ export function registerSystemConfigRoutes(
       const { name } = request.params as { name: string };
       const image = await systemConfig.openImage(name);
       if (!image) throw new AppError('notFound');
-      // Names are never reused, so a copy can be kept; an SVG opened directly may run no script.
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .header('content-length', image.size)
-        .type(image.contentType)
-        .send(image.stream);
+      // An SVG opened directly may run no script.
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      return sendImmutableFile(reply, image, 'public');
     },
   );
 }

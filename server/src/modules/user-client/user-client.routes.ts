@@ -17,7 +17,8 @@ import {
   userDetailsQuerySchema,
   userInfoSchema,
 } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import type { Authenticate } from '../../platform/auth/auth-context.js';
+import { sendImmutableFile } from '../../platform/http/immutable-file.js';
 import type { Router } from '../../platform/http/route.js';
 import { avatarMaxMegabytes, type UserClientService } from './user-client.service.js';
 
@@ -162,7 +163,7 @@ export function registerUserClientRoutes(router: Router, deps: { userClient: Use
  */
 export function registerAvatarFileRoute(
   app: FastifyInstance,
-  deps: { userClient: UserClientService; authenticate: (request: FastifyRequest) => Promise<AuthContext | null> },
+  deps: { userClient: UserClientService; authenticate: Authenticate },
 ): void {
   app.get(
     '/api/files/avatars/:userId/:name',
@@ -179,13 +180,7 @@ export function registerAvatarFileRoute(
       if (!auth) throw new AppError('LOGIN_FAILURE');
       const params = request.params as z.output<typeof avatarFileParamsSchema>;
       const file = await deps.userClient.readAvatar(auth, params.userId, params.name);
-      // Each upload gets a new random name, so a name's bytes never change.
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+      return sendImmutableFile(reply, file);
     },
   );
 }

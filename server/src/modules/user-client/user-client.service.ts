@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   AVATAR_NAME_PATTERN,
   AppError,
@@ -11,11 +10,13 @@ import {
   type UserInfo,
 } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { hashPassword, verifyPassword } from '../../platform/auth/tokens.js';
+import { verifyPassword } from '../../platform/auth/tokens.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import type { StoredFile } from '../../platform/http/immutable-file.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { AuthRepo } from '../auth/auth.repo.js';
 import type { AuthService } from '../auth/auth.service.js';
+import { replacePassword } from '../auth/sessions.js';
 import type { UserClientRepo } from './user-client.repo.js';
 
 export interface UserClientServiceDeps {
@@ -109,24 +110,11 @@ export function createUserClientService({ repo, authRepo, auth, bus, blobs }: Us
     async changePassword(caller: AuthContext, input: Pick<ChangePasswordBody, 'oldPassword' | 'password'>) {
       const user = await requireUser(caller.userId);
       if (!(await verifyPassword(input.oldPassword, user.password_hash))) throw new AppError('USER_PASSWORD_CHECK');
-      await authRepo.updateUser(caller.userId, {
-        password_hash: await hashPassword(input.password),
-        failed_login_count: 0,
-        failed_login_at: null,
-      });
       // Whoever else holds a session may be the reason the password changed: end it.
-      const revoked = await authRepo.revokeSessions(
-        { userId: caller.userId, exceptSessionId: caller.sessionId },
-        'password',
+      await replacePassword(
+        { repo: authRepo, bus },
+        { userId: caller.userId, password: input.password, keepSessionId: caller.sessionId },
       );
-      for (const session of revoked) {
-        bus.publish({
-          userId: caller.userId,
-          sessionId: session.id,
-          name: 'forceOffline',
-          value: { reason: 'PASSWORD_CHANGED' },
-        });
-      }
     },
 
     async uploadAvatar(caller: AuthContext, data: Buffer) {
@@ -149,11 +137,7 @@ export function createUserClientService({ repo, authRepo, auth, bus, blobs }: Us
       return replaceAvatar(caller.userId, avatar.name);
     },
 
-    async readAvatar(
-      caller: AuthContext,
-      userId: number,
-      name: string,
-    ): Promise<{ stream: Readable; size: number; contentType: string }> {
+    async readAvatar(caller: AuthContext, userId: number, name: string): Promise<StoredFile> {
       if (caller.userId !== userId && !(await repo.sharesTeam(caller.userId, userId))) throw new AppError('NO_AUTH');
       const key = avatarKey(userId, name);
       const stat = await blobs.stat(key);

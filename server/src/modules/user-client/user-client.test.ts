@@ -7,13 +7,7 @@ import { fieldKeys } from '../../../test/validation.js';
 import { multipartFile } from '../../../test/factories/multipart.js';
 import { buildTeam } from '../../../test/factories/team.js';
 import { uniquePhone } from '../../../test/factories/unique.js';
-import {
-  TEST_PASSWORD,
-  addMembership,
-  buildSignedInUser,
-  buildUser,
-  sessionToken,
-} from '../../../test/factories/user.js';
+import { TEST_PASSWORD, buildSignedInUser, buildUser, sessionToken } from '../../../test/factories/user.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
@@ -285,10 +279,8 @@ describeOnEachDatabase('user-client', (server) => {
       const mate = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER', local: true });
       const mateToken = await sessionToken(server().db, mate.id);
       const stranger = await buildSignedInUser(server().db);
-      const expired = await buildSignedInUser(server().db);
-      await addMembership(server().db, {
+      const expired = await buildSignedInUser(server().db, {
         teamId: team.id,
-        userId: expired.id,
         role: 'ROLE_TEAM_VIEWER',
         expiresAt: new Date(Date.now() - 60_000),
       });
@@ -341,10 +333,8 @@ describeOnEachDatabase('user-client', (server) => {
       const first = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR', local: true });
       const second = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR', local: true });
       await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_VIEWER', local: true });
-      const lapsed = await buildUser(server().db);
-      await addMembership(server().db, {
+      await buildUser(server().db, {
         teamId: team.id,
-        userId: lapsed.id,
         role: 'ROLE_TEAM_INSPECTOR',
         expiresAt: new Date(Date.now() - 1000),
       });

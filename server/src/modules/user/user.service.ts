@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/tokens.js';
 import type { UserUpdate } from '../../platform/db/schema.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { AuthRepo } from '../auth/auth.repo.js';
+import { endSessions, sendOffline } from '../auth/sessions.js';
 import type { LocalUserRow, UserRepo } from './user.repo.js';
 
 export interface UserServiceDeps {
@@ -89,12 +90,6 @@ export function createUserService({ repo, authRepo, bus }: UserServiceDeps) {
     if (!SINGLE_HOLDER_ROLES.includes(role)) return;
     const holders = await repo.findRoleHolderIds(teamId, role);
     if (holders.some((holder) => holder !== userId)) throw new AppError('ROLE_CHANGE_LIMIT');
-  }
-
-  function sendOffline(sessions: Array<{ id: number; user_id: number }>, reason: string) {
-    for (const session of sessions) {
-      bus.publish({ userId: session.user_id, sessionId: session.id, name: 'forceOffline', value: { reason } });
-    }
   }
 
   return {
@@ -174,11 +169,11 @@ export function createUserService({ repo, authRepo, bus }: UserServiceDeps) {
       if (failure) throw new AppError(CONFLICT_ERRORS[failure.conflict]);
 
       if (disabling) {
-        sendOffline(await authRepo.revokeSessions({ userId: target.id }, 'disabled'), 'USER_ACCOUNT_ABNORMALITY');
+        await endSessions({ repo: authRepo, bus }, { userId: target.id }, 'disabled', 'USER_ACCOUNT_ABNORMALITY');
       } else if (input.password) {
         // A new password ends the user's sessions, except the one making the change.
         const filter = self ? { userId: target.id, exceptSessionId: caller.sessionId } : { userId: target.id };
-        sendOffline(await authRepo.revokeSessions(filter, 'password'), 'PASSWORD_CHANGED');
+        await endSessions({ repo: authRepo, bus }, filter, 'password', 'PASSWORD_CHANGED');
       }
       return toLocalUser(await requireLocalUser(teamId, target.id));
     },
@@ -201,7 +196,7 @@ export function createUserService({ repo, authRepo, bus }: UserServiceDeps) {
       if ((await repo.findTeamOwnerIds(ids)).length > 0) throw new AppError('TEAM_OWNER_CAN_NOT_REMOVE');
       if (ids.includes(caller.userId)) throw new AppError('ABNORMAL_OPERATION');
       if (targets.some((target) => !canManage(role, target.role_code))) throw new AppError('NO_AUTH');
-      sendOffline(await repo.deleteLocalUsers(ids), 'USER_ACCOUNT_ABNORMALITY');
+      sendOffline(bus, await repo.deleteLocalUsers(ids), 'USER_ACCOUNT_ABNORMALITY');
     },
   };
 }

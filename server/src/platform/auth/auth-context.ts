@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { ClientType, Permission, RoleCode } from '@sightline/shared';
 
 export interface AuthContext {
@@ -8,6 +9,9 @@ export interface AuthContext {
   role: RoleCode | null;
   permissions: readonly Permission[];
 }
+
+/** Resolves the caller of a request from its login token, or null when there is none or it is not valid. */
+export type Authenticate = (request: FastifyRequest) => Promise<AuthContext | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {

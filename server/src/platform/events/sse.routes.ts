@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError, LIMITS } from '@sightline/shared';
-import type { AuthContext } from '../auth/auth-context.js';
+import type { Authenticate } from '../auth/auth-context.js';
 import type { EventBus, UserEvent } from './event-bus.js';
 
 /** SSE frames carry `name:value`, the form SPEC section 7 gives; the value is JSON. */
@@ -8,10 +8,7 @@ export function formatEvent(event: Pick<UserEvent, 'name' | 'value'>): string {
   return `data: ${event.name}:${JSON.stringify(event.value ?? null)}\n\n`;
 }
 
-export function registerSseRoutes(
-  app: FastifyInstance,
-  deps: { bus: EventBus; authenticate: (request: FastifyRequest) => Promise<AuthContext | null> },
-): void {
+export function registerSseRoutes(app: FastifyInstance, deps: { bus: EventBus; authenticate: Authenticate }): void {
   app.get(
     '/api/sse/userConnect',
     { schema: { summary: 'Event stream of the signed-in user', tags: ['events'] } },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, LIMITS, envelopeOf, type Permission, type TeamFunctionCode } from '@sightline/shared';
-import type { AuthContext } from '../auth/auth-context.js';
+import type { AuthContext, Authenticate } from '../auth/auth-context.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -29,7 +29,7 @@ interface RouteDefinition<B, Q, P, R extends z.ZodType, A> {
 
 interface RouteFactoryOptions {
   /** Resolves the caller from the request, throwing LOGIN_FAILURE when required and absent. */
-  authenticate: (request: FastifyRequest) => Promise<AuthContext | null>;
+  authenticate: Authenticate;
   /** Refuses a call whose function package is not active for the caller's team (TEAM_FUNCTION_INACTIVE). */
   checkFeature?: (auth: AuthContext, feature: TeamFunctionCode) => Promise<void>;
 }

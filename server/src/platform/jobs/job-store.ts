@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type UpdateObject } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { JobState } from './job-definition.js';
 
@@ -6,6 +6,19 @@ const LIVE_STATES: JobState[] = ['queued', 'running'];
 
 /** SQL of the `jobs` table. Every state change names the state it expects, so races resolve in the database. */
 export function createJobStore(db: Kysely<Database>) {
+  /** Changes a job only while this worker runs it; false when it is no longer this worker's to change. */
+  async function updateOwnRunningJob(id: string, workerId: string, values: UpdateObject<Database, 'jobs'>) {
+    const row = await db
+      .updateTable('jobs')
+      .set(values)
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .where('worker_id', '=', workerId)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   return {
     /** Inserts a queued job, or returns the live job holding the same singleton key. */
     async insert(
@@ -63,58 +76,36 @@ export function createJobStore(db: Kysely<Database>) {
     },
 
     /** Proves the worker alive and stores progress; false when the job is no longer this worker's to run. */
-    async heartbeat(id: string, workerId: string, progress: { fraction: number; detail: unknown }): Promise<boolean> {
-      const row = await db
-        .updateTable('jobs')
-        .set({
-          heartbeat_at: sql<Date>`now()`,
-          progress: progress.fraction,
-          progress_detail: progress.detail === undefined ? null : JSON.stringify(progress.detail),
-        })
-        .where('id', '=', id)
-        .where('state', '=', 'running')
-        .where('worker_id', '=', workerId)
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
+    heartbeat(id: string, workerId: string, progress: { fraction: number; detail: unknown }): Promise<boolean> {
+      return updateOwnRunningJob(id, workerId, {
+        heartbeat_at: sql<Date>`now()`,
+        progress: progress.fraction,
+        progress_detail: progress.detail === undefined ? null : JSON.stringify(progress.detail),
+      });
     },
 
-    async finish(
+    finish(
       id: string,
       workerId: string,
       outcome: { state: 'done'; result: unknown } | { state: 'failed'; errorKey: string },
     ): Promise<boolean> {
-      const row = await db
-        .updateTable('jobs')
-        .set(
-          outcome.state === 'done'
-            ? {
-                state: 'done',
-                progress: 1,
-                result: JSON.stringify(outcome.result ?? null),
-                finished_at: sql<Date>`now()`,
-              }
-            : { state: 'failed', error_key: outcome.errorKey, finished_at: sql<Date>`now()` },
-        )
-        .where('id', '=', id)
-        .where('state', '=', 'running')
-        .where('worker_id', '=', workerId)
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
+      return updateOwnRunningJob(
+        id,
+        workerId,
+        outcome.state === 'done'
+          ? {
+              state: 'done',
+              progress: 1,
+              result: JSON.stringify(outcome.result ?? null),
+              finished_at: sql<Date>`now()`,
+            }
+          : { state: 'failed', error_key: outcome.errorKey, finished_at: sql<Date>`now()` },
+      );
     },
 
     /** Puts a job this worker (or a dead one) was running back in the queue. */
-    async requeue(id: string, workerId: string): Promise<boolean> {
-      const row = await db
-        .updateTable('jobs')
-        .set({ state: 'queued', worker_id: null })
-        .where('id', '=', id)
-        .where('state', '=', 'running')
-        .where('worker_id', '=', workerId)
-        .returning('id')
-        .executeTakeFirst();
-      return row !== undefined;
+    requeue(id: string, workerId: string): Promise<boolean> {
+      return updateOwnRunningJob(id, workerId, { state: 'queued', worker_id: null });
     },
 
     cancel(id: string) {

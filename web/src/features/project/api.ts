@@ -251,8 +251,7 @@ export function closeModelUploads(projectId: number) {
 export function useStartUnzip(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      request<ProjectModel>('/project-model/start/unzip', { method: 'POST', body: { projectId } }),
+    mutationFn: () => request<ProjectModel>('/project-model/start/unzip', { method: 'POST', body: { projectId } }),
     onSuccess: (model) => {
       queryClient.setQueryData(projectKeys.model(projectId), model);
       void queryClient.invalidateQueries({ queryKey: projectKeys.pages() });

@@ -36,7 +36,8 @@ function geometriesOf(value: unknown): Geometry[] {
   const node = value as { type?: unknown; features?: unknown; geometry?: unknown; geometries?: unknown };
   if (node.type === 'FeatureCollection' && Array.isArray(node.features)) return node.features.flatMap(geometriesOf);
   if (node.type === 'Feature') return geometriesOf(node.geometry);
-  if (node.type === 'GeometryCollection' && Array.isArray(node.geometries)) return node.geometries.flatMap(geometriesOf);
+  if (node.type === 'GeometryCollection' && Array.isArray(node.geometries))
+    return node.geometries.flatMap(geometriesOf);
   return typeof node.type === 'string' ? [node as Geometry] : [];
 }
 

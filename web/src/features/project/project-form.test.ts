@@ -4,7 +4,19 @@ import { createBodyOf, emptyProjectForm, projectFormOf, updateBodyOf } from './p
 
 const line = {
   type: 'FeatureCollection',
-  features: [{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[1, 2], [3, 4]] } }],
+  features: [
+    {
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
+    },
+  ],
 };
 
 describe('project wizard bodies', () => {

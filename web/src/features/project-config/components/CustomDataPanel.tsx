@@ -93,7 +93,11 @@ export function CustomDataPanel({ projectId, editable }: { projectId: number; ed
         ]}
       />
       {editing !== null && (
-        <CustomModal projectId={projectId} entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        <CustomModal
+          projectId={projectId}
+          entry={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
       )}
     </Flex>
   );
@@ -143,7 +147,12 @@ function CustomModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ name: entry?.name ?? '', value: entry?.value ?? '' }}>
-        <Form.Item name="name" label={t('projectUi.custom.name')} rules={[zodRule(projectCustomItemSchema, 'name')]} required>
+        <Form.Item
+          name="name"
+          label={t('projectUi.custom.name')}
+          rules={[zodRule(projectCustomItemSchema, 'name')]}
+          required
+        >
           <Input maxLength={50} data-testid="custom-name" />
         </Form.Item>
         <Form.Item name="value" label={t('projectUi.custom.value')} rules={[zodRule(projectCustomItemSchema, 'value')]}>

@@ -22,7 +22,13 @@ import { DEFECT_FIELD_WIDGETS, createDefectFieldBodySchema, type DefectField } f
 import { isApiError } from '../../../api/client';
 import { translate } from '../../../i18n';
 import { applyServerIssues, zodRule } from '../../../lib/form-rules';
-import { useDeleteDefectField, useDefectFields, useImportDefectFields, useSaveDefectField, type DefectFieldInput } from '../api';
+import {
+  useDeleteDefectField,
+  useDefectFields,
+  useImportDefectFields,
+  useSaveDefectField,
+  type DefectFieldInput,
+} from '../api';
 import { importIssueLines } from '../import-issues';
 
 /**
@@ -90,7 +96,12 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
                 {t('projectUi.fields.import')}
               </Button>
             </Upload>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="defect-field-add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing('new')}
+              data-testid="defect-field-add"
+            >
               {t('projectUi.fields.add')}
             </Button>
           </>
@@ -129,7 +140,7 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
           {
             title: t('projectUi.fields.widget'),
             dataIndex: 'widget',
-            width: 160,
+            width: 210,
             render: (widget: DefectField['widget']) => t(`projectUi.fieldWidgets.${widget}`),
           },
           {

@@ -95,7 +95,12 @@ export function DefectTypesPanel({ projectId, editable }: { projectId: number; e
           {t('projectUi.types.hint')}
         </Typography.Text>
         {editable && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="defect-type-add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing('new')}
+            data-testid="defect-type-add"
+          >
             {t('projectUi.types.add')}
           </Button>
         )}
@@ -200,7 +205,13 @@ export function DefectTypesPanel({ projectId, editable }: { projectId: number; e
         ]}
       />
       {editing !== null && (
-        <DefectTypeModal projectId={projectId} type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        <DefectTypeModal
+          projectId={projectId}
+          type={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          // A new type comes last: show the page it is on.
+          onCreated={() => setPageNum(Math.max(1, Math.ceil(((page.data?.total ?? 0) + 1) / PAGE_SIZE)))}
+        />
       )}
     </Flex>
   );
@@ -213,7 +224,17 @@ interface TypeFormValues {
   visibleOnAdd: boolean;
 }
 
-function DefectTypeModal({ projectId, type, onClose }: { projectId: number; type: DefectType | null; onClose: () => void }) {
+function DefectTypeModal({
+  projectId,
+  type,
+  onClose,
+  onCreated,
+}: {
+  projectId: number;
+  type: DefectType | null;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = AntdApp.useApp();
   const [form] = Form.useForm<TypeFormValues>();
@@ -232,7 +253,10 @@ function DefectTypeModal({ projectId, type, onClose }: { projectId: number; type
     const body = { name: values.name.trim(), color: values.color.toUpperCase(), visibleOnAdd: values.visibleOnAdd };
     try {
       if (type) await update.mutateAsync({ id: type.id, ...body });
-      else await create.mutateAsync({ ...body, shapeKind: values.shapeKind });
+      else {
+        await create.mutateAsync({ ...body, shapeKind: values.shapeKind });
+        onCreated();
+      }
       void message.success(t('projectUi.common.saved'));
       onClose();
     } catch (error) {
@@ -276,7 +300,11 @@ function DefectTypeModal({ projectId, type, onClose }: { projectId: number; type
         >
           <ColorPicker showText disabledAlpha format="hex" data-testid="defect-type-color" />
         </Form.Item>
-        <Form.Item name="shapeKind" label={t('projectUi.types.shape')} extra={type ? t('projectUi.types.shapeFixed') : undefined}>
+        <Form.Item
+          name="shapeKind"
+          label={t('projectUi.types.shape')}
+          extra={type ? t('projectUi.types.shapeFixed') : undefined}
+        >
           <Radio.Group
             disabled={type !== null}
             options={(['line', 'area'] as const).map((kind) => ({

@@ -66,11 +66,33 @@ export function FilterRangePanel({ projectId, editable }: { projectId: number; e
         {ROWS.map((row) => (
           <Card size="small" key={row.key} title={t(`projectUi.filter.${row.key}`)} style={{ marginBottom: 12 }}>
             <Flex gap={16} wrap align="flex-start">
-              <Form.Item name={row.min} label={t('projectUi.filter.min')} rules={[rule(row.min)]} style={{ marginBottom: 0 }}>
-                <InputNumber min={0} step={0.01} suffix={row.unit} style={{ width: 200 }} data-testid={`filter-${row.min}`} />
+              <Form.Item
+                name={row.min}
+                label={t('projectUi.filter.min')}
+                rules={[rule(row.min)]}
+                style={{ marginBottom: 0 }}
+              >
+                <InputNumber
+                  min={0}
+                  step={0.01}
+                  suffix={row.unit}
+                  style={{ width: 200 }}
+                  data-testid={`filter-${row.min}`}
+                />
               </Form.Item>
-              <Form.Item name={row.max} label={t('projectUi.filter.max')} rules={[rule(row.max)]} style={{ marginBottom: 0 }}>
-                <InputNumber min={0} step={0.01} suffix={row.unit} style={{ width: 200 }} data-testid={`filter-${row.max}`} />
+              <Form.Item
+                name={row.max}
+                label={t('projectUi.filter.max')}
+                rules={[rule(row.max)]}
+                style={{ marginBottom: 0 }}
+              >
+                <InputNumber
+                  min={0}
+                  step={0.01}
+                  suffix={row.unit}
+                  style={{ width: 200 }}
+                  data-testid={`filter-${row.max}`}
+                />
               </Form.Item>
             </Flex>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>

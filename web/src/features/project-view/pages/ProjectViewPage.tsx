@@ -89,7 +89,9 @@ export default function ProjectViewPage(_props: MenuPageProps) {
         </Tag>
         {current && <ModelStateTag state={current.state} errorKey={current.errorKey} />}
         {detail.routeName && (
-          <Typography.Text type="secondary">{t('projectUi.form.locationRoute', { name: detail.routeName })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('projectUi.form.locationRoute', { name: detail.routeName })}
+          </Typography.Text>
         )}
         <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
           {canEdit && !moving && (
@@ -125,7 +127,10 @@ export default function ProjectViewPage(_props: MenuPageProps) {
           </ModelViewer>
         </div>
       ) : (
-        <Card style={{ flex: 1 }} styles={{ body: { height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' } }}>
+        <Card
+          style={{ flex: 1 }}
+          styles={{ body: { height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
+        >
           {current?.state === 'unzipping' || current?.state === 'uploading' ? (
             <Flex vertical align="center" gap={12} style={{ width: 360 }} data-testid="view-model-pending">
               <Typography.Title level={5} style={{ margin: 0 }}>

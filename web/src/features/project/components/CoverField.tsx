@@ -73,7 +73,11 @@ export function CoverField({ value, onChange }: { value?: string | null; onChang
             </Button>
           </Upload>
           {value && (
-            <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} aria-label={t('projectUi.form.coverRemove')}>
+            <Button
+              icon={<DeleteOutlined />}
+              onClick={() => onChange?.(null)}
+              aria-label={t('projectUi.form.coverRemove')}
+            >
               {t('projectUi.form.coverRemove')}
             </Button>
           )}

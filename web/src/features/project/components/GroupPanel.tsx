@@ -1,5 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { App as AntdApp, Badge, Button, Card, Dropdown, Flex, Form, Input, Modal, Tooltip, Typography, theme } from 'antd';
+import {
+  App as AntdApp,
+  Badge,
+  Button,
+  Card,
+  Dropdown,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
 import { AppstoreOutlined, EllipsisOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { createProjectGroupBodySchema, type ProjectGroup } from '@sightline/shared';
@@ -78,7 +91,13 @@ export function GroupPanel({
       <Typography.Text ellipsis={{ tooltip: label }} style={{ flex: 1, color: 'inherit' }}>
         {label}
       </Typography.Text>
-      <Badge count={count} showZero color={active ? token.colorPrimary : token.colorFillSecondary} style={{ color: active ? undefined : token.colorText }} overflowCount={9999} />
+      <Badge
+        count={count}
+        showZero
+        color={active ? token.colorPrimary : token.colorFillSecondary}
+        style={{ color: active ? undefined : token.colorText }}
+        overflowCount={9999}
+      />
       {extra}
     </Flex>
   );
@@ -107,7 +126,15 @@ export function GroupPanel({
       data-testid="group-panel"
     >
       <Flex vertical gap={2}>
-        {row('all', t('projectUi.groups.all'), total, selected === null, () => onSelect(null), undefined, <AppstoreOutlined />)}
+        {row(
+          'all',
+          t('projectUi.groups.all'),
+          total,
+          selected === null,
+          () => onSelect(null),
+          undefined,
+          <AppstoreOutlined />,
+        )}
         {groups.map((group) =>
           row(
             String(group.id),
@@ -199,8 +226,17 @@ function GroupFormModal({ group, onClose }: { group: ProjectGroup | null; onClos
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ name: group ? groupLabel(group) : '' }} onFinish={() => void handleOk()}>
-        <Form.Item name="name" label={t('projectUi.groups.name')} rules={[zodRule(createProjectGroupBodySchema, 'name')]}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ name: group ? groupLabel(group) : '' }}
+        onFinish={() => void handleOk()}
+      >
+        <Form.Item
+          name="name"
+          label={t('projectUi.groups.name')}
+          rules={[zodRule(createProjectGroupBodySchema, 'name')]}
+        >
           <Input maxLength={50} autoFocus data-testid="group-name" />
         </Form.Item>
       </Form>

@@ -20,7 +20,9 @@ export function HandoverModal({ card, onClose }: { card: ProjectCard; onClose: (
   const handover = useHandoverProject();
   const [target, setTarget] = useState<number | null>(null);
   const options = (teams.data ?? [])
-    .filter((team) => team.teamId !== currentTeam && isRole(team.roleId) && hasPermission(team.roleId, 'project:handover'))
+    .filter(
+      (team) => team.teamId !== currentTeam && isRole(team.roleId) && hasPermission(team.roleId, 'project:handover'),
+    )
     .map((team) => ({ value: team.teamId, label: team.teamName }));
   const targetName = options.find((option) => option.value === target)?.label ?? '';
 
@@ -57,7 +59,11 @@ export function HandoverModal({ card, onClose }: { card: ProjectCard; onClose: (
             data-testid="handover-team"
           />
           {target !== null && (
-            <Alert type="warning" showIcon title={t('projectUi.handover.warning', { name: card.name, team: targetName })} />
+            <Alert
+              type="warning"
+              showIcon
+              title={t('projectUi.handover.warning', { name: card.name, team: targetName })}
+            />
           )}
         </Flex>
       )}

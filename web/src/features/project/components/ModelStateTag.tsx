@@ -33,7 +33,13 @@ export function ModelStateTag({
   const { t } = useTranslation();
   const look = LOOK[state];
   const tag = (
-    <Tag color={look.color} icon={look.icon} style={{ marginInlineEnd: 0 }} data-testid="model-state" data-state={state}>
+    <Tag
+      color={look.color}
+      icon={look.icon}
+      style={{ marginInlineEnd: 0 }}
+      data-testid="model-state"
+      data-state={state}
+    >
       {t(`projectUi.modelState.${state}`)}
     </Tag>
   );

@@ -1,16 +1,5 @@
 import { useRef, useState, type InputHTMLAttributes } from 'react';
-import {
-  Alert,
-  App as AntdApp,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Progress,
-  Result,
-  Typography,
-  theme,
-} from 'antd';
+import { Alert, App as AntdApp, Button, Card, Descriptions, Flex, Progress, Result, Typography, theme } from 'antd';
 import {
   CaretRightOutlined,
   CloudUploadOutlined,
@@ -34,7 +23,9 @@ import { isRetryableKey } from '../upload-error';
 import { formatBytes } from '../format';
 import { ModelStateTag } from './ModelStateTag';
 
-type Chosen = { kind: 'zip'; file: File; name: string; size: number } | { kind: 'folder'; files: File[]; name: string; size: number };
+type Chosen =
+  | { kind: 'zip'; file: File; name: string; size: number }
+  | { kind: 'folder'; files: File[]; name: string; size: number };
 
 /** A folder input: the attribute is not in React's types. */
 const FOLDER_INPUT = { webkitdirectory: '', directory: '' } as unknown as InputHTMLAttributes<HTMLInputElement>;
@@ -69,11 +60,7 @@ export function ModelStep({
   return (
     <Flex vertical gap={16} style={{ maxWidth: 820 }} data-testid="model-step">
       <ModelSummary projectId={project.id} model={current} loading={model.isLoading} onOpenView={onOpenView} />
-      <UploadCard
-        model={current}
-        uploader={uploader.data ?? null}
-        upload={upload}
-      />
+      <UploadCard model={current} uploader={uploader.data ?? null} upload={upload} />
       <Flex gap={8} justify="flex-end">
         <Button onClick={onBack} data-testid="wizard-back">
           {t('projectUi.wizard.back')}
@@ -152,7 +139,12 @@ function ModelSummary({
               description={model.errorKey ? failureText(model.errorKey) : undefined}
               action={
                 canUpload && (
-                  <Button size="small" icon={<RedoOutlined />} loading={startUnzip.isPending} onClick={() => startUnzip.mutate()}>
+                  <Button
+                    size="small"
+                    icon={<RedoOutlined />}
+                    loading={startUnzip.isPending}
+                    onClick={() => startUnzip.mutate()}
+                  >
                     {t('projectUi.model.retryUnzip')}
                   </Button>
                 )
@@ -298,7 +290,10 @@ function UploadCard({
           <Alert
             type="info"
             showIcon
-            title={t('projectUi.upload.interrupted', { file: interrupted.fileName, size: formatBytes(interrupted.sizeBytes) })}
+            title={t('projectUi.upload.interrupted', {
+              file: interrupted.fileName,
+              size: formatBytes(interrupted.sizeBytes),
+            })}
             description={t('projectUi.upload.interruptedHint')}
             data-testid="upload-interrupted"
           />
@@ -350,7 +345,12 @@ function UploadCard({
                 </Button>
               )}
               {state.phase === 'paused' && (
-                <Button type="primary" icon={<CaretRightOutlined />} onClick={upload.resume} data-testid="upload-resume">
+                <Button
+                  type="primary"
+                  icon={<CaretRightOutlined />}
+                  onClick={upload.resume}
+                  data-testid="upload-resume"
+                >
                   {t('projectUi.upload.resume')}
                 </Button>
               )}
@@ -454,11 +454,16 @@ function UploadCard({
             {showChosen && (
               <Flex align="center" gap={12} wrap data-testid="upload-chosen">
                 {chosen.kind === 'zip' ? <FileZipOutlined /> : <FolderOpenOutlined />}
-                <Typography.Text strong>{chosen.kind === 'zip' ? chosen.name : chosen.name.replace(/\.zip$/, '')}</Typography.Text>
+                <Typography.Text strong>
+                  {chosen.kind === 'zip' ? chosen.name : chosen.name.replace(/\.zip$/, '')}
+                </Typography.Text>
                 <Typography.Text type="secondary">
                   {chosen.kind === 'zip'
                     ? formatBytes(chosen.size)
-                    : t('projectUi.upload.folderSummary', { count: chosen.files.length, size: formatBytes(chosen.size) })}
+                    : t('projectUi.upload.folderSummary', {
+                        count: chosen.files.length,
+                        size: formatBytes(chosen.size),
+                      })}
                 </Typography.Text>
                 <Button
                   type="primary"

@@ -167,9 +167,7 @@ export function ProjectCardItem({
           {moving && <Tag color="warning">{t('projectUi.card.moving')}</Tag>}
         </Flex>
         <Flex align="center" gap={6} wrap>
-          <Tag icon={<ProjectTypeIcon icon={card.typeIcon} size={13} style={{ marginInlineEnd: 4 }} />}>
-            {typeName}
-          </Tag>
+          <Tag icon={<ProjectTypeIcon icon={card.typeIcon} size={13} style={{ marginInlineEnd: 4 }} />}>{typeName}</Tag>
         </Flex>
         <Typography.Paragraph
           type="secondary"

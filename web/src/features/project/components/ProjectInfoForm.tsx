@@ -202,7 +202,19 @@ export function ProjectInfoForm({
             />
           </Form.Item>
           <Form.Item label={t('projectUi.form.defaultView')}>
-            <Alert type="info" showIcon title={t('projectUi.form.defaultViewHint')} />
+            <Alert
+              type="info"
+              showIcon
+              title={
+                project?.defaultView
+                  ? t('projectUi.form.defaultViewSet', {
+                      lon: project.defaultView.position.lon.toFixed(5),
+                      lat: project.defaultView.position.lat.toFixed(5),
+                      height: project.defaultView.position.height.toFixed(1),
+                    })
+                  : t('projectUi.form.defaultViewHint')
+              }
+            />
           </Form.Item>
         </Col>
       </Row>

@@ -193,7 +193,8 @@ export function useModelUpload(projectId: number, onUploaded?: () => void): Mode
   );
 
   const startZip = useCallback(
-    (file: File, options: { resume?: boolean } = {}) => upload(file, file.name, file.lastModified, Boolean(options.resume)),
+    (file: File, options: { resume?: boolean } = {}) =>
+      upload(file, file.name, file.lastModified, Boolean(options.resume)),
     [upload],
   );
 
