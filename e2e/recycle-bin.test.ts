@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, type AppServer } from './support/app-server';
 import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
 import {
@@ -50,24 +50,10 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
     const isolated = await isolatedContext(browser);
     contexts.push(isolated);
     page = await isolated.context.newPage();
-    page.on('response', (response) => {
-      if (response.status() >= 400)
-        void response
-          .text()
-          .then((body) => console.log('DEBUG response', response.status(), response.url(), response.request().headers().authorization, body))
-          .catch(() => undefined);
-    });
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) console.log('DEBUG nav', frame.url());
-    });
     await page.goto(`${server.url}/login`);
     await logInThroughUi(page, 'demoowner', /\/home$/);
     // The session's own token: a second login by API would force this one offline.
     token = await tokenOf(page);
-    console.log('DEBUG token', token);
-    onTestFailed(async ({ task }) => {
-      await page.screenshot({ path: screenshotPath(`debug-${task.name.slice(0, 20)}`) }).catch(() => undefined);
-    });
   }
 
   async function createProject(name: string): Promise<number> {
@@ -138,11 +124,7 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
     for (const id of ids) await deleteProject(id);
 
     await page.goto(`${server.url}/recycle`);
-    await binRow('Harbour Tunnel').waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
-      await page.screenshot({ path: screenshotPath('debug-recycle') });
-      console.log('DEBUG', page.url(), JSON.stringify(await callApi(server, '/transaction', { token })).slice(0, 600));
-      throw error;
-    });
+    await binRow('Harbour Tunnel').waitFor();
     await binRow('Harbour Tunnel').locator('input[type=checkbox]').check();
     await binRow('North Dam').locator('input[type=checkbox]').check();
     await page.getByTestId('recycle-restore-selected').click();

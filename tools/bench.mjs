@@ -6,12 +6,18 @@ import { ROOT, ensureInstalled, run } from './lib.mjs';
 
 ensureInstalled();
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-console.log(`machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`);
+console.log(
+  `machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`,
+);
 console.log(`date: ${new Date().toISOString()}\n`);
 
 const benches = [
   ['vision detectors', 'packages/vision/package.json', ['npm', ['run', 'bench', '-w', 'packages/vision']]],
-  ['3D model upload and unzip', 'server/bench/model-upload.bench.ts', ['npx', ['tsx', 'server/bench/model-upload.bench.ts']]],
+  [
+    '3D model upload and unzip',
+    'server/bench/model-upload.bench.ts',
+    ['npx', ['tsx', 'server/bench/model-upload.bench.ts']],
+  ],
 ];
 let failed = false;
 for (const [name, marker, command] of benches) {

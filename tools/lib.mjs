@@ -37,10 +37,19 @@ export function ensureInstalled() {
 
 /** Builds the web app and the server when their sources are newer than the last build. */
 export function ensureBuilt({ force = false } = {}) {
-  const sources = ['packages', 'server/src', 'server/build.mjs', 'web/src', 'web/index.html', 'web/vite.config.ts', 'package-lock.json'].map(
-    (item) => newestMtime(path.join(ROOT, item)),
+  const sources = [
+    'packages',
+    'server/src',
+    'server/build.mjs',
+    'web/src',
+    'web/index.html',
+    'web/vite.config.ts',
+    'package-lock.json',
+  ].map((item) => newestMtime(path.join(ROOT, item)));
+  const built = Math.min(
+    newestMtime(path.join(ROOT, 'server/dist/main.js')),
+    newestMtime(path.join(ROOT, 'web/dist/index.html')),
   );
-  const built = Math.min(newestMtime(path.join(ROOT, 'server/dist/main.js')), newestMtime(path.join(ROOT, 'web/dist/index.html')));
   if (!force && built > Math.max(...sources)) return;
   console.log('Building the web app and the server...');
   if (!run('npm', ['run', 'build']).ok) throw new Error('build failed');

@@ -26,7 +26,9 @@ function ensureChromium() {
   apt(['update', '-qq']);
   apt(['install', '-y', '-qq', ...packages]);
   if (!fs.existsSync(CHROMIUM)) {
-    console.error(`The browser tests need Debian's package "chromium" (${CHROMIUM}); install it with: apt-get install chromium`);
+    console.error(
+      `The browser tests need Debian's package "chromium" (${CHROMIUM}); install it with: apt-get install chromium`,
+    );
     process.exit(1);
   }
 }

@@ -60,6 +60,22 @@ async function checkStorage(sizeBytes: number): Promise<UploadFailure | null> {
   }
 }
 
+/**
+ * tus keeps each upload's address in local storage under `tus::<fingerprint>::<n>`, the fingerprint being
+ * `tus-<Uppy file id>-<endpoint>` (@uppy/tus getFingerprint); a cancelled upload's entries go with it.
+ */
+function forgetResumableUploads(fileIds: readonly string[]): void {
+  try {
+    const prefixes = fileIds.map((id) => `tus::tus-${id}-`);
+    for (let index = localStorage.length - 1; index >= 0; index--) {
+      const key = localStorage.key(index);
+      if (key && prefixes.some((prefix) => key.startsWith(prefix))) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
+}
+
 export interface ModelUploadControls {
   state: UploadState;
   /** Uploads a zip; `resume` continues this user's interrupted upload of the same file instead of a new one. */
@@ -244,21 +260,23 @@ export function useModelUpload(projectId: number, onUploaded?: () => void): Mode
     return true;
   }, [patch]);
 
-  /** Cancel: the tus upload is terminated, and the server frees the lock and the reserved bytes. */
+  /**
+   * Cancel: the server ends this user's upload of the project (lock, reserved bytes and the bytes received), and
+   * the browser forgets the upload's address, so the same file starts afresh next time.
+   */
   const cancel = useCallback(async () => {
     zipAbort.current?.abort();
-    const uppy = uppyRef.current;
-    uppyRef.current = null;
-    uppy?.cancelAll();
-    uppy?.destroy();
+    const fileIds = uppyRef.current?.getFiles().map((file) => file.id) ?? [];
+    release();
     setState(IDLE);
+    forgetResumableUploads(fileIds);
     try {
       await closeModelUploads(projectId);
     } catch {
       // Nothing was held, or the server is away: an abandoned upload is freed by the server within a day.
     }
     refreshServerState();
-  }, [projectId, refreshServerState]);
+  }, [projectId, refreshServerState, release]);
 
   const reset = useCallback(() => {
     release();
