@@ -9,6 +9,11 @@ export function formatEvent(event: Pick<UserEvent, 'name' | 'value'>): string {
 }
 
 export function registerSseRoutes(app: FastifyInstance, deps: { bus: EventBus; authenticate: Authenticate }): void {
+  // Streams are hijacked from Fastify, so closing the server would wait on them forever: end them first.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of [...openStreams]) close();
+  });
   app.get(
     '/api/sse/userConnect',
     { schema: { summary: 'Event stream of the signed-in user', tags: ['events'] } },
@@ -31,10 +36,12 @@ export function registerSseRoutes(app: FastifyInstance, deps: { bus: EventBus; a
         if (event.name === 'forceOffline' || event.name === 'logout') close();
       });
       function close() {
+        openStreams.delete(close);
         clearInterval(heartbeat);
         unsubscribe();
         if (!raw.writableEnded) raw.end();
       }
+      openStreams.add(close);
       request.raw.on('close', close);
     },
   );

@@ -300,11 +300,30 @@ function UploadCard({
         )}
         {unzipping && <Alert type="info" showIcon title={t('errors.PROJECT_MODEL_UNZIPPING')} />}
 
-        {state.phase === 'uploaded' && (model?.state === 'uploading' || model?.state === 'unzipping') ? (
+        {state.phase === 'uploaded' ? (
           <Result
             status="success"
             title={t('projectUi.upload.uploaded')}
-            subTitle={t('projectUi.upload.uploadedHint')}
+            subTitle={
+              model?.state === 'done'
+                ? t('projectUi.upload.uploadedDone')
+                : model?.state === 'failed'
+                  ? t('projectUi.upload.uploadedFailed')
+                  : t('projectUi.upload.uploadedHint')
+            }
+            extra={
+              model?.state === 'done' || model?.state === 'failed' ? (
+                <Button
+                  onClick={() => {
+                    upload.reset();
+                    setChosen(null);
+                  }}
+                  data-testid="upload-another"
+                >
+                  {t('projectUi.upload.another')}
+                </Button>
+              ) : undefined
+            }
             style={{ padding: '16px 0' }}
             data-testid="upload-complete"
           />
