@@ -1,7 +1,8 @@
 // `npm test`: installs what the tests need (npm packages, Debian's chromium) and runs every check.
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { ensureBuilt, ensureInstalled, run } from './lib.mjs';
+import path from 'node:path';
+import { ROOT, ensureBuilt, ensureInstalled, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -33,6 +34,25 @@ function ensureChromium() {
   }
 }
 
+/**
+ * The shared fixtures sit beside the project (`../shared/fixtures`). A clone made elsewhere from a
+ * local checkout finds them beside the checkout it came from, so the real-data tests still run.
+ */
+function locateFixtures() {
+  if (process.env.SIGHTLINE_FIXTURES) return process.env.SIGHTLINE_FIXTURES;
+  const candidates = [path.join(ROOT, '..', 'shared', 'fixtures')];
+  const origin = spawnSync('git', ['config', '--get', 'remote.origin.url'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  }).stdout?.trim();
+  if (origin && fs.existsSync(origin))
+    candidates.push(path.join(path.resolve(ROOT, origin), '..', 'shared', 'fixtures'));
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (found) process.env.SIGHTLINE_FIXTURES = found;
+  console.log(found ? `fixtures: ${found}` : 'fixtures not found: the tests that need real data say so and skip');
+  return found;
+}
+
 const steps = [
   ['typecheck', ['npm', ['run', 'typecheck']]],
   ['lint', ['npm', ['run', 'lint']]],
@@ -46,6 +66,7 @@ const steps = [
 const started = Date.now();
 ensureInstalled();
 ensureChromium();
+locateFixtures();
 const results = [];
 for (const [name, command] of steps) {
   console.log(`\n=== ${name} ===`);
