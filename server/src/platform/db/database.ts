@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
+import { startPGliteServer } from './pglite-session-queue.js';
 import type { Database } from './schema.js';
 
 // PostgreSQL bigint (volume bytes) arrives as a string: keep it exact rather than lose precision.
@@ -44,8 +44,7 @@ export async function openEmbeddedDatabase(options: { dataDir?: string; loadData
   const releaseLock = options.dataDir ? takeDataDirLock(options.dataDir) : () => undefined;
   try {
     const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-    const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 64 });
-    await server.start();
+    const server = await startPGliteServer(pglite);
     const connectionString = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
     const db = kyselyFor(connectionString, 8);
     return {
