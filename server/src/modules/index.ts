@@ -18,7 +18,7 @@ import { registerInvitationRoutes } from './team/invitation.routes.js';
 import { createTeamAdminService } from './team/team-admin.service.js';
 import { registerTeamAdminRoutes } from './team/team-admin.routes.js';
 import { createTeamFunctionRepo } from './team-function/team-function.repo.js';
-import { createTeamFunctionService, requireFunction } from './team-function/team-function.service.js';
+import { createTeamFunctionService } from './team-function/team-function.service.js';
 import { registerTeamFunctionRoutes } from './team-function/team-function.routes.js';
 import { createDictionaryRepo } from './dictionary/dictionary.repo.js';
 import { registerDictionaryRoutes } from './dictionary/dictionary.routes.js';
@@ -108,11 +108,6 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
     request.auth = await auth.authenticate(bearerToken(request));
     return request.auth;
   };
-  const router = createRouter(app, {
-    authenticate,
-    checkFeature: (caller, feature) => requireFunction(database.db, caller.teamId, feature),
-  });
-
   // In local mode every call below is gated by the licence, so the gate goes in before them.
   const licence = config.LOCAL_MODE
     ? createLicenceService({
@@ -122,6 +117,16 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
         licenceFilePath: path.join(config.DATA_DIR, 'licence', 'licence.lic'),
       })
     : null;
+  const teamFunctionRepo = createTeamFunctionRepo(database.db);
+  const teamFunctions = createTeamFunctionService({
+    repo: teamFunctionRepo,
+    projectAccess: createProjectAccess(createProjectRepo(database.db)),
+    licence,
+  });
+  const router = createRouter(app, {
+    authenticate,
+    checkFeature: (caller, feature) => teamFunctions.requireActive(caller.teamId, feature),
+  });
   if (licence) {
     registerLicenceGate(app, licence);
     registerLicenceRoutes(router, { licence });
@@ -131,15 +136,9 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
 
   // Teams first: `quota` (reserve/release/usage of team storage) is for every module that stores bytes.
   const teamRepo = createTeamRepo(database.db);
-  const teamFunctionRepo = createTeamFunctionRepo(database.db);
   const quota = createQuotaService({ repo: teamRepo });
   registerTeamRoutes(router, { teams: createTeamService({ repo: teamRepo, bus }) });
-  registerTeamFunctionRoutes(router, {
-    functions: createTeamFunctionService({
-      repo: teamFunctionRepo,
-      projectAccess: createProjectAccess(createProjectRepo(database.db)),
-    }),
-  });
+  registerTeamFunctionRoutes(router, { functions: teamFunctions });
   registerInvitationRoutes(router, {
     invitations: createInvitationService({
       repo: createInvitationRepo(database.db),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError, type LicenceInfo, type LicenceStatus } from '@sightline/shared';
+import { AppError, type LicenceInfo, type LicenceStatus, type TeamFunctionCode } from '@sightline/shared';
 import { publicKeyFrom, readLicenceFile, type LicenceDocument } from './licence-file.js';
 import type { LicenceRepo } from './licence.repo.js';
 
@@ -53,6 +53,17 @@ export function createLicenceService({ repo, publicKey, machineCode, licenceFile
     return licence;
   }
 
+  /** Each function runs its own days from the issue date, never past the licence itself. */
+  function functionEndsOf(licence: ActiveLicence): Map<TeamFunctionCode, Date> {
+    const licenceEnd = licence.expiresAt.getTime();
+    return new Map(
+      licence.functions.map((entry) => [
+        entry.code,
+        new Date(Math.min(licence.issuedAt.getTime() + entry.validityDays * DAY_MS, licenceEnd)),
+      ]),
+    );
+  }
+
   async function info(): Promise<LicenceInfo> {
     const licence = await activeLicence();
     const now = Date.now();
@@ -60,6 +71,7 @@ export function createLicenceService({ repo, publicKey, machineCode, licenceFile
     if (!licence) {
       return { status, machineCode, issuedTo: null, issuedAt: null, expiresAt: null, functions: [] };
     }
+    const ends = functionEndsOf(licence);
     return {
       status,
       machineCode,
@@ -67,16 +79,12 @@ export function createLicenceService({ repo, publicKey, machineCode, licenceFile
       issuedAt: licence.issuedAt.toISOString(),
       expiresAt: licence.expiresAt.toISOString(),
       functions: licence.functions.map((entry) => {
-        // Each function runs its own days from the issue date, never past the licence itself.
-        const expiresAt = Math.min(
-          licence.issuedAt.getTime() + entry.validityDays * DAY_MS,
-          licence.expiresAt.getTime(),
-        );
+        const expiresAt = ends.get(entry.code) ?? licence.expiresAt;
         return {
           code: entry.code,
           validityDays: entry.validityDays,
-          expiresAt: new Date(expiresAt).toISOString(),
-          active: expiresAt > now,
+          expiresAt: expiresAt.toISOString(),
+          active: expiresAt.getTime() > now,
         };
       }),
     };
@@ -84,6 +92,12 @@ export function createLicenceService({ repo, publicKey, machineCode, licenceFile
 
   return {
     info,
+
+    /** Bounds the teams' function packages (team-function's FunctionLicence). */
+    async functionEnds(): Promise<ReadonlyMap<TeamFunctionCode, Date>> {
+      const licence = await activeLicence();
+      return licence ? functionEndsOf(licence) : new Map();
+    },
 
     /** Verifies a licence file and makes it the active licence of this deployment. */
     async activate(text: string): Promise<LicenceInfo> {

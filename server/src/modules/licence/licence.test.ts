@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LicenceInfo } from '@sightline/shared';
+import type { BusinessEntry, LicenceInfo, TeamFunction } from '@sightline/shared';
 import { backends, describeOnEachDatabase, startTestServer, type TestServer } from '../../../test/harness.js';
 import { multipartFile } from '../../../test/factories/multipart.js';
-import { DAY_MS } from '../../../test/factories/team.js';
+import { DAY_MS, buildStaffedTeam, setFunction } from '../../../test/factories/team.js';
 import { buildUser } from '../../../test/factories/user.js';
 
 // The server verifies with a key pair made for this test: its public half replaces the built-in one.
@@ -197,6 +197,34 @@ describe.each(backends())('%s: licence in local mode', (backend) => {
     expect(stored).toMatchObject({ machine_code: machineCode, licence_text: text, functions: content.functions });
     const file = fs.readFileSync(path.join(server.config.DATA_DIR, 'licence', 'licence.lic'), 'utf8');
     expect(file.trim()).toBe(text);
+  });
+
+  it("bounds the teams' function packages by the licence's functions", async () => {
+    const content = licenceFor(machineCode);
+    await activate(signLicence(content));
+    const team = await buildStaffedTeam(server.db);
+    const grantedFor = (days: number) => ({ activatedAt: new Date(), expiresAt: new Date(Date.now() + days * DAY_MS) });
+    await setFunction(server.db, { teamId: team.id, code: 'ai_screening', ...grantedFor(365) });
+    await setFunction(server.db, { teamId: team.id, code: 'monitoring', ...grantedFor(365) });
+
+    const functions = await server.call<TeamFunction[]>('GET', '/api/team-client/function', {
+      token: team.owner.token,
+    });
+    const state = (code: string) => functions.body.data.find((item) => item.code === code);
+    expect(state('base')).toMatchObject({ status: 'active', expiresAt: content.expiresAt });
+    expect(state('inspection')).toMatchObject({
+      status: 'active',
+      expiresAt: new Date(Date.parse(content.issuedAt) + 30 * DAY_MS).toISOString(),
+    });
+    expect(state('ai_screening')).toMatchObject({ status: 'expired' });
+    expect(state('monitoring')).toMatchObject({ status: 'not_activated', expiresAt: null });
+
+    const entries = await server.call<BusinessEntry[]>('GET', '/api/team-client/business/list', {
+      token: team.owner.token,
+    });
+    const enabled = entries.body.data.filter((entry) => entry.enabled).map((entry) => entry.functionCode);
+    expect(enabled).toContain('inspection');
+    expect(enabled).not.toContain('monitoring');
   });
 
   it('takes a licence file as multipart, and closes the gate with LICENSE_EXPIRED when it runs out', async () => {

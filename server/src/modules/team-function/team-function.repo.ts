@@ -22,18 +22,6 @@ export function createTeamFunctionRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    async isActive(teamId: number, code: TeamFunctionCode, now: Date) {
-      const row = await db
-        .selectFrom('team_functions')
-        .select('team_id')
-        .where('team_id', '=', teamId)
-        .where('function_code', '=', code)
-        .where('activated_at', 'is not', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /**
      * Activates or extends packages: an active one runs on from its current expiry, an expired or
      * never-activated one starts now.

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, type BusinessEntry, type TeamFunction } from '@sightline/shared';
+import { AppError, type BusinessEntry, type TeamFunction, type TeamFunctionCode } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { registerErrorHandler } from '../../platform/http/error-handler.js';
 import { createRouter, routeDeclarations } from '../../platform/http/route.js';
@@ -12,9 +12,16 @@ import { buildProject } from '../../../test/factories/project.js';
 import { DAY_MS, buildStaffedTeam, buildTeam, setFunction } from '../../../test/factories/team.js';
 import { uniquePhone } from '../../../test/factories/unique.js';
 import { sessionToken } from '../../../test/factories/user.js';
-import { requireFunction } from './team-function.service.js';
+import { createTeamFunctionRepo } from './team-function.repo.js';
+import { createTeamFunctionService, effectiveFunction, type FunctionLicence } from './team-function.service.js';
 
 describeOnEachDatabase('team function packages', (server) => {
+  const requireFunction = (teamId: number | null, code: TeamFunctionCode, licence?: FunctionLicence) =>
+    createTeamFunctionService({
+      repo: createTeamFunctionRepo(server().db),
+      projectAccess: { require: () => Promise.reject(new Error('not used')) },
+      licence,
+    }).requireActive(teamId, code);
   const functionsOf = async (token: string) =>
     (await server().call<TeamFunction[]>('GET', '/api/team-client/function', { token })).body.data;
 
@@ -136,8 +143,8 @@ describeOnEachDatabase('team function packages', (server) => {
 
   it('guards work with requireFunction: TEAM_FUNCTION_INACTIVE unless active', async () => {
     const team = await buildTeam(server().db);
-    await expect(requireFunction(server().db, team.id, 'base')).resolves.toBeUndefined();
-    const inactive = await requireFunction(server().db, team.id, 'ai_screening').catch((error: unknown) => error);
+    await expect(requireFunction(team.id, 'base')).resolves.toBeUndefined();
+    const inactive = await requireFunction(team.id, 'ai_screening').catch((error: unknown) => error);
     expect(inactive).toBeInstanceOf(AppError);
     expect(inactive).toMatchObject({ key: 'TEAM_FUNCTION_INACTIVE', params: { function: 'ai_screening' } });
     await setFunction(server().db, {
@@ -146,10 +153,27 @@ describeOnEachDatabase('team function packages', (server) => {
       activatedAt: new Date(Date.now() - 2 * DAY_MS),
       expiresAt: new Date(Date.now() - 1000),
     });
-    await expect(requireFunction(server().db, team.id, 'base')).rejects.toMatchObject({
+    await expect(requireFunction(team.id, 'base')).rejects.toMatchObject({
       key: 'TEAM_FUNCTION_INACTIVE',
     });
-    await expect(requireFunction(server().db, null, 'base')).rejects.toMatchObject({ key: 'USER_NO_TEAM_ERROR' });
+    await expect(requireFunction(null, 'base')).rejects.toMatchObject({ key: 'USER_NO_TEAM_ERROR' });
+  });
+
+  it("refuses, on a licensed deployment, a team's active package that the licence leaves out or has ended", async () => {
+    const team = await buildTeam(server().db);
+    const licence = (ends: Array<[TeamFunctionCode, Date]>): FunctionLicence => ({
+      functionEnds: () => Promise.resolve(new Map(ends)),
+    });
+    const tomorrow = new Date(Date.now() + DAY_MS);
+    await expect(requireFunction(team.id, 'base', licence([['base', tomorrow]]))).resolves.toBeUndefined();
+    await expect(requireFunction(team.id, 'inspection', licence([['base', tomorrow]]))).rejects.toMatchObject({
+      key: 'TEAM_FUNCTION_INACTIVE',
+      params: { function: 'inspection' },
+    });
+    const yesterday = new Date(Date.now() - DAY_MS);
+    await expect(requireFunction(team.id, 'base', licence([['base', yesterday]]))).rejects.toMatchObject({
+      key: 'TEAM_FUNCTION_INACTIVE',
+    });
   });
 
   describe('routes declaring a feature', () => {
@@ -168,7 +192,7 @@ describeOnEachDatabase('team function packages', (server) => {
       };
       const router = createRouter(app, {
         authenticate: async () => caller,
-        checkFeature: (auth, feature) => requireFunction(server().db, auth.teamId, feature),
+        checkFeature: (auth, feature) => requireFunction(auth.teamId, feature),
       });
       router.user({
         method: 'GET',
@@ -225,6 +249,34 @@ describeOnEachDatabase('team function packages', (server) => {
           handler: async () => null,
         }),
       ).toThrow(/cannot check/);
+    });
+  });
+});
+
+describe('a package bounded by the licence', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const granted = { activated_at: new Date('2026-01-01T00:00:00Z'), expires_at: new Date('2026-12-31T00:00:00Z') };
+
+  it('runs until the earlier of the grant and the licensed function', () => {
+    const licenceEnd = new Date('2026-09-01T00:00:00Z');
+    expect(effectiveFunction(granted, licenceEnd, now)).toEqual({ status: 'active', expiresAt: licenceEnd });
+    expect(effectiveFunction(granted, new Date('2027-03-01T00:00:00Z'), now)).toEqual({
+      status: 'active',
+      expiresAt: granted.expires_at,
+    });
+  });
+
+  it('is not activated when the licence leaves the function out, and expired when the licence ended it', () => {
+    expect(effectiveFunction(granted, null, now)).toEqual({ status: 'not_activated', expiresAt: null });
+    const ended = new Date('2026-05-01T00:00:00Z');
+    expect(effectiveFunction(granted, ended, now)).toEqual({ status: 'expired', expiresAt: ended });
+  });
+
+  it("keeps the team's own state without a licence, and when the team has no active grant", () => {
+    expect(effectiveFunction(granted, undefined, now)).toEqual({ status: 'active', expiresAt: granted.expires_at });
+    expect(effectiveFunction(undefined, new Date('2027-01-01T00:00:00Z'), now)).toEqual({
+      status: 'not_activated',
+      expiresAt: null,
     });
   });
 });
