@@ -80,19 +80,43 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
   let loadGeneration = 0;
   const measureController = new MeasureController(C, viewer, () => tileset);
 
-  /** Requests frames until `done()` holds (checked after each frame) or `timeoutMs` passes; says which. */
-  function renderUntil(done: () => boolean, timeoutMs: number): Promise<boolean> {
-    const deadline = performance.now() + timeoutMs;
+  /**
+   * Renders frame after frame until `settled()` holds after two drawn frames in a row (true), or `timeoutMs`
+   * passes (false). Checked once a frame is drawn, so the flags describe what is on screen. Two frames because
+   * an entity's ground primitive becomes ready at the end of one frame and is only shown from the next.
+   */
+  function renderUntilSettled(settled: () => boolean, timeoutMs: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const check = () => {
-        if (done()) return resolve(true);
-        if (performance.now() > deadline || viewer.isDestroyed()) return resolve(false);
-        scene.requestRender();
-        window.requestAnimationFrame(check);
-      };
-      check();
+      let settledFrames = 0;
+      const stopListening = scene.postRender.addEventListener(() => {
+        settledFrames = settled() ? settledFrames + 1 : 0;
+        if (settledFrames < 2) return scene.requestRender();
+        clearTimeout(timer);
+        stopListening();
+        resolve(true);
+      });
+      const timer = setTimeout(() => {
+        stopListening();
+        resolve(false);
+      }, timeoutMs);
+      scene.requestRender();
     });
   }
+
+  // What `viewer.flyTo` waits on before it can frame an entity, left out of Cesium's typings: pending until the
+  // entity's primitives are built.
+  const display = viewer.dataSourceDisplay as unknown as {
+    getBoundingSphere(entity: CesiumNs.Entity, allowPartial: boolean, result: CesiumNs.BoundingSphere): number;
+  };
+  const { PENDING } = (C as unknown as { BoundingSphereState: { PENDING: number } }).BoundingSphereState;
+  const sphereScratch = new C.BoundingSphere();
+  /**
+   * Whether every shape of the location is built. Cesium's `dataSourceDisplay.ready` cannot tell: it stays true
+   * once the viewer has first settled, while ground-clamped shapes are built later by web workers.
+   */
+  const locationBuilt = () =>
+    !location ||
+    location.entities.values.every((entity) => display.getBoundingSphere(entity, false, sphereScratch) !== PENDING);
 
   /** The frame the tileset's clipping planes are expressed in (root transform, or ENU at its centre). */
   const clipFrame = (current: CesiumNs.Cesium3DTileset): CesiumNs.Matrix4 =>
@@ -155,15 +179,12 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
     },
 
     whenIdle(timeoutMs = 30_000) {
-      // Frames are requested one after another until the globe, the tileset and every drawn shape for the
-      // current view are loaded; `ready` flags are recomputed per frame, so a few frames must pass first.
-      let frames = 0;
-      return renderUntil(
+      return renderUntilSettled(
         () =>
-          ++frames > 3 &&
           scene.globe.tilesLoaded &&
           (!tileset || !tileset.show || tileset.tilesLoaded) &&
-          viewer.dataSourceDisplay.ready,
+          viewer.dataSourceDisplay.ready &&
+          locationBuilt(),
         timeoutMs,
       );
     },

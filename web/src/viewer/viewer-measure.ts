@@ -29,11 +29,21 @@ export function measureDistanceOf(C: Cesium, positions: readonly Cartesian3[]): 
   return total;
 }
 
+/**
+ * From ECEF to the east-north-up frame at `origin` whose up is the geodetic vertical, as packages/geo takes it.
+ * Cesium's own frame at a point off the ellipsoid takes the normal of the ellipsoid scaled through that point,
+ * tilted by up to a few 1e-7 rad at a model's heights: enough to move a steep polygon's horizontal area, or the
+ * horizontal leg of a tall height measurement, by more than one part in 10⁷.
+ */
+function toLocalFrame(C: Cesium, origin: Cartesian3): CesiumNs.Matrix4 {
+  const frame = C.Transforms.eastNorthUpToFixedFrame(C.Ellipsoid.WGS84.scaleToGeodeticSurface(origin));
+  C.Matrix4.setTranslation(frame, origin, frame);
+  return C.Matrix4.inverseTransformation(frame, frame);
+}
+
 /** Coordinates of `point` in the east-north-up frame at `origin`. */
 function toLocal(C: Cesium, origin: Cartesian3, point: Cartesian3): Cartesian3 {
-  const frame = C.Transforms.eastNorthUpToFixedFrame(origin);
-  const inverse = C.Matrix4.inverseTransformation(frame, new C.Matrix4());
-  return C.Matrix4.multiplyByPoint(inverse, point, new C.Cartesian3());
+  return C.Matrix4.multiplyByPoint(toLocalFrame(C, origin), point, new C.Cartesian3());
 }
 
 export function measureHeightOf(
@@ -61,8 +71,7 @@ function centroidOf(C: Cesium, positions: readonly Cartesian3[]): Cartesian3 {
 export function measureAreaOf(C: Cesium, positions: readonly Cartesian3[]): { area: number; horizontalArea: number } {
   if (positions.length < 3) return { area: 0, horizontalArea: 0 };
   const centre = centroidOf(C, positions);
-  const frame = C.Transforms.eastNorthUpToFixedFrame(centre);
-  const inverse = C.Matrix4.inverseTransformation(frame, new C.Matrix4());
+  const inverse = toLocalFrame(C, centre);
   const local = positions.map((p) => C.Matrix4.multiplyByPoint(inverse, p, new C.Cartesian3()));
   let nx = 0;
   let ny = 0;
