@@ -62,6 +62,22 @@ function buildViewer(C: Cesium, container: HTMLElement, options: ViewerOptions):
   return viewer;
 }
 
+/** Cesium draws no outline on a ground-clamped polygon, so each polygon's outer ring becomes a clamped line. */
+function outlineGroundPolygons(C: Cesium, source: CesiumNs.GeoJsonDataSource, colour: CesiumNs.Color): void {
+  for (const entity of source.entities.values) {
+    const hierarchy = entity.polygon?.hierarchy?.getValue(C.JulianDate.now()) as CesiumNs.PolygonHierarchy | undefined;
+    const first = hierarchy?.positions[0];
+    if (!entity.polygon || !hierarchy || !first) continue;
+    entity.polygon.outline = new C.ConstantProperty(false);
+    entity.polyline = new C.PolylineGraphics({
+      positions: [...hierarchy.positions, first],
+      clampToGround: true,
+      width: 3,
+      material: colour,
+    });
+  }
+}
+
 const toDegrees = (radians: number) => (radians * 180) / Math.PI;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
@@ -78,6 +94,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
   let clip: ClipPlane | null = null;
   let location: CesiumNs.GeoJsonDataSource | undefined;
   let loadGeneration = 0;
+  let locationGeneration = 0;
   const measureController = new MeasureController(C, viewer, () => tileset);
 
   /**
@@ -233,23 +250,24 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
     },
 
     async showLocation(geojson: LocationGeoJson | null) {
-      if (location) {
-        viewer.dataSources.remove(location, true);
-        location = undefined;
-      }
-      if (geojson) {
-        const accent = C.Color.fromCssColorString('#ff7a45');
-        const source = await C.GeoJsonDataSource.load(geojson, {
-          clampToGround: true,
-          stroke: accent,
-          strokeWidth: 3,
-          fill: accent.withAlpha(0.25),
-          markerColor: accent,
-        });
-        if (viewer.isDestroyed()) return;
-        location = source;
+      const generation = ++locationGeneration;
+      const accent = C.Color.fromCssColorString('#ff7a45');
+      const source = geojson
+        ? await C.GeoJsonDataSource.load(geojson, {
+            clampToGround: true,
+            stroke: accent,
+            strokeWidth: 3,
+            fill: accent.withAlpha(0.25),
+            markerColor: accent,
+          })
+        : undefined;
+      // A later call (the project changed while this file loaded) wins.
+      if (generation !== locationGeneration || viewer.isDestroyed()) return;
+      if (location) viewer.dataSources.remove(location, true);
+      location = source;
+      if (source) {
+        outlineGroundPolygons(C, source, accent);
         await viewer.dataSources.add(source);
-        // Ground-clamped shapes are built by workers over several frames.
         await api.whenIdle(10_000);
       }
       scene.requestRender();
