@@ -1,7 +1,7 @@
 /**
  * The licence page of a local deployment in a real browser: without a licence every call answers
  * 5012 and the web goes to /authorization, which shows the machine code; a licence file signed by
- * a key the server does not trust (made here with tools/licence/sign-licence.mjs) is refused with
+ * a key the server does not trust (made here with tools/licence/sign-licence.ts) is refused with
  * LICENSE_CODE_ERROR, and a file that is not a licence with LICENSE_INFO_EXCEPTION.
  *
  * Not covered: a successful activation. The server trusts only the public key compiled into
@@ -52,12 +52,14 @@ describe.skipIf(skipReason !== null)('licence of a local deployment', () => {
     expect(machineCode).toMatch(/^[0-9A-F]{4}(?:-[0-9A-F]{4}){3}$/);
 
     // A licence for this machine, signed by a key pair of the test's own.
-    const tool = path.join(REPO_ROOT, 'tools', 'licence', 'sign-licence.mjs');
-    execFileSync(process.execPath, [tool, '--generate-keys', keyDir], { stdio: 'pipe' });
+    const tool = path.join(REPO_ROOT, 'tools', 'licence', 'sign-licence.ts');
+    execFileSync(process.execPath, ['--import', 'tsx', tool, '--generate-keys', keyDir], { stdio: 'pipe' });
     const licencePath = path.join(keyDir, 'site.lic');
     execFileSync(
       process.execPath,
       [
+        '--import',
+        'tsx',
         tool,
         '--machine-code',
         machineCode,

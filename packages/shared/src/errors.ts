@@ -157,6 +157,7 @@ export const ERROR_DEFINITIONS = {
   LICENSE_INFO_EXCEPTION: bad,
   LICENSE_REQUIRED: licence,
   LICENSE_EXPIRED: licence,
+  LICENSE_NOT_NEWER: bad,
   // Monitoring
   MONITOR_POINT_NAME_EXISTING: conflict,
   MONITOR_POINT_GPS_EXISTING: conflict,

@@ -129,6 +129,8 @@ export const en: Catalogue = {
     LICENSE_INFO_EXCEPTION: 'The licence information is abnormal; please contact the administrator',
     LICENSE_REQUIRED: 'This system is not licensed; please contact the administrator to activate it',
     LICENSE_EXPIRED: 'The licence has expired; please contact the administrator to renew it',
+    LICENSE_NOT_NEWER:
+      'This licence ends before the licence in force, so it was not applied; please contact the administrator',
     MONITOR_POINT_NAME_EXISTING: 'A monitoring point with this name already exists',
     MONITOR_POINT_GPS_EXISTING: 'A monitoring point already exists at this position',
     MONITOR_POINT_NOT_EXISTING: 'The monitoring point does not exist',

@@ -129,6 +129,8 @@ export const ja: Catalogue = {
     LICENSE_INFO_EXCEPTION: 'ライセンス情報に異常があります。管理者に連絡してください',
     LICENSE_REQUIRED: 'このシステムはライセンスされていません。管理者に有効化を依頼してください',
     LICENSE_EXPIRED: 'ライセンスの有効期限が切れました。管理者に更新を依頼してください',
+    LICENSE_NOT_NEWER:
+      'このライセンスは現在有効なライセンスより早く終了するため、適用されませんでした。管理者に連絡してください',
     MONITOR_POINT_NAME_EXISTING: '同じ名前の監視ポイントが既に存在します',
     MONITOR_POINT_GPS_EXISTING: 'この位置には既に監視ポイントがあります',
     MONITOR_POINT_NOT_EXISTING: '監視ポイントが存在しません',

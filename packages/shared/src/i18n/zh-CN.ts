@@ -128,6 +128,7 @@ export const zhCN = {
     LICENSE_INFO_EXCEPTION: '授权信息异常，请联系管理员',
     LICENSE_REQUIRED: '系统未授权，请联系管理员激活',
     LICENSE_EXPIRED: '授权已过期，请联系管理员更新',
+    LICENSE_NOT_NEWER: '该授权早于当前生效的授权到期，未予应用，请联系管理员',
     MONITOR_POINT_NAME_EXISTING: '监测点名称已存在',
     MONITOR_POINT_GPS_EXISTING: '该位置已存在监测点',
     MONITOR_POINT_NOT_EXISTING: '监测点不存在',

@@ -27,3 +27,24 @@ export type LicenceInfo = z.infer<typeof licenceInfoSchema>;
 export const licenceActivateBodySchema = z
   .object({ licence: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(65_536) })
   .nullish();
+
+/** The code a deployment shows and a licence is signed for. */
+export const MACHINE_CODE_PATTERN = /^[0-9A-F]{4}(?:-[0-9A-F]{4}){3}$/;
+export const LICENCE_FUNCTION_VALIDITY_MAX_DAYS = 36_500;
+
+/** What the vendor signs (tools/licence/sign-licence.ts) and the server accepts: one rule for both. */
+export const licenceDocumentSchema = z.object({
+  machineCode: z.string().regex(MACHINE_CODE_PATTERN),
+  issuedTo: z.string().trim().min(1).max(255),
+  issuedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  functions: z
+    .array(
+      z.object({
+        code: z.enum(TEAM_FUNCTION_CODES),
+        validityDays: z.number().int().min(1).max(LICENCE_FUNCTION_VALIDITY_MAX_DAYS),
+      }),
+    )
+    .max(100),
+});
+export type LicenceDocument = z.infer<typeof licenceDocumentSchema>;

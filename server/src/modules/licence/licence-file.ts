@@ -1,23 +1,11 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { AppError, TEAM_FUNCTION_CODES } from '@sightline/shared';
+import { AppError, licenceDocumentSchema, type LicenceDocument } from '@sightline/shared';
 
-const MACHINE_CODE = /^[0-9A-F]{4}(?:-[0-9A-F]{4}){3}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-/** The outer file, as tools/licence/sign-licence.mjs writes it: the signed JSON text and its signature. */
+/** The outer file, as tools/licence/sign-licence.ts writes it: the signed JSON text and its signature. */
 const envelopeSchema = z.object({ licence: z.string().min(1), signature: z.string().regex(BASE64) });
-
-const licenceSchema = z.object({
-  machineCode: z.string().regex(MACHINE_CODE),
-  issuedTo: z.string().trim().min(1).max(255),
-  issuedAt: z.iso.datetime(),
-  expiresAt: z.iso.datetime(),
-  functions: z
-    .array(z.object({ code: z.enum(TEAM_FUNCTION_CODES), validityDays: z.number().int().min(1).max(36_500) }))
-    .max(100),
-});
-export type LicenceDocument = z.infer<typeof licenceSchema>;
 
 export function publicKeyFrom(pem: string): KeyObject {
   const key = createPublicKey(pem);
@@ -54,7 +42,7 @@ export function readLicenceFile(text: string, publicKey: KeyObject): LicenceDocu
   if (!signatureMatches(envelope.data.licence, envelope.data.signature, publicKey)) {
     throw new AppError('LICENSE_CODE_ERROR');
   }
-  const licence = licenceSchema.safeParse(parseJson(envelope.data.licence));
+  const licence = licenceDocumentSchema.safeParse(parseJson(envelope.data.licence));
   if (!licence.success) throw new AppError('LICENSE_INFO_EXCEPTION');
   return licence.data;
 }

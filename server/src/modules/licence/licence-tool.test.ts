@@ -12,23 +12,25 @@ const tool = await vi.hoisted(async () => {
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { fileURLToPath } = await import('node:url');
-  const script = fileURLToPath(new URL('../../../../tools/licence/sign-licence.mjs', import.meta.url));
+  const script = fileURLToPath(new URL('../../../../tools/licence/sign-licence.ts', import.meta.url));
   const keyDir = join(mkdtempSync(join(tmpdir(), 'sightline-licence-')), 'keys');
-  const generated = spawn(process.execPath, [script, '--generate-keys', keyDir], { encoding: 'utf8' });
+  const generated = spawn(process.execPath, ['--import', 'tsx', script, '--generate-keys', keyDir], {
+    encoding: 'utf8',
+  });
   if (generated.status !== 0) throw new Error(`key generation failed: ${generated.stderr}`);
   return { script, keyDir, publicKey: readFileSync(join(keyDir, 'licence-public-key.pem'), 'utf8') };
 });
 vi.mock('./licence-public-key.js', () => ({ LICENCE_PUBLIC_KEY: tool.publicKey }));
 
 function runTool(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [tool.script, ...args], {
+  return spawnSync(process.execPath, ['--import', 'tsx', tool.script, ...args], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', ...env },
   });
 }
 
 // The tool is checked against one database: what it makes is the same whatever stores the licence.
-describe('tools/licence/sign-licence.mjs', () => {
+describe('tools/licence/sign-licence.ts', () => {
   let server: TestServer;
   let machineCode: string;
   const privateKey = () => path.join(tool.keyDir, 'licence-private-key.pem');
@@ -103,14 +105,19 @@ describe('tools/licence/sign-licence.mjs', () => {
     expect(noKey.stderr).toContain('no private key');
     for (const [args, reason] of [
       [['--key', privateKey(), '--machine-code', 'ABC', '--issued-to', 'Customer', '--days', '30'], '--machine-code'],
-      [['--key', privateKey(), '--machine-code', machineCode, '--days', '30'], '--issued-to'],
+      [['--key', privateKey(), '--machine-code', machineCode, '--days', '30'], 'issuedTo'],
       [['--key', privateKey(), ...base, '--expires', '2099-01-01'], 'exactly one'],
       [['--key', privateKey(), ...base, '--function', 'base'], '<code>:<days>'],
+      // The server's own rules: known function codes, at most 36500 days.
+      [['--key', privateKey(), ...base, '--function', 'teleport:9'], 'functions.0.code'],
+      [['--key', privateKey(), ...base, '--function', 'base:40000'], 'functions.0.validityDays'],
       [['--key', path.join(tool.keyDir, 'licence-public-key.pem'), ...base], 'cannot read the private key'],
     ] as const) {
       const result = runTool([...args]);
       expect(result.status, reason).toBe(2);
-      expect(result.stderr, reason).toContain(reason);
+      // The usage text follows the reason and names every option, so only the reason counts.
+      const [why] = result.stderr.split('\n\nUsage');
+      expect(why, reason).toContain(reason);
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import type { LicenceDocument } from './licence-file.js';
+import type { LicenceDocument } from '@sightline/shared';
 
 export function createLicenceRepo(db: Kysely<Database>) {
   return {

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError, type LicenceInfo, type LicenceStatus, type TeamFunctionCode } from '@sightline/shared';
-import { publicKeyFrom, readLicenceFile, type LicenceDocument } from './licence-file.js';
+import {
+  AppError,
+  type LicenceDocument,
+  type LicenceInfo,
+  type LicenceStatus,
+  type TeamFunctionCode,
+} from '@sightline/shared';
+import { publicKeyFrom, readLicenceFile } from './licence-file.js';
 import type { LicenceRepo } from './licence.repo.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -104,6 +110,16 @@ export function createLicenceService({ repo, publicKey, machineCode, licenceFile
       const licence = readLicenceFile(text, verifyingKey);
       if (licence.machineCode !== machineCode) throw new AppError('LICENSE_INFO_EXCEPTION');
       if (new Date(licence.expiresAt).getTime() <= Date.now()) throw new AppError('LICENSE_EXPIRED');
+      // Activation needs no sign-in (nobody can sign in before the first licence), so while a licence is in force
+      // only one that runs at least as long may replace it: nobody can cut the deployment short with an old file.
+      const inForce = await activeLicence();
+      if (
+        inForce &&
+        statusOf(inForce, Date.now()) === 'authorized' &&
+        new Date(licence.expiresAt) < inForce.expiresAt
+      ) {
+        throw new AppError('LICENSE_NOT_NEWER');
+      }
       const normalized = text.replace(/\s+/g, '');
       await repo.insertLicence(licence, normalized);
       await writeLicenceFile(licenceFilePath, normalized);

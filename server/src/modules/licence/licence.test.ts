@@ -26,7 +26,7 @@ interface LicenceContent {
   functions: Array<{ code: string; validityDays: number }>;
 }
 
-/** A licence file as tools/licence/sign-licence.mjs writes it (its own test runs the tool itself). */
+/** A licence file as tools/licence/sign-licence.ts writes it (its own test runs the tool itself). */
 function signLicence(content: LicenceContent, privateKey: string = testKeys.privateKey): string {
   const licence = JSON.stringify(content);
   const signature = sign(null, Buffer.from(licence), privateKey).toString('base64');
@@ -158,6 +158,24 @@ describe.each(backends())('%s: licence in local mode', (backend) => {
     expect((await server.call<LicenceInfo>('GET', '/api/license/info')).body.data.status).toBe('unauthorized');
   });
 
+  it('takes a licence file as multipart, and closes the gate with LICENSE_EXPIRED when it runs out', async () => {
+    const shortLived = signLicence(
+      licenceFor(machineCode, { expiresAt: new Date(Date.now() + 1500).toISOString(), functions: [] }),
+    );
+    const { payload, headers } = multipartFile(Buffer.from(shortLived), { fileName: 'sightline.lic' });
+    const response = await server.app.inject({ method: 'POST', url: '/api/license/activate', headers, payload });
+    expect(response.json()).toMatchObject({ code: 2000, data: { status: 'authorized', functions: [] } });
+    expect((await server.call('POST', '/api/product-version/find/version')).body.code).toBe(2000);
+
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const gated = await server.call('POST', '/api/product-version/find/version');
+    expect(gated.status).toBe(403);
+    expect(gated.body).toEqual({ code: 5012, msg: 'LICENSE_EXPIRED', data: null });
+    expect((await server.call<LicenceInfo>('GET', '/api/license/info')).body.data.status).toBe('expired');
+
+    expect((await activate(signLicence(licenceFor(machineCode)))).body.data.status).toBe('authorized');
+    expect((await server.call('POST', '/api/product-version/find/version')).body.code).toBe(2000);
+  });
   it('activates a good licence, with per-function validity, and lifts the gate', async () => {
     const content = licenceFor(machineCode);
     const text = signLicence(content);
@@ -227,23 +245,17 @@ describe.each(backends())('%s: licence in local mode', (backend) => {
     expect(enabled).not.toContain('monitoring');
   });
 
-  it('takes a licence file as multipart, and closes the gate with LICENSE_EXPIRED when it runs out', async () => {
-    const shortLived = signLicence(
-      licenceFor(machineCode, { expiresAt: new Date(Date.now() + 1500).toISOString(), functions: [] }),
+  it('replaces the licence in force only with one that runs at least as long (LICENSE_NOT_NEWER)', async () => {
+    const inForce = (await server.call<LicenceInfo>('GET', '/api/license/info')).body.data;
+    const shorter = signLicence(
+      licenceFor(machineCode, { expiresAt: new Date(Date.now() + 50 * DAY_MS).toISOString() }),
     );
-    const { payload, headers } = multipartFile(Buffer.from(shortLived), { fileName: 'sightline.lic' });
-    const response = await server.app.inject({ method: 'POST', url: '/api/license/activate', headers, payload });
-    expect(response.json()).toMatchObject({ code: 2000, data: { status: 'authorized', functions: [] } });
-    expect((await server.call('POST', '/api/product-version/find/version')).body.code).toBe(2000);
+    expect((await activate(shorter)).body).toMatchObject({ code: 4000, msg: 'LICENSE_NOT_NEWER' });
+    expect((await server.call<LicenceInfo>('GET', '/api/license/info')).body.data).toEqual(inForce);
 
-    await new Promise((resolve) => setTimeout(resolve, 1600));
-    const gated = await server.call('POST', '/api/product-version/find/version');
-    expect(gated.status).toBe(403);
-    expect(gated.body).toEqual({ code: 5012, msg: 'LICENSE_EXPIRED', data: null });
-    expect((await server.call<LicenceInfo>('GET', '/api/license/info')).body.data.status).toBe('expired');
-
-    expect((await activate(signLicence(licenceFor(machineCode)))).body.data.status).toBe('authorized');
-    expect((await server.call('POST', '/api/product-version/find/version')).body.code).toBe(2000);
+    const longer = licenceFor(machineCode, { expiresAt: new Date(Date.now() + 200 * DAY_MS).toISOString() });
+    const renewed = await activate(signLicence(longer));
+    expect(renewed.body.data).toMatchObject({ status: 'authorized', expiresAt: longer.expiresAt });
   });
 });
 
