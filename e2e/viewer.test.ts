@@ -185,6 +185,17 @@ describe.skipIf(skipReason !== null)('3D viewer (CesiumJS, offline)', () => {
     const plane = await page.evaluate(() => window.sightline!.clipHorizontally(0));
     expect(plane).not.toBeNull();
     expect(await page.evaluate(() => window.sightline!.getClipping())).toEqual(plane);
+    // The height slider reads a saved cut back from the plane alone.
+    expect(await page.evaluate(() => window.sightline!.horizontalClipOffset())).toBeCloseTo(0, 6);
+    const higher = await page.evaluate(() => window.sightline!.clipHorizontally(7.5));
+    expect(
+      await page.evaluate((saved) => {
+        window.sightline!.setClipping(null);
+        window.sightline!.setClipping(saved);
+        return window.sightline!.horizontalClipOffset();
+      }, higher),
+    ).toBeCloseTo(7.5, 6);
+    await page.evaluate(() => window.sightline!.clipHorizontally(0));
     const clipped = await shoot('viewer-tileset-clipped');
     await page.evaluate(() => window.sightline!.setClipping(null));
 

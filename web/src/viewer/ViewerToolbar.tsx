@@ -36,7 +36,17 @@ export function ViewerToolbar({ api, defaultView, onSaveView, onClipChange, onMe
   const { t } = useTranslation();
   const [active, setActive] = useState<MeasureKind | null>(null);
   const [result, setResult] = useState<Measurement | null>(null);
-  const [clipOffset, setClipOffset] = useState<number | null>(null);
+  // The slider's height, and whether any clipping is on (one saved with the model may not be horizontal).
+  const [clipOffset, setClipOffset] = useState(() => api.horizontalClipOffset());
+  const [clipped, setClipped] = useState(() => api.getClipping() !== null);
+  useEffect(
+    () =>
+      api.onClippingChange(() => {
+        setClipOffset(api.horizontalClipOffset());
+        setClipped(api.getClipping() !== null);
+      }),
+    [api],
+  );
   const [saving, setSaving] = useState(false);
 
   // Leaving the page (or a new viewer) ends a measurement in progress.
@@ -105,8 +115,10 @@ export function ViewerToolbar({ api, defaultView, onSaveView, onClipChange, onMe
         value={clipOffset ?? 0}
         onChange={(value) => handleClip(value)}
         disabled={radius === 0}
+        tooltip={{ formatter: (value) => (value === undefined ? null : formatMetres(value)) }}
+        data-testid="viewer-clip-height"
       />
-      <Button size="small" onClick={() => handleClip(null)} disabled={clipOffset === null}>
+      <Button size="small" onClick={() => handleClip(null)} disabled={!clipped} data-testid="viewer-clip-off">
         {t('viewer.clipOff')}
       </Button>
     </Flex>
@@ -150,7 +162,7 @@ export function ViewerToolbar({ api, defaultView, onSaveView, onClipChange, onMe
         <Popover content={clipPanel} trigger="click" placement="bottomLeft">
           <Tooltip title={t('viewer.clip')}>
             <Button
-              type={clipOffset !== null ? 'primary' : 'text'}
+              type={clipped ? 'primary' : 'text'}
               icon={<ScissorOutlined />}
               aria-label={t('viewer.clip')}
               data-testid="viewer-clip"

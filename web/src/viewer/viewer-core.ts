@@ -135,10 +135,13 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
     !location ||
     location.entities.values.every((entity) => display.getBoundingSphere(entity, false, sphereScratch) !== PENDING);
 
+  const upAt = (point: CesiumNs.Cartesian3) => C.Ellipsoid.WGS84.geodeticSurfaceNormal(point, new C.Cartesian3());
+
   /** The frame the tileset's clipping planes are expressed in (root transform, or ENU at its centre). */
   const clipFrame = (current: CesiumNs.Cesium3DTileset): CesiumNs.Matrix4 =>
     (current as unknown as { clippingPlanesOriginMatrix: CesiumNs.Matrix4 }).clippingPlanesOriginMatrix;
 
+  const clippingChanged = new C.Event();
   function applyClip(): void {
     if (!tileset) return;
     // One collection per tileset, emptied and disabled rather than replaced: a tileset whose collection is swapped
@@ -157,6 +160,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
     }
     collection.enabled = clip !== null;
     scene.requestRender();
+    clippingChanged.raiseEvent();
   }
 
   function removeTileset(): void {
@@ -291,7 +295,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
         return null;
       }
       const sphere = tileset.boundingSphere;
-      const up = C.Ellipsoid.WGS84.geodeticSurfaceNormal(sphere.center, new C.Cartesian3());
+      const up = upAt(sphere.center);
       const cutEcef = C.Cartesian3.add(
         sphere.center,
         C.Cartesian3.multiplyByScalar(up, offset, new C.Cartesian3()),
@@ -310,6 +314,22 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       const plane: ClipPlane = { normal: [normal.x, normal.y, normal.z], center: [center.x, center.y, center.z] };
       api.setClipping(plane);
       return plane;
+    },
+
+    onClippingChange(listener) {
+      return clippingChanged.addEventListener(listener);
+    },
+
+    horizontalClipOffset() {
+      if (!clip || !tileset) return null;
+      const frame = clipFrame(tileset);
+      const sphere = tileset.boundingSphere;
+      const up = upAt(sphere.center);
+      const normal = C.Matrix4.multiplyByPointAsVector(frame, C.Cartesian3.fromArray(clip.normal), new C.Cartesian3());
+      // Only a plane facing straight down is a cut the height slider can show.
+      if (C.Cartesian3.dot(C.Cartesian3.normalize(normal, normal), up) > -1 + 1e-6) return null;
+      const cut = C.Matrix4.multiplyByPoint(frame, C.Cartesian3.fromArray(clip.center), new C.Cartesian3());
+      return C.Cartesian3.dot(C.Cartesian3.subtract(cut, sphere.center, cut), up);
     },
 
     getTilesetRadius() {

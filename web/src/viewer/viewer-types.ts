@@ -108,6 +108,10 @@ export interface ViewerApi {
    * tileset's frame) and returns that plane in the tileset's frame, ready to be saved; null removes the clipping.
    */
   clipHorizontally(offset: number | null): ClipPlane | null;
+  /** The offset `clipHorizontally` would take for the current clipping; null when there is none or it is not horizontal. */
+  horizontalClipOffset(): number | null;
+  /** Calls `listener` whenever the clipping on the tileset changes (set, removed, or a tileset loaded); returns the unsubscribe. */
+  onClippingChange(listener: () => void): () => void;
   /** The tileset's bounding sphere radius in metres, or null before a tileset is loaded. */
   getTilesetRadius(): number | null;
   /**
