@@ -34,7 +34,7 @@ export function registerProjectGroupRoutes(router: Router, deps: { groups: Proje
     permission: 'project:view',
     params: idParams,
     response: projectGroupSchema,
-    handler: ({ auth, params }) => groups.detail(auth, params.id),
+    handler: ({ auth, params, request }) => groups.detail(auth, params.id, requestLanguage(request)),
   });
 
   router.user({

@@ -1,17 +1,33 @@
-import { AppError, CATALOGUES, type Language, type ProjectGroup } from '@sightline/shared';
+import { AppError, CATALOGUES, LANGUAGES, type Language, type ProjectGroup } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { teamOf, visibilityOf } from '../project/project-access.js';
 import type { ProjectGroupRepo } from './project-group.repo.js';
 
 type GroupListRow = Awaited<ReturnType<ProjectGroupRepo['listGroups']>>[number];
 
-function presentGroup(row: GroupListRow): ProjectGroup {
-  return { id: row.id, name: row.name, isDefault: row.is_default, projectCount: Number(row.project_count ?? 0) };
+const DEFAULT_GROUP_NAMES = new Set(LANGUAGES.map((language) => CATALOGUES[language].projectGroup.default));
+
+/**
+ * The default group is stored under the name of whoever first needed it; until someone renames it, every
+ * reader sees it in their own language.
+ */
+export function groupName(group: { name: string; is_default: boolean }, language: Language): string {
+  return group.is_default && DEFAULT_GROUP_NAMES.has(group.name)
+    ? CATALOGUES[language].projectGroup.default
+    : group.name;
+}
+
+function presentGroup(row: GroupListRow, language: Language): ProjectGroup {
+  return {
+    id: row.id,
+    name: groupName(row, language),
+    isDefault: row.is_default,
+    projectCount: Number(row.project_count ?? 0),
+  };
 }
 
 /** Project groups of SPEC section 5: a default group per team, unique names, no deleting a group in use. */
 export function createProjectGroupService({ repo }: { repo: ProjectGroupRepo }) {
-  /** The default group is named in the language of whoever first needs it; it can be renamed later. */
   function ensureDefault(teamId: number, language: Language) {
     return repo.ensureDefault(teamId, CATALOGUES[language].projectGroup.default);
   }
@@ -32,14 +48,14 @@ export function createProjectGroupService({ repo }: { repo: ProjectGroupRepo }) 
       const teamId = teamOf(auth);
       await ensureDefault(teamId, language);
       const rows = await repo.listGroups(teamId, visibilityOf(auth));
-      return rows.map(presentGroup);
+      return rows.map((row) => presentGroup(row, language));
     },
 
-    async detail(auth: AuthContext, groupId: number): Promise<ProjectGroup> {
+    async detail(auth: AuthContext, groupId: number, language: Language): Promise<ProjectGroup> {
       const teamId = teamOf(auth);
       const [row] = await repo.listGroups(teamId, visibilityOf(auth), groupId);
       if (!row) throw new AppError('notFound');
-      return presentGroup(row);
+      return presentGroup(row, language);
     },
 
     async create(auth: AuthContext, input: { name: string }, language: Language) {

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { ProjectGroup } from '@sightline/shared';
+import { CATALOGUES, type ProjectGroup } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import { buildOutsider, buildProject } from '../../../test/factories/project.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
@@ -34,6 +34,27 @@ describeOnEachDatabase('project groups', (server) => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(['Default group', '默认分组']).toContain(rows[0]?.name);
+  });
+
+  it("shows the default group in each reader's language until it is renamed", async () => {
+    const fresh = await buildStaffedTeam(server().db);
+    const [created] = (await list(fresh.admin.token, 'ja')).body.data;
+    const nameIn = async (language: string) => (await list(fresh.viewer.token, language)).body.data[0]?.name;
+    expect(await nameIn('en')).toBe(CATALOGUES.en.projectGroup.default);
+    expect(await nameIn('zh-CN')).toBe(CATALOGUES['zh-CN'].projectGroup.default);
+    const detail = await server().call<ProjectGroup>('GET', `/api/project-group/find/project/group/${created?.id}`, {
+      token: fresh.viewer.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(detail.body.data.name).toBe(CATALOGUES.en.projectGroup.default);
+
+    const renamed = await server().call('PUT', '/api/project-group', {
+      token: fresh.admin.token,
+      body: { id: created?.id, name: 'Inbox' },
+    });
+    expect(renamed.body.code).toBe(2000);
+    expect(await nameIn('en')).toBe('Inbox');
+    expect(await nameIn('ja')).toBe('Inbox');
   });
 
   it('creates, renames, reads and lists groups with the projects the caller may see', async () => {
