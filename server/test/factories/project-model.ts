@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import yazl from 'yazl';
+import type { Database } from '../../src/platform/db/schema.js';
 
 export interface ZipEntry {
   name: string;
@@ -52,6 +54,48 @@ export function syntheticTileset(): ZipEntry[] {
     { name: 'tileset.json', data: SYNTHETIC_TILESET },
     { name: 'tiles/0.b3dm', data: randomBytes(64 * 1024), store: true },
   ];
+}
+
+/**
+ * A model as a finished unzip leaves it, without the upload and the job: version 1 of the synthetic
+ * tileset in the project's model folder under `filesDir`, a 'done' row, and its bytes counted against
+ * the team.
+ */
+export async function buildServedModel(
+  db: Kysely<Database>,
+  filesDir: string,
+  options: { teamId: number; projectId: number },
+) {
+  const storageKey = `teams/${options.teamId}/projects/${options.projectId}/model`;
+  const version = 1;
+  const entries = syntheticTileset();
+  let sizeBytes = 0;
+  for (const entry of entries) {
+    const target = path.join(filesDir, storageKey, String(version), entry.name);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, entry.data);
+    sizeBytes += Buffer.byteLength(entry.data);
+  }
+  await db
+    .insertInto('project_models')
+    .values({
+      project_id: options.projectId,
+      team_id: options.teamId,
+      storage_key: storageKey,
+      state: 'done',
+      version,
+      tileset_path: 'tileset.json',
+      size_bytes: sizeBytes,
+      file_count: entries.length,
+      file_name: 'model.zip',
+    })
+    .execute();
+  await db
+    .updateTable('teams')
+    .set({ volume_used_bytes: sql<string>`volume_used_bytes + ${sizeBytes}::bigint` })
+    .where('id', '=', options.teamId)
+    .execute();
+  return { version, sizeBytes, tilesetUrl: `/api/project-model/tiles/${options.projectId}/${version}/tileset.json` };
 }
 
 /**

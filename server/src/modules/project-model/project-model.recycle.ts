@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { PurgeResult } from '../recycle-bin/recycle-bin.service.js';
-import { createProjectModelRepo } from './project-model.repo.js';
+import { createProjectModelRepo, storedModelBytes } from './project-model.repo.js';
 
 /**
  * For the project's recycle-bin handler: the bytes a project's model holds (its summary's size), counted
@@ -10,10 +10,7 @@ import { createProjectModelRepo } from './project-model.repo.js';
 export async function projectModelBytes(db: Kysely<Database>, projectId: number): Promise<number> {
   const repo = createProjectModelRepo(db);
   const [model, upload] = await Promise.all([repo.findModel(projectId), repo.findUpload(projectId)]);
-  const modelBytes = model
-    ? Number(model.size_bytes) + Number(model.pending_zip_bytes) + Number(model.pending_extract_bytes)
-    : 0;
-  return modelBytes + (upload ? Number(upload.reserved_bytes) : 0);
+  return (model ? storedModelBytes(model) : 0) + (upload ? Number(upload.reserved_bytes) : 0);
 }
 
 /**

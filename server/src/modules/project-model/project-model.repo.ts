@@ -7,6 +7,13 @@ export type ModelUploadRow = Selectable<ProjectModelUploadsTable>;
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/** The bytes a model row counts against its team: the served version and a zip waiting for its unzip. */
+export function storedModelBytes(
+  model: Pick<ProjectModelRow, 'size_bytes' | 'pending_zip_bytes' | 'pending_extract_bytes'>,
+): number {
+  return Number(model.size_bytes) + Number(model.pending_zip_bytes) + Number(model.pending_extract_bytes);
+}
+
 /** SQL of the model and its upload lock, bound to a database or to a transaction. */
 function modelQueries(db: Kysely<Database>) {
   return {
@@ -22,6 +29,20 @@ function modelQueries(db: Kysely<Database>) {
         .selectAll('m')
         .select('u.name as uploaded_by_name')
         .where('m.project_id', '=', projectId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Locks the project row (shared) for a change of the model's stored bytes and reads its team and
+     * status. The handover sets 'moving' before it counts the model, so a change holding this lock either
+     * commits before the count or sees 'moving' and stops.
+     */
+    lockProject(projectId: number) {
+      return db
+        .selectFrom('projects')
+        .select(['team_id', 'status'])
+        .where('id', '=', projectId)
+        .forShare()
         .executeTakeFirst();
     },
 
@@ -241,6 +262,11 @@ function modelQueries(db: Kysely<Database>) {
         .set({ default_view: view === null ? null : json(view), updated_at: new Date() })
         .where('id', '=', projectId)
         .execute();
+    },
+
+    /** Counts the model against another team (the project's handover). */
+    moveToTeam(projectId: number, teamId: number) {
+      return db.updateTable('project_models').set({ team_id: teamId }).where('project_id', '=', projectId).execute();
     },
 
     deleteModel(projectId: number) {

@@ -29,7 +29,12 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import type { JobContext, JobEvent, JobQueue } from '../../platform/jobs/index.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import { isUploadId, newUploadId, type ModelFiles } from './model-files.js';
-import type { ModelUploadRow, ProjectModelQueries, ProjectModelRepo } from './project-model.repo.js';
+import {
+  storedModelBytes,
+  type ModelUploadRow,
+  type ProjectModelQueries,
+  type ProjectModelRepo,
+} from './project-model.repo.js';
 
 export const UNZIP_JOB = 'model.unzip';
 export const COLLECT_JOB = 'model.collect-files';
@@ -99,6 +104,17 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
     const row = await repo.findModel(projectId);
     if (!row || row.version === null) throw new AppError('PROJECT_MODEL_NOT_UPLOADED');
     return row;
+  }
+
+  /**
+   * Inside a transaction that changes the model's stored bytes: the project is still the caller's team's
+   * and not being handed over. The access check before it is not enough, since a handover may claim the
+   * project in between; the handover counts the model's bytes only after its claim.
+   */
+  async function requireUnmoved(models: ProjectModelQueries, project: { id: number; team_id: number }) {
+    const row = await models.lockProject(project.id);
+    if (!row || row.team_id !== project.team_id) throw new AppError('PROJECT_NO_ERROR');
+    if (row.status === 'moving') throw new AppError('PROJECT_ERROR');
   }
 
   /**
@@ -200,30 +216,30 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
 
       await quota.reserve(project.team_id, input.sizeBytes);
       const uploadId = input.uploadId ?? newUploadId();
-      const locked = await repo.transaction(async (models) => {
-        const inserted = await models.insertUpload({
-          projectId: input.projectId,
-          uploadId,
-          userId: auth.userId,
-          teamId: project.team_id,
-          fileName: input.fileName,
-          sizeBytes: input.sizeBytes,
-          reservedBytes: input.sizeBytes,
-          created: input.created,
-        });
-        if (inserted) {
+      try {
+        await repo.transaction(async (models) => {
+          await requireUnmoved(models, project);
+          const inserted = await models.insertUpload({
+            projectId: input.projectId,
+            uploadId,
+            userId: auth.userId,
+            teamId: project.team_id,
+            fileName: input.fileName,
+            sizeBytes: input.sizeBytes,
+            reservedBytes: input.sizeBytes,
+            created: input.created,
+          });
+          // Another upload took the lock between our check and our insert.
+          if (!inserted) throw new AppError('PROJECT_MODEL_USER');
           await models.markUploading({
             projectId: input.projectId,
             teamId: project.team_id,
             storageKey: files.storageKey(project.team_id, input.projectId),
           });
-        }
-        return inserted;
-      });
-      if (!locked) {
-        // Another upload took the lock between our check and our insert.
+        });
+      } catch (error) {
         await quota.release(project.team_id, input.sizeBytes);
-        throw new AppError('PROJECT_MODEL_USER');
+        throw error;
       }
       return { uploadId };
     },
@@ -414,7 +430,7 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
 
     /** Starts the unzip of the uploaded zip again (after a failure). */
     async startUnzip(auth: AuthContext, projectId: number): Promise<ProjectModel> {
-      await access.require(auth, projectId, { change: true });
+      const project = await access.require(auth, projectId, { change: true });
       const model = await repo.findModel(projectId);
       if (!model?.pending_upload_id || model.pending_version === null) throw new AppError('PROJECT_MODEL_NOT_UPLOADED');
       if (model.state === 'unzipping') throw new AppError('PROJECT_MODEL_UNZIPPING');
@@ -425,13 +441,17 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
         extractBytes = (await inspectTilesetZip(files.zipPath(uploadId))).totalUncompressedSize;
       } catch (error) {
         if (!isEnoent(error)) throw error;
-        const freed = await repo.transaction((models) => models.dropPending(projectId, uploadId));
+        const freed = await repo.transaction(async (models) => {
+          await requireUnmoved(models, project);
+          return models.dropPending(projectId, uploadId);
+        });
         if (freed > 0) await quota.release(model.team_id, freed);
         throw new AppError('PROJECT_MODEL_NOT_UPLOADED');
       }
       await quota.reserve(model.team_id, extractBytes);
       try {
         await repo.transaction(async (models, trx) => {
+          await requireUnmoved(models, project);
           const version = await models.restartUnzip(projectId, uploadId, extractBytes);
           if (version === null) throw new AppError('PROJECT_MODEL_UNZIPPING');
           await enqueueUnzip(models, trx, { projectId, uploadId, version, userId: auth.userId });
@@ -528,19 +548,21 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
 
     /** Deletes the model: its unzip stops, its rows go, its bytes are freed from disk and from the quota. */
     async deleteModel(auth: AuthContext, projectId: number): Promise<void> {
-      await access.require(auth, projectId, { change: true });
+      const project = await access.require(auth, projectId, { change: true });
       const [model, upload] = await Promise.all([repo.findModel(projectId), repo.findUpload(projectId)]);
       if (!model && !upload) throw new AppError('PROJECT_MODEL_NOT_UPLOADED');
-      if (model?.unzip_job_id) await jobs.cancel(model.unzip_job_id);
-      const removed = await repo.transaction(async (models) => ({
-        model: await models.deleteModel(projectId),
-        upload: upload ? await models.deleteUpload(upload.upload_id) : undefined,
-      }));
+      const removed = await repo.transaction(async (models) => {
+        await requireUnmoved(models, project);
+        return {
+          model: await models.deleteModel(projectId),
+          upload: upload ? await models.deleteUpload(upload.upload_id) : undefined,
+        };
+      });
+      // Cancelled only once the rows are gone, so a refusal above leaves the unzip running; an unzip that
+      // ends first finds no row to complete and removes what it extracted.
+      if (removed.model?.unzip_job_id) await jobs.cancel(removed.model.unzip_job_id);
       if (removed.model) {
-        const bytes =
-          Number(removed.model.size_bytes) +
-          Number(removed.model.pending_zip_bytes) +
-          Number(removed.model.pending_extract_bytes);
+        const bytes = storedModelBytes(removed.model);
         if (bytes > 0) await quota.release(removed.model.team_id, bytes);
         await files.removeModel(removed.model.storage_key);
         if (removed.model.pending_upload_id) await files.removeUpload(removed.model.pending_upload_id);

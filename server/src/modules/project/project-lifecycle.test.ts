@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, ProjectCard } from '@sightline/shared';
 import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
 import { multipartFile } from '../../../test/factories/multipart.js';
+import { buildServedModel } from '../../../test/factories/project-model.js';
 import { PNG_BYTES, buildProject } from '../../../test/factories/project.js';
 import { buildStaffedTeam, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
 import { TEST_PASSWORD, addMembership } from '../../../test/factories/user.js';
@@ -235,6 +237,126 @@ describeOnEachDatabase('project recycle bin and handover', (server) => {
         'PROJECT_NO_ERROR',
       );
       expect((await server().call('GET', `/api/project/${id}`, { token: target.admin.token })).body.code).toBe(2000);
+    });
+
+    describe('with a model', () => {
+      /** A project of the source team with a cover and an unzipped model, and both teams' counters. */
+      async function modelProject(name: string) {
+        const coverUrl = await uploadCover(server(), team.owner.token);
+        const id = await createProject({ name, coverUrl }, team.owner.token);
+        const model = await buildServedModel(server().db, server().config.FILES_DIR, {
+          teamId: team.id,
+          projectId: id,
+        });
+        return {
+          id,
+          coverUrl,
+          model,
+          movedBytes: PNG_BYTES.length + model.sizeBytes,
+          sourceBefore: await teamUsedBytes(server().db, team.id),
+          targetBefore: await teamUsedBytes(server().db, target.id),
+        };
+      }
+
+      const modelTeam = async (projectId: number) =>
+        (
+          await server()
+            .db.selectFrom('project_models')
+            .select('team_id')
+            .where('project_id', '=', projectId)
+            .executeTakeFirstOrThrow()
+        ).team_id;
+
+      it("moves the model's bytes to the target team, whose members are served its tiles", async () => {
+        const { id, model, movedBytes, sourceBefore, targetBefore } = await modelProject('Modelled bridge');
+        expect((await handover(id)).body.code).toBe(2000);
+
+        expect(await teamUsedBytes(server().db, team.id)).toBe(sourceBefore - movedBytes);
+        expect(await teamUsedBytes(server().db, target.id)).toBe(targetBefore + movedBytes);
+        expect(await modelTeam(id)).toBe(target.id);
+        const tileset = await server().call('GET', model.tilesetUrl, { token: target.admin.token });
+        expect(tileset.status).toBe(200);
+        expect(tileset.body).toMatchObject({ asset: { version: '1.0' } });
+        expect((await server().call('GET', model.tilesetUrl, { token: team.admin.token })).body.msg).toBe(
+          'PROJECT_NO_ERROR',
+        );
+      });
+
+      it('gives the bytes back to the target team when the handed-over project is purged', async () => {
+        const { id, movedBytes, sourceBefore, targetBefore } = await modelProject('Purged after handover');
+        expect((await handover(id)).body.code).toBe(2000);
+        expect((await server().call('DELETE', `/api/project/${id}`, { token: target.admin.token })).body.code).toBe(
+          2000,
+        );
+        expect((await binItem(id)).sizeBytes).toBe(movedBytes);
+        const purged = await server().call('POST', '/api/transaction/data/delete', {
+          token: target.admin.token,
+          body: { ids: [(await binItem(id)).id], password: TEST_PASSWORD },
+        });
+        expect(purged.body).toMatchObject({ code: 2000, data: { count: 1, freedBytes: movedBytes } });
+        expect(await teamUsedBytes(server().db, target.id)).toBe(targetBefore);
+        expect(await teamUsedBytes(server().db, team.id)).toBe(sourceBefore - movedBytes);
+      });
+
+      it('answers TEAM_VOLUME_EXCEED when the target team has no room, and moves nothing', async () => {
+        const { id, coverUrl, model, sourceBefore, targetBefore } = await modelProject('Too big to move');
+        // Room for the cover but not for the model as well.
+        const room = PNG_BYTES.length + model.sizeBytes - 1;
+        await server()
+          .db.updateTable('teams')
+          .set({ volume_used_bytes: sql<string>`volume_max_gb::bigint * 1024 * 1024 * 1024 - ${room}::bigint` })
+          .where('id', '=', target.id)
+          .execute();
+        const full = await teamUsedBytes(server().db, target.id);
+        try {
+          expect((await handover(id)).body.msg).toBe('TEAM_VOLUME_EXCEED');
+          expect(await teamUsedBytes(server().db, team.id)).toBe(sourceBefore);
+          expect(await teamUsedBytes(server().db, target.id)).toBe(full);
+          const row = await server()
+            .db.selectFrom('projects')
+            .selectAll()
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          expect(row).toMatchObject({ team_id: team.id, status: 'normal', cover_url: coverUrl });
+          expect(await modelTeam(id)).toBe(team.id);
+        } finally {
+          await server()
+            .db.updateTable('teams')
+            .set({ volume_used_bytes: String(targetBefore) })
+            .where('id', '=', target.id)
+            .execute();
+        }
+      });
+
+      it('refuses while the model is being uploaded or unzipped, and leaves the project as it was', async () => {
+        const uploading = await createProject({ name: 'Upload underway' }, team.owner.token);
+        const declared = await server().call('POST', '/api/project-model/initModel', {
+          token: team.owner.token,
+          body: { projectId: uploading, fileName: 'bridge.zip', sizeBytes: 1000 },
+        });
+        expect(declared.body.code).toBe(2000);
+        const unzipping = await modelProject('Unzip underway');
+        await server()
+          .db.updateTable('project_models')
+          .set({ state: 'unzipping' })
+          .where('project_id', '=', unzipping.id)
+          .execute();
+
+        expect((await handover(uploading)).body.msg).toBe('PROJECT_MODEL_USER');
+        expect((await handover(unzipping.id)).body.msg).toBe('PROJECT_MODEL_UNZIPPING');
+        expect(await teamUsedBytes(server().db, team.id)).toBe(unzipping.sourceBefore);
+        expect(await teamUsedBytes(server().db, target.id)).toBe(unzipping.targetBefore);
+        const rows = await server()
+          .db.selectFrom('projects')
+          .select(['team_id', 'status'])
+          .where('id', 'in', [uploading, unzipping.id])
+          .orderBy('id')
+          .execute();
+        expect(rows).toEqual([
+          { team_id: team.id, status: 'normal' },
+          { team_id: team.id, status: 'normal' },
+        ]);
+      });
     });
 
     it('answers PROJECT_NAME_EXITS_ERROR when the target team has the name, and leaves the project as it was', async () => {

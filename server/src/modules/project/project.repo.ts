@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, ty
 import type { ModelState, PageQuery } from '@sightline/shared';
 import type { Database, ProjectsTable } from '../../platform/db/schema.js';
 import { likePattern } from '../../platform/db/sql-helpers.js';
+import { modelBytesForHandover, moveModelToTeam } from '../project-model/project-model.handover.js';
 import { isCurrentMembership } from '../team/membership.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -248,14 +249,19 @@ export function createProjectRepo(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** What the project's model counts against its team, to move with it; refuses while it is changing. */
+    modelBytesForHandover(projectId: number) {
+      return modelBytesForHandover(db, projectId);
+    },
+
     releaseMove(projectId: number) {
       return db.updateTable('projects').set({ status: 'normal' }).where('id', '=', projectId).execute();
     },
 
     /**
      * Moves a project to another team in one transaction: the name must be free there, a team type is
-     * matched by name in the target team (or copied into it), members who are not in the target team
-     * leave the project, and invitation grants of the old team lapse.
+     * matched by name in the target team (or copied into it), the model counts against the target team,
+     * members who are not in the target team leave the project, and invitation grants of the old team lapse.
      */
     moveToTeam(move: {
       projectId: number;
@@ -321,6 +327,7 @@ export function createProjectRepo(db: Kysely<Database>) {
           })
           .where('id', '=', move.projectId)
           .execute();
+        await moveModelToTeam(trx, move.projectId, move.targetTeamId);
         await trx
           .deleteFrom('project_members')
           .where('project_id', '=', move.projectId)

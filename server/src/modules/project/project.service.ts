@@ -342,8 +342,10 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
 
     /**
      * Hands the project over to another team of which the caller is also an owner or administrator.
-     * The project reads 'moving' while its cover is copied into the target team's folder (and counted
-     * there), then changes team in one transaction and reads 'normal' again.
+     * The project reads 'moving' while the bytes of its cover and model are counted on the target team
+     * and the cover is copied into the target team's folder, then changes team (its model with it) in one
+     * transaction and reads 'normal' again; the old team gets the bytes back last. The model's files stay
+     * in their folder, which its row names. A model being uploaded or unzipped refuses the handover.
      */
     async handover(auth: AuthContext, input: { projectId: number; targetTeamId: number }, language: Language) {
       const project = await access.require(auth, input.projectId, { change: true });
@@ -355,12 +357,20 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
 
       const oldCover = parseCoverUrl(project.cover_url ?? '');
       const coverBytes = Number(project.cover_bytes);
+      let modelBytes = 0;
+      let reservedBytes = 0;
       let newCover: { url: string; bytes: number; key: string } | null = null;
       try {
+        // Counted after the claim: from then on the model's entry points refuse to change it.
+        modelBytes = await repo.modelBytesForHandover(project.id);
+        const bytes = (oldCover ? coverBytes : 0) + modelBytes;
+        if (bytes > 0) {
+          await quota.reserve(input.targetTeamId, bytes);
+          reservedBytes = bytes;
+        }
         const group = await groups.ensureDefault(input.targetTeamId, language);
         if (oldCover) {
           const name = `cover-${randomBytes(12).toString('hex')}.${oldCover.name.endsWith('.png') ? 'png' : 'jpg'}`;
-          await quota.reserve(input.targetTeamId, coverBytes);
           const key = coverKey(input.targetTeamId, name);
           newCover = { url: coverUrl(input.targetTeamId, name), bytes: coverBytes, key };
           await blobs.put(key, blobs.get(coverKey(oldCover.teamId, oldCover.name)));
@@ -374,12 +384,11 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
         if (!result.moved) throw new AppError('PROJECT_NAME_EXITS_ERROR');
       } catch (error) {
         await repo.releaseMove(project.id);
-        if (newCover) {
-          await blobs.delete(newCover.key);
-          await quota.release(input.targetTeamId, newCover.bytes);
-        }
+        if (newCover) await blobs.delete(newCover.key);
+        if (reservedBytes > 0) await quota.release(input.targetTeamId, reservedBytes);
         throw error;
       }
+      if (modelBytes > 0) await quota.release(project.team_id, modelBytes);
       if (oldCover) await dropCover(project.team_id, project.cover_url, coverBytes);
       return { id: project.id };
     },
