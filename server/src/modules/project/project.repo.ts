@@ -233,7 +233,11 @@ export function createProjectRepo(db: Kysely<Database>) {
     },
 
     findGroupName(groupId: number) {
-      return db.selectFrom('project_groups').select('name').where('id', '=', groupId).executeTakeFirst();
+      return db
+        .selectFrom('project_groups')
+        .select(['name', 'is_default'])
+        .where('id', '=', groupId)
+        .executeTakeFirst();
     },
 
     /** Sets the moving state; false when the project is not in the normal state (already moving, or gone). */

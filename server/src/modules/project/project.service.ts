@@ -27,6 +27,7 @@ import { projectTypeName } from '../project-type/project-type.service.js';
 import type { RecycleBinService } from '../recycle-bin/recycle-bin.service.js';
 import type { QuotaService } from '../team/quota.service.js';
 import { avatarTypeOf } from '../user-client/user-client.service.js';
+import { groupName } from '../project-group/project-group.service.js';
 import { fieldError, teamOf, visibilityOf, type ProjectAccess } from './project-access.js';
 import { COVER_NAME_PATTERN, coverKey, coverKeyOf, coverUrl, parseCoverUrl } from './project-cover.js';
 import type { ProjectCardRow, ProjectFilter, ProjectMemberRow, ProjectRepo, ProjectRow } from './project.repo.js';
@@ -214,7 +215,7 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
       const [card] = await presentCards([row], language);
       return {
         ...presentMapItem(row, card as ProjectCard),
-        groupName: group?.name ?? null,
+        groupName: group ? groupName(group, language) : null,
         highPrecision: project.high_precision,
         members: members.map(presentProjectMember),
         createdBy: project.created_by,

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page, ProjectCard, ProjectDetail, ProjectMapItem, ProjectRef } from '@sightline/shared';
+import {
+  CATALOGUES,
+  type Page,
+  type ProjectCard,
+  type ProjectDetail,
+  type ProjectMapItem,
+  type ProjectRef,
+} from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import type { Issues } from '../../../test/validation.js';
 import { buildOutsider, buildProject, builtInProjectTypeId } from '../../../test/factories/project.js';
@@ -73,13 +80,14 @@ describeOnEachDatabase('projects', (server) => {
       expect(body.data.groupId).toBe(groups.body.data.find((group) => group.isDefault)?.id);
     });
 
-    it('names a built-in type in the language asked for', async () => {
+    it('names a built-in type, and the default group, in the language asked for', async () => {
       const { body } = await create({ name: 'Language check' });
       const english = await server().call<ProjectDetail>('GET', `/api/project/${body.data.id}`, {
         token: team.admin.token,
         headers: { 'accept-language': 'en' },
       });
       expect(english.body.data.typeName).toBe('Bridge');
+      expect(english.body.data.groupName).toBe(CATALOGUES.en.projectGroup.default);
     });
 
     it('answers PROJECT_NAME_EXITS_ERROR for a name the team already uses', async () => {
