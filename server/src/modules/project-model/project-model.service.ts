@@ -151,7 +151,17 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
     await models.setUnzipJob(payload.projectId, jobId);
   }
 
-  // Unzip progress reaches the event stream of whoever uploaded (or restarted) the model.
+  // Unzip progress reaches everyone who may see the project, so every open home page and 3D view follows it.
+  // Deliveries queue one behind the other: each looks up its audience, and 'done' must not overtake progress.
+  let deliveries = Promise.resolve();
+  async function deliverUnzipEvent(value: ModelUnzipEvent): Promise<void> {
+    try {
+      const viewers = await access.viewers(value.projectId);
+      for (const userId of viewers) bus.publish({ userId, name: MODEL_UNZIP_EVENT, value });
+    } catch (error) {
+      log.warn({ err: error, projectId: value.projectId }, 'unzip progress not sent');
+    }
+  }
   jobs.subscribe((event: JobEvent) => {
     if (event.name !== UNZIP_JOB || event.state === 'queued' || event.state === 'cancelled') return;
     const payload = event.payload as UnzipPayload;
@@ -163,7 +173,7 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
       progress: event.progress,
       errorKey: event.errorKey ?? null,
     };
-    bus.publish({ userId: payload.userId, name: MODEL_UNZIP_EVENT, value });
+    deliveries = deliveries.then(() => deliverUnzipEvent(value));
   });
 
   const service = {

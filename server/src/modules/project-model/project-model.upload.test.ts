@@ -101,7 +101,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   /** A project of a fresh team, its administrator's token, and the state to compare against afterwards. */
   async function scene() {
     const team = await buildStaffedTeam(database.db);
-    const projectId = (await buildProject(database.db, { teamId: team.id })).id;
+    const projectId = (await buildProject(database.db, { teamId: team.id, memberIds: [team.inspector.id] })).id;
     const token = team.admin.token;
     return { team, projectId, token, client: tusClient(baseUrl, token), uploadsBefore: listFiles(uploadsDir()) };
   }
@@ -217,7 +217,9 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       const unzipEvents = events.filter(unzipOf).map((event) => event.value as ModelUnzipEvent);
       expect(unzipEvents[0]).toMatchObject({ state: 'unzipping' });
       expect(unzipEvents.at(-1)).toEqual({ projectId, state: 'done', progress: 1, errorKey: null });
-      expect(events.find((event) => event.name === 'modelUnzip')?.userId).toBe(team.admin.id);
+      // Everyone who may see the project follows the unzip: owner, administrator and members, not the others.
+      const audience = new Set(events.filter(unzipOf).map((event) => event.userId));
+      expect(audience).toEqual(new Set([team.owner.id, team.admin.id, team.inspector.id]));
 
       // tileset.json, with the token in the query as CesiumJS sends it.
       const tileset = await fetch(`${baseUrl}${model.tilesetUrl}?token=${token}`);

@@ -32,8 +32,11 @@ export function fieldError(path: string, key: string, params?: Record<string, st
  * bin, and one the caller is not a member of all answer PROJECT_NO_ERROR, so that a caller learns
  * nothing about projects they may not see. A project being handed over can be read but not changed.
  */
-export function createProjectAccess(repo: Pick<ProjectRepo, 'findLiveProject' | 'isProjectMember'>) {
+export function createProjectAccess(repo: Pick<ProjectRepo, 'findLiveProject' | 'isProjectMember' | 'listViewerIds'>) {
   return {
+    /** Everyone who may see the project now (the audience of events about it). */
+    viewers: (projectId: number): Promise<number[]> => repo.listViewerIds(projectId),
+
     async require(auth: AuthContext, projectId: number, options: { change?: boolean } = {}): Promise<ProjectRow> {
       const teamId = teamOf(auth);
       const project = await repo.findLiveProject(projectId);

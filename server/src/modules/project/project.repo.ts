@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
-import type { ModelState, PageQuery } from '@sightline/shared';
+import { ROLE_CODES, hasPermission, type ModelState, type PageQuery } from '@sightline/shared';
 import type { Database, ProjectsTable } from '../../platform/db/schema.js';
 import { likePattern } from '../../platform/db/sql-helpers.js';
 import { modelBytesForHandover, moveModelToTeam } from '../project-model/project-model.handover.js';
@@ -22,6 +22,9 @@ export interface ProjectFilter {
  * the user joined the team (invitation_project_grants, written by the team module). `user` is a user id
  * or a column holding one.
  */
+/** The roles whose holders see every project of their team (project-access's seesAllProjects). */
+const ROLES_SEEING_ALL_PROJECTS = ROLE_CODES.filter((role) => hasPermission(role, 'project:edit'));
+
 export function isMemberOf(user: number | RawBuilder<unknown>) {
   return sql<boolean>`(exists (select 1 from project_members pm where pm.project_id = projects.id and pm.user_id = ${user})
     or exists (select 1 from invitation_project_grants g
@@ -73,6 +76,19 @@ export function createProjectRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
+    },
+
+    /** Everyone who may see the project now: its team's owners and administrators, and its members. */
+    async listViewerIds(projectId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('team_members as tm')
+        .innerJoin('projects', 'projects.team_id', 'tm.team_id')
+        .select('tm.user_id')
+        .where('projects.id', '=', projectId)
+        .where(isCurrentMembership('tm'))
+        .where((eb) => eb.or([eb('tm.role_code', 'in', ROLES_SEEING_ALL_PROJECTS), isMemberOf(sql.ref('tm.user_id'))]))
+        .execute();
+      return rows.map((row) => row.user_id);
     },
 
     async isProjectMember(projectId: number, userId: number) {
