@@ -29,6 +29,9 @@ function applyTheme(C: Cesium, viewer: CesiumNs.Viewer, theme: ViewerTheme): voi
 }
 
 function buildViewer(C: Cesium, container: HTMLElement, options: ViewerOptions): CesiumNs.Viewer {
+  // Cesium credits itself with the Cesium ion logo, which the ion terms ask of ion users; this viewer uses no
+  // ion service, and the logo would read as if it did. CesiumJS is acknowledged in the documentation instead.
+  (C.CreditDisplay as unknown as { cesiumCredit: CesiumNs.Credit | undefined }).cesiumCredit = undefined;
   const viewer = new C.Viewer(container, {
     // Natural Earth II ships inside the cesium package: imagery with no network and no token.
     baseLayer: C.ImageryLayer.fromProviderAsync(
@@ -62,16 +65,23 @@ function buildViewer(C: Cesium, container: HTMLElement, options: ViewerOptions):
   return viewer;
 }
 
-/** Cesium draws no outline on a ground-clamped polygon, so each polygon's outer ring becomes a clamped line. */
-function outlineGroundPolygons(C: Cesium, source: CesiumNs.GeoJsonDataSource, colour: CesiumNs.Color): void {
+/**
+ * The location lies on the ground, not on the model: drawn on the globe only, so it never paints over the
+ * structure. Cesium draws no outline on a ground-clamped polygon, so each polygon's outer ring becomes a line.
+ */
+function styleLocation(C: Cesium, source: CesiumNs.GeoJsonDataSource, colour: CesiumNs.Color): void {
+  const onTerrain = new C.ConstantProperty(C.ClassificationType.TERRAIN);
   for (const entity of source.entities.values) {
+    if (entity.polyline) entity.polyline.classificationType = onTerrain;
     const hierarchy = entity.polygon?.hierarchy?.getValue(C.JulianDate.now()) as CesiumNs.PolygonHierarchy | undefined;
     const first = hierarchy?.positions[0];
     if (!entity.polygon || !hierarchy || !first) continue;
     entity.polygon.outline = new C.ConstantProperty(false);
+    entity.polygon.classificationType = onTerrain;
     entity.polyline = new C.PolylineGraphics({
       positions: [...hierarchy.positions, first],
       clampToGround: true,
+      classificationType: C.ClassificationType.TERRAIN,
       width: 3,
       material: colour,
     });
@@ -270,7 +280,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       if (location) viewer.dataSources.remove(location, true);
       location = source;
       if (source) {
-        outlineGroundPolygons(C, source, accent);
+        styleLocation(C, source, accent);
         await viewer.dataSources.add(source);
         await api.whenIdle(10_000);
       }
