@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   { files: ['packages/shared/**', 'packages/geo/**'], rules: ourPackages([]) },
-  { files: ['packages/vision/**'], rules: ourPackages(['geo']) },
+  { files: ['packages/vision/**'], rules: ourPackages(['geo', 'shared']) },
   { files: ['web/**'], rules: ourPackages(['shared']) },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -5,35 +5,16 @@
  * an image of any size in, detections in image pixels out.
  */
 
-/** Stable codes of the built-in defect types (the platform's defect catalogue). */
-export const DEFECT_TYPES = [
-  'crack',
-  'linear_crack',
-  'spalling',
-  'rust',
-  'deformation',
-  'hole',
-  'damage_worn',
-  'exposed_rebar',
-  'aging',
-  'sheath_damage',
-  'paint_peeling',
-  'bulging',
-  'carbonation',
-  'water_seepage',
-  'net_crack',
-  'honeycomb',
-  'scratch_damage',
-  'scratch',
-  'cable_damage',
-  'void',
-] as const;
-export type DefectType = (typeof DEFECT_TYPES)[number];
+import { BUILT_IN_DEFECT_SHAPES, BUILT_IN_DEFECT_TYPE_CODES, type BuiltInDefectTypeCode } from '@sightline/shared';
 
-/**
- * Types whose geometry is a line (polyline with widths); every other type is an area (polygon).
- */
-export const LINEAR_TYPES: readonly DefectType[] = ['crack', 'linear_crack', 'scratch', 'scratch_damage'];
+/** The platform's built-in defect types (the contract in packages/shared), which detectors report. */
+export const DEFECT_TYPES = BUILT_IN_DEFECT_TYPE_CODES;
+export type DefectType = BuiltInDefectTypeCode;
+
+/** Types whose geometry is a line (polyline with widths); every other type is an area (polygon). */
+export const LINEAR_TYPES: readonly DefectType[] = DEFECT_TYPES.filter(
+  (type) => BUILT_IN_DEFECT_SHAPES[type] === 'line',
+);
 
 export function isDefectType(v: unknown): v is DefectType {
   return typeof v === 'string' && (DEFECT_TYPES as readonly string[]).includes(v);

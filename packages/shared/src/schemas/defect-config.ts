@@ -36,6 +36,30 @@ export type BuiltInDefectTypeCode = (typeof BUILT_IN_DEFECT_TYPE_CODES)[number];
 export const DEFECT_SHAPE_KINDS = ['line', 'area'] as const;
 export type DefectShapeKind = (typeof DEFECT_SHAPE_KINDS)[number];
 
+/** How each built-in type is drawn and measured: by polyline (length, width) or by polygon (area). */
+export const BUILT_IN_DEFECT_SHAPES: Readonly<Record<BuiltInDefectTypeCode, DefectShapeKind>> = {
+  crack: 'line',
+  linear_crack: 'line',
+  spalling: 'area',
+  rust: 'area',
+  deformation: 'area',
+  hole: 'area',
+  damage_worn: 'area',
+  exposed_rebar: 'area',
+  aging: 'area',
+  sheath_damage: 'area',
+  paint_peeling: 'area',
+  bulging: 'area',
+  carbonation: 'area',
+  water_seepage: 'area',
+  net_crack: 'area',
+  honeycomb: 'area',
+  scratch_damage: 'area',
+  scratch: 'line',
+  cable_damage: 'area',
+  void: 'area',
+};
+
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 const colorField = z.string({ error: 'required' }).trim().regex(COLOR_PATTERN, { error: 'colorFormat' });
 const projectId = bodyId;

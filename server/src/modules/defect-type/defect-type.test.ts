@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DefectType, Page } from '@sightline/shared';
+import { BUILT_IN_DEFECT_SHAPES, type DefectType, type Page } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import {
   buildOutsider,
@@ -41,6 +41,8 @@ describeOnEachDatabase('defect types', (server) => {
         'linear_crack',
         'scratch',
       ]);
+      // The stored catalogue is the contract's, which the vision engine also follows.
+      expect(Object.fromEntries(builtIn.map((type) => [type.code, type.shapeKind]))).toEqual(BUILT_IN_DEFECT_SHAPES);
       expect(builtIn[0]).toMatchObject({
         code: 'crack',
         name: 'Crack',
