@@ -1,27 +1,10 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App as AntdApp,
-  Button,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
-import { DeleteOutlined, EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App as AntdApp, Button, Flex, Form, Input, Select, Switch, Tag, Typography, Upload } from 'antd';
+import { ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFECT_FIELD_WIDGETS, createDefectFieldBodySchema, type DefectField } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
-import { translate } from '../../../i18n';
-import { applyServerIssues, zodRule } from '../../../lib/form-rules';
+import { zodRule } from '../../../lib/form-rules';
 import {
   useDeleteDefectField,
   useDefectFields,
@@ -30,6 +13,8 @@ import {
   type DefectFieldInput,
 } from '../api';
 import { importIssueLines } from '../import-issues';
+import { EditableListPanel, useConfirmDelete } from './EditableListPanel';
+import { ItemFormModal } from './ItemFormModal';
 
 /**
  * Defect fields (SPEC section 3): extra inputs of a defect, a text input or a single or multi-select dropdown
@@ -37,12 +22,12 @@ import { importIssueLines } from '../import-issues';
  */
 export function DefectFieldsPanel({ projectId, editable }: { projectId: number; editable: boolean }) {
   const { t } = useTranslation();
-  const { modal, message } = AntdApp.useApp();
+  const { message } = AntdApp.useApp();
+  const confirmDelete = useConfirmDelete();
   const fields = useDefectFields(projectId);
   const save = useSaveDefectField(projectId);
   const remove = useDeleteDefectField(projectId);
   const importer = useImportDefectFields(projectId);
-  const [editing, setEditing] = useState<DefectField | 'new' | null>(null);
   const [importProblems, setImportProblems] = useState<string[] | null>(null);
 
   const handleImport = async (file: File) => {
@@ -66,154 +51,111 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
       visibleWhenMarking,
     });
 
-  const confirmDelete = (field: DefectField) =>
-    modal.confirm({
-      title: t('projectUi.fields.deleteTitle', { name: field.name }),
-      content: t('projectUi.fields.deleteContent'),
-      okText: t('projectUi.common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('ui.common.cancel'),
-      onOk: () => remove.mutateAsync(field.id),
-    });
-
   return (
-    <Flex vertical gap={12} data-testid="defect-fields">
-      <Flex gap={8} align="center" wrap>
-        <Typography.Text type="secondary" style={{ flex: 1, minWidth: 240 }}>
-          {t('projectUi.fields.hint')}
-        </Typography.Text>
-        {editable && (
-          <>
-            <Upload
-              accept=".json,.csv,application/json,text/csv"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void handleImport(file);
-                return false;
-              }}
-            >
-              <Button icon={<ImportOutlined />} loading={importer.isPending} data-testid="defect-field-import">
-                {t('projectUi.fields.import')}
-              </Button>
-            </Upload>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing('new')}
-              data-testid="defect-field-add"
-            >
-              {t('projectUi.fields.add')}
-            </Button>
-          </>
-        )}
-      </Flex>
-      {editable && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('projectUi.fields.importHint')}
-        </Typography.Text>
-      )}
-      {importProblems && (
-        <Alert
-          type="error"
-          showIcon
-          closable={{ onClose: () => setImportProblems(null) }}
-          title={t('projectUi.fields.importFailed')}
-          description={
-            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-              {importProblems.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          }
-          data-testid="defect-field-import-error"
-        />
-      )}
-      <Table<DefectField>
-        rowKey="id"
-        size="middle"
-        loading={fields.isLoading}
-        dataSource={fields.data ?? []}
-        pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('projectUi.fields.empty')} /> }}
-        columns={[
-          { title: t('projectUi.fields.name'), dataIndex: 'name' },
-          {
-            title: t('projectUi.fields.widget'),
-            dataIndex: 'widget',
-            width: 210,
-            render: (widget: DefectField['widget']) => t(`projectUi.fieldWidgets.${widget}`),
-          },
-          {
-            title: t('projectUi.fields.options'),
-            dataIndex: 'options',
-            render: (options: string[]) =>
-              options.length === 0 ? (
-                <Typography.Text type="secondary">—</Typography.Text>
-              ) : (
-                <Flex gap={4} wrap>
-                  {options.map((option) => (
-                    <Tag key={option}>{option}</Tag>
+    <EditableListPanel<DefectField>
+      testId="defect-fields"
+      editable={editable}
+      hint={t('projectUi.fields.hint')}
+      tools={
+        <Upload
+          accept=".json,.csv,application/json,text/csv"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void handleImport(file);
+            return false;
+          }}
+        >
+          <Button icon={<ImportOutlined />} loading={importer.isPending} data-testid="defect-field-import">
+            {t('projectUi.fields.import')}
+          </Button>
+        </Upload>
+      }
+      addLabel={t('projectUi.fields.add')}
+      addTestId="defect-field-add"
+      notices={
+        <>
+          {editable && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('projectUi.fields.importHint')}
+            </Typography.Text>
+          )}
+          {importProblems && (
+            <Alert
+              type="error"
+              showIcon
+              closable={{ onClose: () => setImportProblems(null) }}
+              title={t('projectUi.fields.importFailed')}
+              description={
+                <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                  {importProblems.map((line) => (
+                    <li key={line}>{line}</li>
                   ))}
-                </Flex>
-              ),
-          },
-          {
-            title: t('projectUi.fields.visible'),
-            dataIndex: 'visibleWhenMarking',
-            width: 150,
-            render: (visible: boolean, field) => (
-              <Switch
-                size="small"
-                checked={visible}
-                disabled={!editable}
-                loading={save.isPending && save.variables?.id === field.id}
-                onChange={(checked) => toggleVisible(field, checked)}
-                aria-label={t('projectUi.fields.visible')}
-              />
+                </ul>
+              }
+              data-testid="defect-field-import-error"
+            />
+          )}
+        </>
+      }
+      loading={fields.isLoading}
+      items={fields.data ?? []}
+      emptyText={t('projectUi.fields.empty')}
+      columns={[
+        { title: t('projectUi.fields.name'), dataIndex: 'name' },
+        {
+          title: t('projectUi.fields.widget'),
+          dataIndex: 'widget',
+          width: 210,
+          render: (widget: DefectField['widget']) => t(`projectUi.fieldWidgets.${widget}`),
+        },
+        {
+          title: t('projectUi.fields.options'),
+          dataIndex: 'options',
+          render: (options: string[]) =>
+            options.length === 0 ? (
+              <Typography.Text type="secondary">—</Typography.Text>
+            ) : (
+              <Flex gap={4} wrap>
+                {options.map((option) => (
+                  <Tag key={option}>{option}</Tag>
+                ))}
+              </Flex>
             ),
-          },
-          ...(editable
-            ? [
-                {
-                  title: t('projectUi.common.actions'),
-                  key: 'actions',
-                  width: 120,
-                  render: (_: unknown, field: DefectField) => (
-                    <Space>
-                      <Button
-                        type="text"
-                        size="small"
-                        icon={<EditOutlined />}
-                        onClick={() => setEditing(field)}
-                        aria-label={t('ui.common.edit')}
-                      />
-                      <Button
-                        type="text"
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        onClick={() => confirmDelete(field)}
-                        aria-label={t('projectUi.common.delete')}
-                      />
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
-      {editing !== null && (
+        },
+        {
+          title: t('projectUi.fields.visible'),
+          dataIndex: 'visibleWhenMarking',
+          width: 150,
+          render: (visible: boolean, field) => (
+            <Switch
+              size="small"
+              checked={visible}
+              disabled={!editable}
+              loading={save.isPending && save.variables?.id === field.id}
+              onChange={(checked) => toggleVisible(field, checked)}
+              aria-label={t('projectUi.fields.visible')}
+            />
+          ),
+        },
+      ]}
+      actionsWidth={120}
+      onDelete={(field) =>
+        confirmDelete({
+          title: t('projectUi.fields.deleteTitle', { name: field.name }),
+          content: t('projectUi.fields.deleteContent'),
+          onOk: () => remove.mutateAsync(field.id),
+        })
+      }
+      renderEditor={(field, close) => (
         <DefectFieldModal
           projectId={projectId}
-          field={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSave={async (input) => {
-            await save.mutateAsync(input);
-          }}
+          field={field}
+          onClose={close}
+          onSave={(input) => save.mutateAsync(input)}
           saving={save.isPending}
         />
       )}
-    </Flex>
+    />
   );
 }
 
@@ -234,11 +176,10 @@ function DefectFieldModal({
   projectId: number;
   field: DefectField | null;
   onClose: () => void;
-  onSave: (input: DefectFieldInput & { id?: number }) => Promise<void>;
+  onSave: (input: DefectFieldInput & { id?: number }) => Promise<unknown>;
   saving: boolean;
 }) {
   const { t } = useTranslation();
-  const { message } = AntdApp.useApp();
   const [form] = Form.useForm<FieldFormValues>();
   const widget = Form.useWatch('widget', form);
   const toInput = (values: Record<string, unknown>) => ({
@@ -248,79 +189,58 @@ function DefectFieldModal({
   });
   const rule = (name: string) => zodRule(createDefectFieldBodySchema, name, { toInput });
 
-  const handleOk = async () => {
-    let values: FieldFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const handleSave = (values: FieldFormValues) => {
     const input: DefectFieldInput = {
       name: values.name.trim(),
       widget: values.widget,
       options: values.widget === 'input' ? [] : values.options.map((option) => option.trim()),
       visibleWhenMarking: values.visibleWhenMarking,
     };
-    try {
-      await onSave(field ? { ...input, id: field.id } : input);
-      void message.success(t('projectUi.common.saved'));
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.key === 'DISEASE_FIELD_NAME_ERROR') {
-        form.setFields([{ name: 'name', errors: [translate('errors.DISEASE_FIELD_NAME_ERROR', error.params)] }]);
-      } else applyServerIssues(form, error);
-    }
+    return onSave(field ? { ...input, id: field.id } : input);
   };
 
   return (
-    <Modal
-      open
+    <ItemFormModal<FieldFormValues>
       title={field ? t('projectUi.fields.editTitle') : t('projectUi.fields.addTitle')}
-      okText={t('ui.common.save')}
-      cancelText={t('ui.common.cancel')}
-      confirmLoading={saving}
-      onOk={() => void handleOk()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      initialValues={{
+        name: field?.name ?? '',
+        widget: field?.widget ?? 'input',
+        options: field?.options ?? [],
+        visibleWhenMarking: field?.visibleWhenMarking ?? true,
+      }}
+      testId="defect-field-form"
+      saving={saving}
+      nameTakenKey="DISEASE_FIELD_NAME_ERROR"
+      onSave={handleSave}
+      onClose={onClose}
     >
-      <Form<FieldFormValues>
-        form={form}
-        layout="vertical"
-        initialValues={{
-          name: field?.name ?? '',
-          widget: field?.widget ?? 'input',
-          options: field?.options ?? [],
-          visibleWhenMarking: field?.visibleWhenMarking ?? true,
-        }}
-        data-testid="defect-field-form"
-      >
-        <Form.Item name="name" label={t('projectUi.fields.name')} rules={[rule('name')]} required>
-          <Input maxLength={50} data-testid="defect-field-name" />
+      <Form.Item name="name" label={t('projectUi.fields.name')} rules={[rule('name')]} required>
+        <Input maxLength={50} data-testid="defect-field-name" />
+      </Form.Item>
+      <Form.Item name="widget" label={t('projectUi.fields.widget')} required>
+        <Select
+          options={DEFECT_FIELD_WIDGETS.map((value) => ({
+            value,
+            label: t(`projectUi.fieldWidgets.${value}`),
+          }))}
+          data-testid="defect-field-widget"
+        />
+      </Form.Item>
+      {widget !== 'input' && (
+        <Form.Item
+          name="options"
+          label={t('projectUi.fields.options')}
+          extra={t('projectUi.fields.optionsHint')}
+          rules={[rule('options')]}
+          required
+        >
+          <Select mode="tags" open={false} tokenSeparators={[',', '，']} data-testid="defect-field-options" />
         </Form.Item>
-        <Form.Item name="widget" label={t('projectUi.fields.widget')} required>
-          <Select
-            options={DEFECT_FIELD_WIDGETS.map((value) => ({
-              value,
-              label: t(`projectUi.fieldWidgets.${value}`),
-            }))}
-            data-testid="defect-field-widget"
-          />
-        </Form.Item>
-        {widget !== 'input' && (
-          <Form.Item
-            name="options"
-            label={t('projectUi.fields.options')}
-            extra={t('projectUi.fields.optionsHint')}
-            rules={[rule('options')]}
-            required
-          >
-            <Select mode="tags" open={false} tokenSeparators={[',', '，']} data-testid="defect-field-options" />
-          </Form.Item>
-        )}
-        <Form.Item name="visibleWhenMarking" label={t('projectUi.fields.visible')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item name="visibleWhenMarking" label={t('projectUi.fields.visible')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </ItemFormModal>
   );
 }
