@@ -12,6 +12,7 @@ import {
   apiData,
   buttonName,
   callApi,
+  createProject,
   logInThroughUi,
   startSnapshotServer,
   text,
@@ -56,25 +57,13 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
     token = await tokenOf(page);
   }
 
-  async function createProject(name: string): Promise<number> {
-    const types = await apiData<Array<{ id: number }>>(server, '/project-type/findTeam', {
-      method: 'POST',
-      token,
-      body: {},
-    });
-    const typeId = types[0]?.id;
-    if (typeId === undefined) throw new Error('no project type');
-    const { id } = await apiData<{ id: number }>(server, '/project', { method: 'POST', token, body: { name, typeId } });
-    return id;
-  }
-
   const deleteProject = (id: number) => apiData(server, `/project/${id}`, { method: 'DELETE', token });
   const projectExists = async (id: number) => (await callApi(server, `/project/${id}`, { token })).code === 2000;
   const binRow = (name: string) => page.getByTestId('recycle-table').locator('tr', { hasText: name });
 
   it('restores a deleted project, then deletes it for good with the login password', async () => {
     await signIn();
-    const id = await createProject('Yangtze River Bridge');
+    const id = await createProject(server, token, 'Yangtze River Bridge');
     await deleteProject(id);
     expect(await projectExists(id)).toBe(false);
 
@@ -117,9 +106,9 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
   it('restores several items at once and empties the bin with the password', async () => {
     await signIn();
     const ids = [
-      await createProject('Harbour Tunnel'),
-      await createProject('North Dam'),
-      await createProject('Old Culvert'),
+      await createProject(server, token, 'Harbour Tunnel'),
+      await createProject(server, token, 'North Dam'),
+      await createProject(server, token, 'Old Culvert'),
     ];
     for (const id of ids) await deleteProject(id);
 

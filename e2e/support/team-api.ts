@@ -1,6 +1,7 @@
 /**
  * What the team, recycle-bin and licence journeys need besides the browser: a few calls straight
- * to the API (to register a second user, to make a project to delete) and the login steps in the UI.
+ * to the API (to register a second user, to make a project to delete, to sign in a user whose part
+ * is only set-up) and the login steps in the UI.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +26,14 @@ interface Envelope<T> {
 export async function callApi<T = unknown>(
   server: AppServer,
   path: string,
-  options: { method?: string; token?: string | null; body?: unknown; query?: Record<string, string> } = {},
+  options: {
+    method?: string;
+    token?: string | null;
+    body?: unknown;
+    /** A multipart body (file uploads) instead of JSON; fetch sets its content type. */
+    form?: FormData;
+    query?: Record<string, string>;
+  } = {},
 ): Promise<Envelope<T>> {
   const url = new URL(`${server.url}/api${path}`);
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
@@ -35,7 +43,7 @@ export async function callApi<T = unknown>(
   const response = await fetch(url, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   return (await response.json()) as Envelope<T>;
 }
@@ -63,6 +71,40 @@ export async function registerUser(server: AppServer, phone: string, name: strin
       agreement: true,
     },
   });
+}
+
+/**
+ * Signs in through the API and answers the token, for set-up done on a user's behalf before (or
+ * instead of) their browser session; it forces any other session of the user offline.
+ */
+export async function logInByApi(server: AppServer, identifier: string, password = DEMO_PASSWORD): Promise<string> {
+  const { token } = await apiData<{ token: string }>(server, '/web/login', {
+    method: 'POST',
+    body: { account: identifier, password, clientType: 'PC', force: true },
+  });
+  return token;
+}
+
+/** Creates a project of the first project type in the caller's current team; answers its id. */
+export async function createProject(
+  server: AppServer,
+  token: string,
+  name: string,
+  fields: Record<string, unknown> = {},
+): Promise<number> {
+  const types = await apiData<Array<{ id: number }>>(server, '/project-type/findTeam', {
+    method: 'POST',
+    token,
+    body: {},
+  });
+  const typeId = types[0]?.id;
+  if (typeId === undefined) throw new Error('no project type');
+  const { id } = await apiData<{ id: number }>(server, '/project', {
+    method: 'POST',
+    token,
+    body: { name, typeId, ...fields },
+  });
+  return id;
 }
 
 /** Fills the login form; a session left by an earlier step is forced offline. */

@@ -1,0 +1,277 @@
+/**
+ * Who sees which project, and the storage warning, in a real browser against the built product: the
+ * owner grants an inspector one project in the member's project authorization and takes it back, and
+ * the inspector's home follows; a user who administers two teams hands a project (cover included) from
+ * one to the other; a team at 90 % of its storage is warned in Team settings and on the model upload,
+ * and no longer once it is below.
+ *
+ * The server runs on a database of its own on the machine's PostgreSQL, so that the storage journey can
+ * set the team's storage counter as fixture: reaching 90 % of even a 1 GB maximum through uploads would
+ * take minutes, and nothing in the product lowers a maximum below 1 GB (a sales manager's upgrade takes
+ * whole gigabytes). Without PostgreSQL that journey is skipped and the others run on the embedded one.
+ */
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppServer } from './support/app-server';
+import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
+import {
+  apiData,
+  buttonName,
+  createProject,
+  logInByApi,
+  logInThroughUi,
+  registerUser,
+  startSnapshotServer,
+  text,
+  tokenOf,
+  zh,
+} from './support/team-api';
+
+const GIB = 1024 ** 3;
+const COVER_WIDTH = 64;
+
+const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
+if (skipReason) console.warn(`e2e/team-projects.test.ts ${skipReason}`);
+const postgresReady = skipReason === null && (await postgresAnswers());
+if (skipReason === null && !postgresReady) {
+  console.warn(
+    'e2e/team-projects.test.ts: no PostgreSQL answers (127.0.0.1:5432, or TEST_POSTGRES_URL): the storage journey is skipped',
+  );
+}
+
+/** A small PNG, a cover the server accepts (it reads the type from the bytes). */
+function coverPng(): Blob {
+  const png = new PNG({ width: COVER_WIDTH, height: 40 });
+  png.data.fill(200);
+  return new Blob([new Uint8Array(PNG.sync.write(png))], { type: 'image/png' });
+}
+
+describe.skipIf(skipReason !== null)('project access across members and teams, and the storage warning', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let database: ScratchDatabase | null = null;
+  const contexts: { context: BrowserContext; outboundRequests: string[] }[] = [];
+
+  beforeAll(async () => {
+    if (postgresReady) database = await createScratchDatabase();
+    server = await startSnapshotServer(database ? { DATABASE_URL: database.url } : {});
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    for (const { context, outboundRequests } of contexts.splice(0)) {
+      await context.close();
+      expect(outboundRequests).toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  /** A user signed in through the login form in a browser of their own, on their home page. */
+  async function signedIn(identifier: string, password?: string): Promise<Page> {
+    const isolated = await isolatedContext(browser);
+    contexts.push(isolated);
+    const page = await isolated.context.newPage();
+    await page.goto(`${server.url}/login`);
+    await logInThroughUi(page, identifier, /\/home$/, password);
+    return page;
+  }
+
+  /** The names on the home page's project cards, in their order. */
+  const projectNames = (page: Page) =>
+    page
+      .getByTestId('project-card')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-project-name')));
+  const projectCard = (page: Page, name: string) =>
+    page.locator(`[data-testid="project-card"][data-project-name="${name}"]`);
+
+  async function switchTeam(page: Page, name: string) {
+    await page.getByTestId('team-switcher').click();
+    await page.getByRole('menuitem', { name }).click();
+    await page.getByText(text(zh.ui.header.teamSwitched, { team: name })).waitFor();
+    await expect.poll(() => page.getByTestId('team-name').textContent()).toBe(name);
+    await page.waitForURL(/\/home$/);
+  }
+
+  /**
+   * Opens a member's project authorization from their row. Its transfer lists the team's projects on
+   * the left and the member's on the right; `move` clicks a project on one side and sends it across.
+   */
+  async function openMemberProjects(page: Page, member: string) {
+    await page.getByTestId('members-table').locator('tr', { hasText: member }).getByTestId('member-projects').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: text(zh.teamUi.projects.title, { name: member }) });
+    const available = dialog.locator('.ant-transfer-section').first();
+    const assigned = dialog.locator('.ant-transfer-section').last();
+    const titles = (side: Locator) =>
+      side.locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('title')));
+    const move = async (project: string, to: 'assigned' | 'available') => {
+      const [from, target] = to === 'assigned' ? [available, assigned] : [assigned, available];
+      await from.getByTitle(project, { exact: true }).click();
+      await dialog
+        .locator('.ant-transfer-actions button')
+        .nth(to === 'assigned' ? 0 : 1)
+        .click();
+      await target.getByTitle(project, { exact: true }).waitFor();
+    };
+    const save = async () => {
+      await dialog.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+      await page.getByText(text(zh.teamUi.projects.saved, { name: member })).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await available.locator('li').first().waitFor();
+    return { dialog, available, assigned, titles, move, save };
+  }
+
+  it("grants an inspector one project and takes it back; the inspector's home follows", async () => {
+    const owner = await signedIn('demoowner');
+    const token = await tokenOf(owner);
+    await createProject(server, token, 'Jurisdiction Bridge');
+    await createProject(server, token, 'Withheld Tunnel');
+
+    // An inspector sees only the projects granted to them: none yet.
+    const inspector = await signedIn('demoinspector');
+    await inspector.getByTestId('no-projects').waitFor();
+
+    await owner.goto(`${server.url}/team/members`);
+    const grant = await openMemberProjects(owner, 'Demo Inspector');
+    expect((await grant.titles(grant.available)).sort()).toEqual(['Jurisdiction Bridge', 'Withheld Tunnel']);
+    expect(await grant.titles(grant.assigned)).toEqual([]);
+    await grant.move('Jurisdiction Bridge', 'assigned');
+    await owner.screenshot({ path: screenshotPath('team-member-projects-granted') });
+    await grant.save();
+
+    await inspector.reload();
+    await inspector.getByTestId('project-list').waitFor();
+    expect(await projectNames(inspector)).toEqual(['Jurisdiction Bridge']);
+    await inspector.screenshot({ path: screenshotPath('team-projects-inspector-home') });
+
+    // The dialog opens on what the member holds; sending it back takes the project away.
+    const withdraw = await openMemberProjects(owner, 'Demo Inspector');
+    expect(await withdraw.titles(withdraw.assigned)).toEqual(['Jurisdiction Bridge']);
+    await withdraw.move('Jurisdiction Bridge', 'available');
+    await withdraw.save();
+
+    await inspector.reload();
+    await inspector.getByTestId('no-projects').waitFor();
+    expect(await projectNames(inspector)).toEqual([]);
+  });
+
+  it('hands a project and its cover over to another team its user administers', async () => {
+    const password = 'TwoTeams2026';
+    await registerUser(server, '13700000011', 'Chen Two Teams', password);
+    await registerUser(server, '13700000012', 'Harbour Works', password);
+    // Each new user owns a team named after them. Chen joins Harbour Works' team by invitation and is
+    // made its administrator, which lets Chen hand projects over to it.
+    const chen = await logInByApi(server, '13700000011', password);
+    const harbour = await logInByApi(server, '13700000012', password);
+    const form = new FormData();
+    form.append('file', coverPng(), 'cover.png');
+    const { coverUrl } = await apiData<{ coverUrl: string }>(server, '/project/cover', {
+      method: 'POST',
+      token: chen,
+      form,
+    });
+    await createProject(server, chen, 'Pearl River Bridge', { coverUrl });
+    const link = await apiData<{ sid: string; password: string }>(server, '/team-client/invitation-link', {
+      method: 'POST',
+      token: harbour,
+      body: { passwordMode: 'random', validityDays: 1, roleId: 'ROLE_TEAM_VIEWER' },
+    });
+    await apiData(server, '/team-client/join', {
+      method: 'POST',
+      token: chen,
+      query: { sid: link.sid, password: link.password },
+    });
+    const members = await apiData<Array<{ userId: number; name: string }>>(server, '/team-client/users', {
+      token: harbour,
+    });
+    await apiData(server, '/team-client/user-role', {
+      method: 'PUT',
+      token: harbour,
+      body: { userId: members.find((member) => member.name === 'Chen Two Teams')?.userId, roleId: 'ROLE_TEAM_ADMIN' },
+    });
+    // Joining made the new team Chen's current one; the project is in Chen's own.
+    const teams = await apiData<Array<{ teamId: number; teamName: string }>>(server, '/team-client/teams', {
+      token: chen,
+    });
+    const own = teams.find((team) => team.teamName === 'Chen Two Teams');
+    await apiData(server, `/role-menu/changeTeam/${own?.teamId}`, { token: chen });
+
+    const page = await signedIn('13700000011', password);
+    await expect.poll(() => page.getByTestId('team-name').textContent()).toBe('Chen Two Teams');
+    await projectCard(page, 'Pearl River Bridge').getByTestId('project-more').click();
+    await page.getByRole('menuitem', { name: zh.projectUi.card.handover }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('handover-team').click();
+    await page.locator('.ant-select-item-option[title="Harbour Works"]').click();
+    await dialog
+      .getByText(text(zh.projectUi.handover.warning, { name: 'Pearl River Bridge', team: 'Harbour Works' }))
+      .waitFor();
+    await page.screenshot({ path: screenshotPath('team-project-handover') });
+    await dialog.getByTestId('handover-confirm').click();
+    await page
+      .getByText(text(zh.projectUi.handover.done, { name: 'Pearl River Bridge', team: 'Harbour Works' }))
+      .waitFor();
+    // Gone from the team that had it, without a reload.
+    await page.getByTestId('no-projects').waitFor();
+
+    await switchTeam(page, 'Harbour Works');
+    const moved = projectCard(page, 'Pearl River Bridge');
+    await moved.waitFor();
+    expect(await projectNames(page)).toEqual(['Pearl River Bridge']);
+    // The cover came along: it loads from the new team's files.
+    await expect
+      .poll(() => moved.locator('img').evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBe(COVER_WIDTH);
+    await page.screenshot({ path: screenshotPath('team-project-handed-over') });
+
+    await switchTeam(page, 'Chen Two Teams');
+    await page.getByTestId('no-projects').waitFor();
+  });
+
+  it.skipIf(!postgresReady)('warns from 90 % of the team storage used, and stops below', async () => {
+    if (!database) throw new Error('no database to set the storage counter in');
+    const db = database;
+    const page = await signedIn('demoowner');
+    const token = await tokenOf(page);
+    const projectId = await createProject(server, token, 'Storage Viaduct');
+    const team = await apiData<{ teamId: number; teamVolumeMax: number }>(server, '/team-client/details', { token });
+    // What uploads would have counted: the share of the team's maximum in bytes.
+    const useShare = (share: number) =>
+      db.query('update teams set volume_used_bytes = $1 where id = $2', [
+        Math.ceil(team.teamVolumeMax * GIB * share),
+        team.teamId,
+      ]);
+    const storage = page.getByTestId('team-storage');
+    const warning = page.getByTestId('storage-almost-full');
+    const uploadStorage = (used: string) =>
+      page.getByTestId('upload-card').getByText(text(zh.projectUi.upload.storage, { used, max: team.teamVolumeMax }));
+    const modelStep = `${server.url}/home/projects/${projectId}/edit?step=model`;
+
+    await useShare(0.9);
+    await page.goto(`${server.url}/team/settings`);
+    await storage.getByText(text(zh.teamUi.settings.storageAlmostFull, { percent: 90 })).waitFor();
+    await storage.screenshot({ path: screenshotPath('team-storage-almost-full') });
+    // The model upload, where new bytes would go, warns too.
+    await page.goto(modelStep);
+    await uploadStorage('90.00').waitFor();
+    await warning.getByText(zh.projectUi.upload.almostFull).waitFor();
+    await page.screenshot({ path: screenshotPath('project-upload-storage-almost-full') });
+
+    // Below 90 % (some bytes freed), neither place warns.
+    await useShare(0.89);
+    await page.goto(`${server.url}/team/settings`);
+    await storage.getByText(zh.teamUi.settings.storageHint).waitFor();
+    expect(await warning.count()).toBe(0);
+    await page.goto(modelStep);
+    await uploadStorage('89.00').waitFor();
+    expect(await warning.count()).toBe(0);
+  });
+});
