@@ -207,12 +207,25 @@ describe.skipIf(skipReason !== null)('team management', () => {
     await local.goto(`${server.url}/login`);
     await logInThroughUi(local, 'zhaosite01', /\/home$/, 'Site2026x');
 
-    // A blank password on edit keeps the old one.
+    // A blank password on edit keeps the old one. The team has its administrator: that role is not offered.
     await row.getByTestId('local-user-edit').click();
+    await dialog.getByText(zh.teamUi.members.adminByHandover).waitFor();
+    await dialog.getByTestId('local-user-role').click();
+    await page.locator(`.ant-select-item-option-disabled[title="${zh.role.ROLE_TEAM_ADMIN}"]`).waitFor();
+    await dialog.getByTestId('local-user-role').click();
     await dialog.locator('#name').fill('Zhao Site Lead');
     await dialog.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
     await page.getByText(text(zh.teamUi.localUsers.saved, { name: 'Zhao Site Lead' })).waitFor();
     await page.screenshot({ path: screenshotPath('team-local-users') });
+
+    // A new password sends the user's open page to login, saying why.
+    await row.getByTestId('local-user-edit').click();
+    await dialog.locator('#password').fill('Site2027x');
+    await dialog.locator('#confirmPassword').fill('Site2027x');
+    await dialog.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+    await local.waitForURL(/\/login$/);
+    await local.getByText(zh.ui.session.offline.PASSWORD_CHANGED).waitFor();
+    await logInThroughUi(local, 'zhaosite01', /\/home$/, 'Site2027x');
 
     // Batch deletion asks for the caller's login password; a wrong one shows on the field.
     await row.locator('input[type=checkbox]').check();
@@ -225,6 +238,8 @@ describe.skipIf(skipReason !== null)('team management', () => {
     await confirm.getByRole('button', { name: buttonName(zh.teamUi.localUsers.delete) }).click();
     await page.getByText(text(zh.teamUi.localUsers.deleted, { count: 1 })).waitFor();
     await expect.poll(() => row.count()).toBe(0);
+    await local.waitForURL(/\/login$/);
+    await local.getByText(zh.ui.session.offline.USER_DELETED).waitFor();
   });
 
   it('shows and renames the team, its storage and membership features', async () => {

@@ -49,6 +49,17 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     return page;
   }
 
+  /** Picks a language in the header; signed in, waits until the profile keeps it. */
+  async function pickLanguage(page: Page, label: string) {
+    const signedIn = await page.evaluate(() => localStorage.getItem('token') !== null);
+    const saved = signedIn
+      ? page.waitForResponse((response) => response.url().endsWith('/api/user-client') && response.ok())
+      : null;
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: label }).click();
+    await saved;
+  }
+
   async function submitLogin(page: Page, identifier: string, password = DEMO_PASSWORD) {
     await page.getByTestId('login-identifier').fill(identifier);
     await page.getByTestId('login-password').fill(password);
@@ -82,7 +93,7 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     expect(page.url()).toMatch(/\/login$/);
   });
 
-  it('logs in to home with the team and the menu, then switches language and theme', async () => {
+  it('logs in to home with the team and the menu, then switches language (kept with the user) and theme', async () => {
     const page = await openPage('/login');
     await logIn(page, 'demoowner');
     await page.getByTestId('no-projects').waitFor();
@@ -91,8 +102,7 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await menu.getByText(zh.menu.inspection).waitFor();
     await page.screenshot({ path: screenshotPath('web-shell-home-zh-dark') });
 
-    await page.getByTestId('language-switcher').click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await pickLanguage(page, 'English');
     await menu.getByText(en.menu.inspection).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
@@ -105,6 +115,20 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await menu.getByText(en.menu.inspection).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     await page.screenshot({ path: screenshotPath('web-shell-home-en-light') });
+
+    // The choice went to the profile: a login in another browser (Chinese, nothing stored) switches to it,
+    // and the personal centre shows it.
+    const elsewhere = await openPage('/login');
+    await logIn(elsewhere, 'demoowner');
+    const elsewhereMenu = elsewhere.getByTestId('side-menu');
+    await elsewhereMenu.getByText(en.menu.inspection).waitFor();
+    await elsewhere.goto(`${server.url}/personnelcenter`);
+    await expect.poll(() => elsewhere.getByTestId('profile-language').textContent()).toContain('English');
+
+    // Back to Chinese for the tests after this one.
+    await pickLanguage(elsewhere, '简体中文');
+    await elsewhere.getByRole('heading', { name: zh.ui.personal.title }).waitFor();
+    await expect.poll(() => elsewhere.getByTestId('profile-language').textContent()).toContain('简体中文');
   });
 
   it('builds routes from the menu: parents open their first child, MAP its own page, unknown paths 404', async () => {
@@ -159,7 +183,7 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await second.waitForURL(/\/home$/);
 
     await first.waitForURL(/\/login$/, { timeout: 15_000 });
-    await first.getByText(zh.ui.session.forcedOffline).waitFor();
+    await first.getByText(zh.ui.session.offline.LOGIN_REPEATED).waitFor();
     expect(await first.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 

@@ -33,6 +33,8 @@ export const ERROR_DEFINITIONS = {
   FILE_TYPE_ERROR: { code: ResultCode.BAD_REQUEST, status: 415 },
   // User
   USER_PHONE_EXISTING: conflict,
+  /** A phone taken by another account where no registration is meant (phone change, local users). */
+  USER_PHONE_IN_USE: conflict,
   USER_PHONE_NOT_EXISTING: missing,
   USER_OR_PASSWORD_ERROR: bad,
   USER_LOGIN_LOCKED: tooMany,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRouter, MENU_TREE, type MenuDefinition } from './menus.js';
-import { PERMISSIONS, ROLE_CODES, ROLE_PERMISSIONS, permissionsFor } from './roles.js';
+import { PERMISSIONS, ROLE_CODES, ROLE_PERMISSIONS, permissionsFor, type Deployment, type RoleCode } from './roles.js';
 
 const codes = (items: { menuCode: string; childList: unknown[] }[]) => items.map((item) => item.menuCode);
 
@@ -25,6 +25,15 @@ describe('menus built from the permission table', () => {
 
   it('gives the sales manager the upgrade screen and no projects', () => {
     expect(codes(buildRouter('ROLE_CORP_SALES').menuVOList)).toEqual(['TEAM', 'NOTICE', 'ADMIN']);
+  });
+
+  it('gives the feedback inbox to corporate management, and on a local deployment to the owner', () => {
+    const inbox = (role: RoleCode, deployment: Deployment) =>
+      codes(buildRouter(role, permissionsFor(role, deployment)).menuVOList).includes('FEEDBACK');
+    for (const role of ROLE_CODES) {
+      expect(inbox(role, 'hosted'), role).toBe(role === 'ROLE_CORP_MANAGEMENT');
+      expect(inbox(role, 'local'), role).toBe(role === 'ROLE_CORP_MANAGEMENT' || role === 'ROLE_TEAM_OWNER');
+    }
   });
 
   it('keeps deployment settings to the operator on the hosted service and to the owner on a local one', () => {

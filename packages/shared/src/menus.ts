@@ -24,6 +24,7 @@ export const MENU_CODES = {
   recycle: 'RECYCLE',
   notice: 'NOTICE',
   admin: 'ADMIN',
+  feedback: 'FEEDBACK',
 } as const;
 
 /**
@@ -133,6 +134,15 @@ export const MENU_TREE: MenuDefinition[] = [
     menuName: 'menu.admin',
     menuIcon: 'CrownOutlined',
     permission: 'sales:upgrade',
+  },
+  {
+    menuCode: 'FEEDBACK',
+    menuPath: '/feedback',
+    pathName: 'Feedback',
+    componentPath: 'feedback/FeedbackInboxPage',
+    menuName: 'menu.feedback',
+    menuIcon: 'MessageOutlined',
+    permission: 'feedback:view',
   },
 ];
 

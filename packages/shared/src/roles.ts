@@ -61,6 +61,7 @@ export const PERMISSIONS = [
   'recycle:manage',
   'notice:view',
   'notice:send',
+  'feedback:view',
   'map:view',
   'system:config',
   'license:manage',
@@ -114,11 +115,12 @@ const ADMIN: readonly Permission[] = [
 ];
 
 export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
-  ROLE_TEAM_OWNER: [...ADMIN, 'system:config', 'license:manage'],
+  ROLE_TEAM_OWNER: [...ADMIN, 'system:config', 'license:manage', 'feedback:view'],
   ROLE_TEAM_ADMIN: ADMIN,
   ROLE_TEAM_INSPECTOR: INSPECTOR,
   ROLE_TEAM_VIEWER: VIEWER,
-  ROLE_CORP_MANAGEMENT: [...ADMIN, 'system:config', 'license:manage', 'sales:upgrade'],
+  // The operator's management also reads what users send through Feedback and marks it handled.
+  ROLE_CORP_MANAGEMENT: [...ADMIN, 'system:config', 'license:manage', 'sales:upgrade', 'feedback:view'],
   ROLE_CORP_SALES: ['team:view', 'team:member:view', 'team:function:view', 'notice:view', 'sales:upgrade'],
   ROLE_CORP_CLERK: [...VIEWER, 'recycle:view'],
   ROLE_SCHOOL_TEACHER: [...ADMIN, 'school:teach'],
@@ -128,11 +130,11 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
 export type Deployment = 'hosted' | 'local';
 
 /**
- * Settings of the whole deployment (company name, logo). On a local deployment the team owner runs
- * the installation; on the hosted service every registered user owns a team, so only the operator's
- * corporate management may change them.
+ * The whole deployment's settings (company name, logo) and its users' feedback. On a local deployment the
+ * team owner runs the installation; on the hosted service every registered user owns a team, so only the
+ * operator's corporate management has them.
  */
-const DEPLOYMENT_PERMISSIONS: readonly Permission[] = ['system:config'];
+const DEPLOYMENT_PERMISSIONS: readonly Permission[] = ['system:config', 'feedback:view'];
 
 export function permissionsFor(role: RoleCode, deployment: Deployment): readonly Permission[] {
   const granted = ROLE_PERMISSIONS[role];

@@ -53,6 +53,16 @@ export async function buildStaffedTeam(
 
 export type StaffedTeam = Awaited<ReturnType<typeof buildStaffedTeam>>;
 
+/** A signed-in member of a new corporate team (the operator's own) with a corporate role. */
+export async function buildCorporateUser(
+  db: Kysely<Database>,
+  role: 'ROLE_CORP_MANAGEMENT' | 'ROLE_CORP_SALES' | 'ROLE_CORP_CLERK',
+) {
+  const vendor = await buildTeam(db);
+  await db.updateTable('teams').set({ kind: 'corporate' }).where('id', '=', vendor.id).execute();
+  return buildSignedInUser(db, { teamId: vendor.id, role });
+}
+
 /** Sets a function package's dates directly, e.g. to make it expired. */
 export async function setFunction(
   db: Kysely<Database>,

@@ -1,5 +1,5 @@
 import { LIMITS } from '@sightline/shared';
-import { translate } from '../i18n';
+import { currentLanguage, translate } from '../i18n';
 import { decideOutcome, issuesOf, type Failure, type RawOutcome, type SessionAction } from './outcome';
 import { showToast } from './notifier';
 import { getToken } from './token';
@@ -88,7 +88,8 @@ async function send(path: string, options: RequestOptions): Promise<RawOutcome> 
   if (options.signal?.aborted) controller.abort();
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The language the user reads, not the browser's: the server saves it at registration and names built-in things in it.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -50,10 +50,13 @@ describe('openEventStream', () => {
     handle.close();
   });
 
-  it('stops for good when the server refuses the token', async () => {
+  it('stops for good when the server refuses the token, handing on why', async () => {
     const onUnauthorized = vi.fn();
     const fetchImpl = vi.fn(
-      async () => new Response(JSON.stringify({ code: 4003, msg: 'LOGIN_FAILURE' }), { status: 401 }),
+      async () =>
+        new Response(JSON.stringify({ code: 4003, msg: 'LOGIN_FAILURE', data: { reason: 'PASSWORD_CHANGED' } }), {
+          status: 401,
+        }),
     );
     openEventStream({
       url: '/x',
@@ -66,6 +69,7 @@ describe('openEventStream', () => {
     await waitFor(() => onUnauthorized.mock.calls.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith({ reason: 'PASSWORD_CHANGED' });
   });
 
   it('reconnects after the heartbeat timeout of silence and after errors', async () => {

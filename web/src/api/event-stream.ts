@@ -1,4 +1,5 @@
 import { LIMITS } from '@sightline/shared';
+import { isEnvelope } from './outcome';
 import { createSseParser, parseAppEvent, type AppEvent } from './sse-parser';
 
 export type EventStreamState = 'connecting' | 'open' | 'closed';
@@ -7,8 +8,8 @@ export interface EventStreamOptions {
   url: string;
   getToken: () => string | null;
   onEvent: (event: AppEvent) => void;
-  /** The server refused the token (401 / 4003): the stream stops for good. */
-  onUnauthorized: () => void;
+  /** The server refused the token (401 / 4003): the stream stops for good. `data` is the answer's, which may say why. */
+  onUnauthorized: (data: unknown) => void;
   onStateChange?: (state: EventStreamState) => void;
   heartbeatTimeoutMs?: number;
   /** Waits between reconnection attempts; the last one repeats. */
@@ -72,7 +73,8 @@ export function openEventStream(options: EventStreamOptions): EventStreamHandle 
       if (response.status === 401 || response.status === 403) {
         closed = true;
         setState('closed');
-        options.onUnauthorized();
+        const body: unknown = await response.json().catch(() => null);
+        options.onUnauthorized(isEnvelope(body) ? body.data : null);
         return;
       }
       if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideOutcome, issuesOf } from './outcome';
+import { decideOutcome, issuesOf, sessionEndTextKey } from './outcome';
 
 const response = (body: unknown, status = 200) => decideOutcome({ type: 'response', status, body });
 
@@ -43,6 +43,15 @@ describe('decideOutcome', () => {
     if (outcome.ok) throw new Error('expected a failure');
     expect(outcome.failure.action).toBe('loginFailure');
     expect(outcome.failure.toast?.level).toBe('warning');
+  });
+
+  it('explains a 4003 by the reason the server ended the session for, an expired login without one', () => {
+    const revoked = response({ code: 4003, msg: 'LOGIN_FAILURE', data: { reason: 'PASSWORD_CHANGED' } }, 401);
+    const expired = response({ code: 4003, msg: 'LOGIN_FAILURE', data: null }, 401);
+    if (revoked.ok || expired.ok) throw new Error('expected failures');
+    expect(revoked.failure.toast).toEqual({ level: 'warning', key: 'ui.session.offline.PASSWORD_CHANGED' });
+    expect(revoked.failure.action).toBe('loginFailure');
+    expect(expired.failure.toast).toEqual({ level: 'warning', key: 'errors.LOGIN_FAILURE' });
   });
 
   it('goes to the licence page on 5012', () => {
@@ -119,5 +128,18 @@ describe('issuesOf', () => {
     ]);
     expect(issuesOf(null)).toEqual([]);
     expect(issuesOf({ issues: 'x' })).toEqual([]);
+  });
+});
+
+describe('sessionEndTextKey', () => {
+  it('names the text of each reason of the forceOffline event, and an expired login for anything else', () => {
+    expect(sessionEndTextKey({ reason: 'LOGIN_REPEATED' })).toBe('ui.session.offline.LOGIN_REPEATED');
+    expect(sessionEndTextKey({ reason: 'PASSWORD_CHANGED' })).toBe('ui.session.offline.PASSWORD_CHANGED');
+    expect(sessionEndTextKey({ reason: 'USER_ACCOUNT_ABNORMALITY' })).toBe(
+      'ui.session.offline.USER_ACCOUNT_ABNORMALITY',
+    );
+    expect(sessionEndTextKey({ reason: 'USER_DELETED' })).toBe('ui.session.offline.USER_DELETED');
+    expect(sessionEndTextKey({ reason: 'SOMETHING_NEW' })).toBe('errors.LOGIN_FAILURE');
+    expect(sessionEndTextKey(null)).toBe('errors.LOGIN_FAILURE');
   });
 });

@@ -1,4 +1,4 @@
-import { ResultCode, isErrorKey, type FieldIssue } from '@sightline/shared';
+import { ResultCode, isErrorKey, isSessionEndReason, type FieldIssue } from '@sightline/shared';
 
 /**
  * What the one API client does with an answer (SPEC section 8), as a pure decision so it can be
@@ -14,7 +14,7 @@ export type ToastLevel = 'error' | 'warning';
 
 export interface ToastSpec {
   level: ToastLevel;
-  /** A full i18n key, `errors.<ErrorKey>`. */
+  /** A full i18n key: `errors.<ErrorKey>`, or for a 4003 the session's end (`sessionEndTextKey`). */
   key: string;
   params?: Record<string, string | number>;
 }
@@ -76,6 +76,15 @@ export function issuesOf(data: unknown): FieldIssue[] {
   );
 }
 
+/**
+ * Why the server ended the session, as a full i18n key: the reason it gave (the forceOffline event's
+ * payload, a 4003's data), or an expired login when it gave none.
+ */
+export function sessionEndTextKey(data: unknown): string {
+  const reason = typeof data === 'object' && data !== null ? (data as { reason?: unknown }).reason : undefined;
+  return isSessionEndReason(reason) ? `ui.session.offline.${reason}` : 'errors.LOGIN_FAILURE';
+}
+
 /** The key to show for a code when the message is not a key we know. */
 function fallbackKey(code: number): string {
   switch (code) {
@@ -103,8 +112,10 @@ function fromEnvelope(status: number, envelope: EnvelopeLike): Outcome {
       return { ok: false, failure: { ...base, ...withParams, toast: toast('warning'), action: null } };
     case ResultCode.NO_AUTH:
       return { ok: false, failure: { ...base, ...withParams, toast: toast('warning'), action: null } };
-    case ResultCode.LOGIN_FAILURE:
-      return { ok: false, failure: { ...base, ...withParams, toast: toast('warning'), action: 'loginFailure' } };
+    case ResultCode.LOGIN_FAILURE: {
+      const ended: ToastSpec = { level: 'warning', key: sessionEndTextKey(envelope.data) };
+      return { ok: false, failure: { ...base, ...withParams, toast: ended, action: 'loginFailure' } };
+    }
     case ResultCode.LICENSE_REQUIRED:
       return { ok: false, failure: { ...base, ...withParams, toast: toast('error'), action: 'licenseRequired' } };
     case ResultCode.BAD_REQUEST:

@@ -31,6 +31,7 @@ export const PAGE_REGISTRY: Record<string, PageLoader> = {
   'recycle-bin/RecycleBinPage': () => import('../features/recycle-bin/pages/RecycleBinPage'),
   'notice/NoticePage': () => import('../features/notice/pages/NoticePage'),
   'admin/UpgradePage': () => import('../features/admin/pages/UpgradePage'),
+  'feedback/FeedbackInboxPage': () => import('../features/feedback/pages/FeedbackInboxPage'),
   // A parent without a page of its own; reached only if it does not redirect.
   'layout/Outlet': upcoming,
 };

@@ -3,10 +3,11 @@ import { API_BASE, request, setSessionActionHandler } from '../api/client';
 import { dispatchAppEvent, onAppEvent } from '../api/events';
 import { openEventStream, type EventStreamHandle } from '../api/event-stream';
 import { cancelPendingToast, showToast } from '../api/notifier';
+import { sessionEndTextKey } from '../api/outcome';
 import { getToken, removeToken, setToken } from '../api/token';
 import { changeTeam, fetchRoleMenu, teamKeys } from '../features/team/api';
 import { userDetailsQuery, userKeys } from '../features/user/api';
-import { translate } from '../i18n';
+import { currentLanguage, setLanguage, translate } from '../i18n';
 import { useSessionStore } from '../stores/session-store';
 import { navigateTo } from './navigation';
 import { PROJECT_VERSION_STORAGE_KEY, needsReload } from './project-version';
@@ -30,7 +31,8 @@ function startEventStream(): void {
     url: `${API_BASE}/sse/userConnect`,
     getToken,
     onEvent: dispatchAppEvent,
-    onUnauthorized: () => endSession('loginFailure'),
+    // Refused on reconnecting: the session ended while the stream was down, and the answer says why.
+    onUnauthorized: (data) => endSession('forcedOffline', data),
   });
 }
 
@@ -54,7 +56,11 @@ export function clearSessionState(): void {
 
 export type SessionEnd = 'logout' | 'loginFailure' | 'forcedOffline' | 'license';
 
-export function endSession(reason: SessionEnd): void {
+/**
+ * Leaves the session. `forcedOffline`: the server ended it (its forceOffline event, or a refused event
+ * stream) and `why` is what it sent, whose reason the warning explains.
+ */
+export function endSession(reason: SessionEnd, why?: unknown): void {
   closeEventStream();
   removeToken();
   // Navigate before clearing: a render with the old path and no menu would first detour via /404.
@@ -63,7 +69,7 @@ export function endSession(reason: SessionEnd): void {
   clearSessionState();
   if (reason === 'forcedOffline') {
     cancelPendingToast();
-    showToast('warning', translate('ui.session.forcedOffline'));
+    showToast('warning', translate(sessionEndTextKey(why)));
   }
 }
 
@@ -77,7 +83,10 @@ function checkProjectVersion(user: UserInfo): boolean {
 
 let bootstrapping: Promise<void> | null = null;
 
-/** First entry with a token: user info (PC client), the team's menu, team id and name, event stream. */
+/**
+ * First entry with a token (after a login, or opening the app with a session): user info (PC client) and
+ * the language saved with it, the team's menu, team id and name, event stream.
+ */
 export function bootstrapSession(): Promise<void> {
   bootstrapping ??= runBootstrap().finally(() => {
     bootstrapping = null;
@@ -91,6 +100,8 @@ async function runBootstrap(): Promise<void> {
   try {
     const user = await queryClient.fetchQuery({ ...userDetailsQuery(), staleTime: 0 });
     if (checkProjectVersion(user)) return;
+    // The language saved in the profile follows the user to every browser (SPEC section 1).
+    if (user.language !== currentLanguage()) await setLanguage(user.language);
     const router = user.teamId === null ? EMPTY_ROUTER : await fetchRoleMenu(user.teamId);
     store.setTeam(user.teamId, user.teamName);
     store.setRouter(router);
@@ -135,7 +146,7 @@ export async function switchTeam(teamId: number): Promise<string | null> {
 export function installSessionHandlers(): void {
   setSessionActionHandler('loginFailure', () => endSession('loginFailure'));
   setSessionActionHandler('licenseRequired', () => endSession('license'));
-  onAppEvent('forceOffline', () => endSession('forcedOffline'));
+  onAppEvent('forceOffline', (payload) => endSession('forcedOffline', payload));
   // Logged out from another tab sharing this session: this tab leaves too.
   onAppEvent('logout', () => {
     if (getToken()) endSession('logout');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../errors.js';
 import { LANGUAGES } from '../limits.js';
+import { SESSION_END_REASONS } from '../schemas/auth.js';
 import { CATALOGUES, interpolate, translateError } from './index.js';
 
 type Tree = { [key: string]: string | Tree };
@@ -37,6 +38,13 @@ describe('translation catalogues (drift check)', () => {
   it('has a text for every error key in every language', () => {
     for (const language of LANGUAGES) {
       for (const key of ERROR_KEYS) expect(CATALOGUES[language].errors[key], `${language} ${key}`).toBeTruthy();
+    }
+  });
+
+  it('explains every reason the server may end a session for, in every language', () => {
+    for (const language of LANGUAGES) {
+      const texts: Record<string, string> = CATALOGUES[language].ui.session.offline;
+      for (const reason of SESSION_END_REASONS) expect(texts[reason], `${language} ${reason}`).toBeTruthy();
     }
   });
 

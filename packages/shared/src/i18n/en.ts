@@ -12,6 +12,7 @@ export const en: Catalogue = {
     FILE_TOO_LARGE: 'The file is too large (at most {max} MB)',
     FILE_TYPE_ERROR: 'This file type is not supported',
     USER_PHONE_EXISTING: 'This phone number is already registered; please log in directly',
+    USER_PHONE_IN_USE: 'This phone number is already used by another account',
     USER_PHONE_NOT_EXISTING: 'This phone number is not registered',
     USER_OR_PASSWORD_ERROR: 'Wrong account or password',
     USER_LOGIN_LOCKED: 'Too many wrong passwords; try again in {minutes} minutes',
@@ -304,6 +305,7 @@ export const en: Catalogue = {
     recycle: 'Recycle bin',
     notice: 'Notices',
     admin: 'Upgrades',
+    feedback: 'Feedback',
     personalCenter: 'Personal centre',
   },
   ui: {
@@ -352,7 +354,15 @@ export const en: Catalogue = {
       expand: 'Expand menu',
     },
     session: {
-      forcedOffline: 'Your account logged in elsewhere, so this session was signed out',
+      offline: {
+        LOGIN_REPEATED: 'Your account logged in elsewhere, so this session was signed out',
+        PASSWORD_CHANGED:
+          'Your password was changed, so this session was signed out; please log in with the new password',
+        USER_ACCOUNT_ABNORMALITY:
+          'Your account was disabled, so this session was signed out; please contact your team administrator',
+        USER_DELETED:
+          'Your account was deleted, so this session was signed out; please contact your team administrator',
+      },
       repeatedTitle: 'Already logged in elsewhere',
       repeatedContent: 'Logging in here will sign out the other session. Continue?',
       forceLogin: 'Log in here',
@@ -411,8 +421,6 @@ export const en: Catalogue = {
       welcome: 'Welcome back, {name}',
       team: 'Team: {team}',
       noTeam: 'You have not joined a team yet',
-      noProjects: 'No projects yet',
-      noProjectsHint: 'The project list arrives with project management.',
       lastLogin: 'Last login: {time}',
     },
     business: {
@@ -442,11 +450,6 @@ export const en: Catalogue = {
       elTest: 'Test page',
       poseAdjustment: 'Image pose adjustment',
       release: 'Released images',
-      invite: 'Join a team',
-    },
-    invite: {
-      title: 'Join a team',
-      description: 'Joining a team by invitation arrives with team management.',
     },
     notFound: {
       title: 'Page not found',
@@ -469,7 +472,6 @@ export const en: Catalogue = {
       uploadHint: 'Choose the licence file (.lic) your administrator gave you',
       activated: 'The licence is active',
       activateFailed: 'Activation failed; please contact the administrator',
-      unavailable: 'This server does not offer the licence service yet; it arrives in a later release.',
       goLogin: 'Go to login',
     },
     personal: {
@@ -640,7 +642,7 @@ export const en: Catalogue = {
       joined: 'You joined {team}',
       enter: 'Enter the team',
       expiredHint: 'Ask the inviter for a new invitation link.',
-      fullHint: 'Ask the team’s administrator to raise the member limit, then join again.',
+      fullHint: 'Ask the team’s administrator to contact sales to raise the member limit, then join again.',
       noSid: 'The invitation link is incomplete; check the link',
       signedInAs: 'Signed in as {name}',
       switchAccount: 'Use another account',
@@ -668,7 +670,6 @@ export const en: Catalogue = {
       functionExpiry: 'Expires',
       days: '{days} days',
       projectTypes: 'Project types',
-      projectConfig: 'Project configuration',
       typeName: 'Name',
       typeSource: 'Source',
       builtIn: 'Built-in',
@@ -806,6 +807,24 @@ export const en: Catalogue = {
       contentPlaceholder: 'Describe your suggestion or the problem you met',
       contact: 'Contact',
       sent: 'Thank you: we received your feedback',
+      inbox: {
+        description:
+          'Suggestions and software bugs that users send through Feedback; mark each one handled once dealt with.',
+        allTypes: 'All types',
+        filterAll: 'All',
+        filterUnhandled: 'Unhandled',
+        filterHandled: 'Handled',
+        content: 'Content',
+        contact: 'Contact: {contact}',
+        sender: 'Sender',
+        noTeam: 'No team',
+        time: 'Sent',
+        handled: 'Handled',
+        empty: 'No feedback yet',
+        noUnhandled: 'All feedback has been handled',
+        markedHandled: 'Marked handled',
+        markedUnhandled: 'Marked unhandled',
+      },
     },
     license: {
       issuedTo: 'Licensed to',
@@ -936,7 +955,7 @@ export const en: Catalogue = {
       namePlaceholder: 'Up to 50 characters, unique in the team',
       type: 'Project type',
       typePlaceholder: 'Choose a project type',
-      teamType: 'Team type',
+      teamOwnType: 'Team’s own type',
       cover: 'Cover',
       coverUpload: 'Upload cover',
       coverChange: 'Change cover',
@@ -963,7 +982,8 @@ export const en: Catalogue = {
       routeName: 'Line / route name',
       routeNamePlaceholder: 'The road, line or route the structure belongs to',
       highPrecision: 'High-precision project',
-      highPrecisionHint: 'Enables high-precision matching of inspection photos to the model.',
+      highPrecisionHint:
+        'Marks the project for high-precision processing, which needs the High-precision conversion membership feature.',
       defaultView: 'Default view',
       defaultViewHint: "Once the model is uploaded, set and save the default view in the project's 3D view.",
       defaultViewSet:

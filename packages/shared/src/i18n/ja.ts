@@ -12,6 +12,7 @@ export const ja: Catalogue = {
     FILE_TOO_LARGE: 'ファイルが大きすぎます（最大 {max} MB）',
     FILE_TYPE_ERROR: 'このファイル形式はサポートされていません',
     USER_PHONE_EXISTING: 'この電話番号は登録済みです。直接ログインしてください',
+    USER_PHONE_IN_USE: 'この電話番号は別のアカウントで使用されています',
     USER_PHONE_NOT_EXISTING: 'この電話番号は登録されていません',
     USER_OR_PASSWORD_ERROR: 'アカウントまたはパスワードが正しくありません',
     USER_LOGIN_LOCKED: 'パスワードの誤りが多すぎます。{minutes} 分後に再試行してください',
@@ -304,6 +305,7 @@ export const ja: Catalogue = {
     recycle: 'ごみ箱',
     notice: 'お知らせ',
     admin: 'アップグレード管理',
+    feedback: 'フィードバック',
     personalCenter: '個人センター',
   },
   ui: {
@@ -352,7 +354,15 @@ export const ja: Catalogue = {
       expand: 'メニューを展開',
     },
     session: {
-      forcedOffline: 'このアカウントが別の場所でログインしたため、このセッションはログアウトされました',
+      offline: {
+        LOGIN_REPEATED: 'このアカウントが別の場所でログインしたため、このセッションはログアウトされました',
+        PASSWORD_CHANGED:
+          'パスワードが変更されたため、このセッションはログアウトされました。新しいパスワードでログインしてください',
+        USER_ACCOUNT_ABNORMALITY:
+          'アカウントが無効にされたため、このセッションはログアウトされました。チームの管理者に連絡してください',
+        USER_DELETED:
+          'アカウントが削除されたため、このセッションはログアウトされました。チームの管理者に連絡してください',
+      },
       repeatedTitle: '別の場所でログイン中です',
       repeatedContent: 'ここでログインすると、別の場所のセッションはログアウトされます。続けますか？',
       forceLogin: 'ここでログイン',
@@ -411,8 +421,6 @@ export const ja: Catalogue = {
       welcome: 'おかえりなさい、{name} さん',
       team: 'チーム：{team}',
       noTeam: 'まだチームに参加していません',
-      noProjects: 'プロジェクトはまだありません',
-      noProjectsHint: 'プロジェクト一覧はプロジェクト管理機能とともに提供されます。',
       lastLogin: '前回のログイン：{time}',
     },
     business: {
@@ -442,11 +450,6 @@ export const ja: Catalogue = {
       elTest: 'テストページ',
       poseAdjustment: '画像の姿勢調整',
       release: '公開画像',
-      invite: 'チームへの参加',
-    },
-    invite: {
-      title: 'チームへの参加',
-      description: '招待によるチームへの参加は、チーム管理機能とともに提供されます。',
     },
     notFound: {
       title: 'ページが見つかりません',
@@ -469,7 +472,6 @@ export const ja: Catalogue = {
       uploadHint: '管理者から受け取ったライセンスファイル（.lic）を選択してください',
       activated: 'ライセンスが有効になりました',
       activateFailed: 'ライセンスを有効化できませんでした。管理者に連絡してください',
-      unavailable: 'このサーバーはまだライセンスサービスを提供していません。今後のリリースで提供されます。',
       goLogin: 'ログインへ',
     },
     personal: {
@@ -641,7 +643,7 @@ export const ja: Catalogue = {
       joined: '{team} に参加しました',
       enter: 'チームへ',
       expiredHint: '招待者に新しい招待リンクを依頼してください。',
-      fullHint: 'チームの管理者にメンバー上限の引き上げを依頼してから参加してください。',
+      fullHint: 'チームの管理者から営業担当に連絡し、メンバー上限を引き上げてもらってから参加してください。',
       noSid: '招待リンクが不完全です。リンクを確認してください',
       signedInAs: 'ログイン中のアカウント：{name}',
       switchAccount: '別のアカウントを使う',
@@ -671,7 +673,6 @@ export const ja: Catalogue = {
       functionExpiry: '有効期限',
       days: '{days} 日',
       projectTypes: 'プロジェクト種別',
-      projectConfig: 'プロジェクト設定',
       typeName: '名称',
       typeSource: '区分',
       builtIn: 'システム標準',
@@ -808,6 +809,24 @@ export const ja: Catalogue = {
       contentPlaceholder: 'ご提案や発生した問題を記入してください',
       contact: '連絡先',
       sent: 'フィードバックをお送りいただきありがとうございます',
+      inbox: {
+        description:
+          'ユーザーが「フィードバック」から送信した提案とソフトウェアの不具合です。対応が済んだら処理済みにしてください。',
+        allTypes: 'すべての種類',
+        filterAll: 'すべて',
+        filterUnhandled: '未処理',
+        filterHandled: '処理済み',
+        content: '内容',
+        contact: '連絡先：{contact}',
+        sender: '送信者',
+        noTeam: 'チームなし',
+        time: '送信日時',
+        handled: '処理済み',
+        empty: 'フィードバックはまだありません',
+        noUnhandled: 'すべてのフィードバックが処理済みです',
+        markedHandled: '処理済みにしました',
+        markedUnhandled: '未処理に戻しました',
+      },
     },
     license: {
       issuedTo: 'ライセンス先',
@@ -937,7 +956,7 @@ export const ja: Catalogue = {
       namePlaceholder: '50 文字以内、チーム内で重複不可',
       type: 'プロジェクトの種類',
       typePlaceholder: '種類を選択',
-      teamType: 'チームの種類',
+      teamOwnType: 'チーム独自の種別',
       cover: 'カバー画像',
       coverUpload: 'カバーをアップロード',
       coverChange: 'カバーを変更',
@@ -964,7 +983,7 @@ export const ja: Catalogue = {
       routeName: '路線名',
       routeNamePlaceholder: '構造物が属する道路・路線・航路の名前',
       highPrecision: '高精度プロジェクト',
-      highPrecisionHint: '点検写真とモデルの高精度マッチングを有効にします。',
+      highPrecisionHint: 'プロジェクトを高精度処理の対象にします。高精度処理には「高精度変換」会員機能が必要です。',
       defaultView: 'デフォルト視点',
       defaultViewHint: 'モデルのアップロード後、プロジェクトの 3D ビューでデフォルト視点を調整して保存できます。',
       defaultViewSet: '保存済みのデフォルト視点：経度 {lon}、緯度 {lat}、高さ {height} m。3D ビューで変更できます。',

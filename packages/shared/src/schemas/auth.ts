@@ -28,6 +28,23 @@ export const loginBodySchema = z
   });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
+/**
+ * Why the server ended a session that its user did not log out of. A page still open on it hears the
+ * reason in the `forceOffline` event (`{reason}`); a later request on a revoked session gets it in the data
+ * of its 4003 answer. The web explains each one (`ui.session.offline.<reason>`).
+ */
+export const SESSION_END_REASONS = [
+  'LOGIN_REPEATED',
+  'PASSWORD_CHANGED',
+  'USER_ACCOUNT_ABNORMALITY',
+  'USER_DELETED',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+export function isSessionEndReason(value: unknown): value is SessionEndReason {
+  return (SESSION_END_REASONS as readonly unknown[]).includes(value);
+}
+
 export const SMS_SCENES = ['register', 'retrieve', 'phone'] as const;
 export type SmsScene = (typeof SMS_SCENES)[number];
 

@@ -31,6 +31,10 @@ export const emailField = z
   .trim()
   .max(LIMITS.emailMax, { error: 'tooLong' })
   .regex(EMAIL_PATTERN, { error: 'emailInvalid' });
+/** A yes/no filter in a query string, where only the texts `true` and `false` are meaningful. */
+export const booleanQueryField = z
+  .enum(['true', 'false'], { error: 'invalidValue' })
+  .transform((value) => value === 'true');
 export const idParam = z.coerce
   .number({ error: 'invalidValue' })
   .int({ error: 'invalidValue' })

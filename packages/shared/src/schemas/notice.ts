@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../envelope.js';
 import { LIMITS } from '../limits.js';
-import { requiredText } from './fields.js';
+import { booleanQueryField, requiredText } from './fields.js';
 
 export const NOTICE_TYPES = ['system', 'team', 'project', 'inspection', 'ai', 'report'] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
@@ -27,10 +27,7 @@ export const noticePageSchema = pageOf(noticeSchema);
 
 export const noticePageQuerySchema = pageQuerySchema.extend({
   type: noticeTypeField.optional(),
-  read: z
-    .enum(['true', 'false'], { error: 'invalidValue' })
-    .transform((value) => value === 'true')
-    .optional(),
+  read: booleanQueryField.optional(),
 });
 export type NoticePageQuery = z.input<typeof noticePageQuerySchema>;
 

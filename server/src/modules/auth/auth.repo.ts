@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ClientType } from '@sightline/shared';
-import type { Database, NewUser, UserUpdate } from '../../platform/db/schema.js';
+import type { Database, NewUser, RevokeReason, UserUpdate } from '../../platform/db/schema.js';
 import { grantDefaultFunctions } from '../team-function/team-function.repo.js';
 import { firstCurrentMembership, membershipsOfUser } from '../team/membership.js';
 
@@ -84,6 +84,7 @@ export function createAuthRepo(db: Kysely<Database>) {
           'sessions.client_type',
           'sessions.last_seen_at',
           'sessions.revoked_at',
+          'sessions.revoke_reason',
           'users.status',
           'users.current_team_id',
           'users.deleted_at',
@@ -105,10 +106,7 @@ export function createAuthRepo(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    revokeSessions(
-      filter: { sessionId?: number; userId?: number; exceptSessionId?: number },
-      reason: 'logout' | 'forced' | 'password' | 'disabled',
-    ) {
+    revokeSessions(filter: { sessionId?: number; userId?: number; exceptSessionId?: number }, reason: RevokeReason) {
       let query = db
         .updateTable('sessions')
         .set({ revoked_at: new Date(), revoke_reason: reason })

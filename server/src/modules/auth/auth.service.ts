@@ -16,7 +16,7 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import type { SmsProvider } from '../../platform/sms/sms-provider.js';
 import type { UserRow } from '../../platform/db/schema.js';
 import type { AuthRepo } from './auth.repo.js';
-import { endSessions, replacePassword } from './sessions.js';
+import { SESSION_END_REASON_OF, endSessions, replacePassword } from './sessions.js';
 
 /** A session unused for this long is over, whatever its client. */
 const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
@@ -126,7 +126,7 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
       const existing = await repo.findActiveSession(user.id, input.clientType);
       if (existing && Date.now() - existing.last_seen_at.getTime() < SESSION_IDLE_MS) {
         if (!input.force) throw new AppError('LOGIN_REPEATED');
-        await endSessions({ repo, bus }, { sessionId: existing.id }, 'forced', 'LOGIN_REPEATED');
+        await endSessions({ repo, bus }, { sessionId: existing.id }, 'forced');
       } else if (existing) {
         await repo.revokeSessions({ sessionId: existing.id }, 'logout');
       }
@@ -142,11 +142,19 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
       bus.publish({ userId: auth.userId, sessionId: auth.sessionId, name: 'logout', value: null });
     },
 
-    /** Resolves a bearer token to its caller, or null when it is unknown, revoked or idle too long. */
+    /**
+     * Resolves a bearer token to its caller, or null when it is unknown, logged out or idle too long.
+     * A session someone else ended is LOGIN_FAILURE with the reason, so a page that missed the
+     * forceOffline event still tells its user why.
+     */
     async authenticate(token: string | undefined): Promise<AuthContext | null> {
       if (!token) return null;
       const session = await repo.findSessionByTokenHash(sha256(token));
-      if (!session || session.revoked_at || session.deleted_at) return null;
+      if (!session || session.deleted_at) return null;
+      if (session.revoked_at) {
+        if (session.revoke_reason === null || session.revoke_reason === 'logout') return null;
+        throw new AppError('LOGIN_FAILURE', { data: { reason: SESSION_END_REASON_OF[session.revoke_reason] } });
+      }
       if (Date.now() - session.last_seen_at.getTime() > SESSION_IDLE_MS) return null;
       if (session.status !== 'active') throw new AppError('USER_ACCOUNT_ABNORMALITY');
       if (Date.now() - session.last_seen_at.getTime() > SESSION_TOUCH_MS) await repo.touchSession(session.id);
@@ -195,7 +203,9 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
       if (settings.smsCaptcha) await this.verifyCaptcha(input.captchaId, input.captchaCode);
       const registered = Boolean(await repo.findUserByPhone(input.phone));
       if (input.scene === 'retrieve' && !registered) throw new AppError('USER_PHONE_NOT_EXISTING');
-      if (input.scene !== 'retrieve' && registered) throw new AppError('USER_PHONE_EXISTING');
+      // Only a registration is told to log in instead; a new phone of a signed-in user is simply taken.
+      if (input.scene === 'register' && registered) throw new AppError('USER_PHONE_EXISTING');
+      if (input.scene === 'phone' && registered) throw new AppError('USER_PHONE_IN_USE');
       const now = Date.now();
       if ((await repo.countSmsSince(input.phone, new Date(now - 60_000))) >= LIMITS.sms.perMinute) {
         throw new AppError('SEND_SMS_FAIL_MIN');

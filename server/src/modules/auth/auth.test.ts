@@ -81,10 +81,13 @@ describeOnEachDatabase('auth', (server) => {
       expect((await server().call('GET', '/api/web/check', { token: first })).body.code).toBe(2000);
 
       const second = await server().login(user.account, user.password, { force: true });
-      expect(server().events).toContainEqual(expect.objectContaining({ userId: user.id, name: 'forceOffline' }));
+      expect(server().events).toContainEqual(
+        expect.objectContaining({ userId: user.id, name: 'forceOffline', value: { reason: 'LOGIN_REPEATED' } }),
+      );
+      // A page that missed the event learns the reason from its next request.
       const stale = await server().call('GET', '/api/web/check', { token: first });
       expect(stale.status).toBe(401);
-      expect(stale.body).toMatchObject({ code: 4003, msg: 'LOGIN_FAILURE' });
+      expect(stale.body).toMatchObject({ code: 4003, msg: 'LOGIN_FAILURE', data: { reason: 'LOGIN_REPEATED' } });
       expect((await server().call('GET', '/api/web/check', { token: second })).body.code).toBe(2000);
     });
 
@@ -95,11 +98,11 @@ describeOnEachDatabase('auth', (server) => {
       expect((await server().call('GET', '/api/web/check', { token: pc })).body.code).toBe(2000);
     });
 
-    it('logs out, after which the token is refused', async () => {
+    it('logs out, after which the token is refused with no reason to explain', async () => {
       const user = await buildUser(server().db);
       const token = await server().login(user.account, user.password);
       expect((await server().call('POST', '/api/web/logout', { token })).body.code).toBe(2000);
-      expect((await server().call('GET', '/api/web/check', { token })).body.code).toBe(4003);
+      expect((await server().call('GET', '/api/web/check', { token })).body).toMatchObject({ code: 4003, data: null });
     });
   });
 

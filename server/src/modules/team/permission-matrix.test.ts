@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildRouter,
   ROLE_PERMISSIONS,
+  permissionsFor,
   type InvitationLink,
   type MenuItem,
   type Permission,
@@ -9,11 +10,11 @@ import {
 } from '@sightline/shared';
 import { routeDeclarations, type RouteDeclaration } from '../../platform/http/route.js';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildStaffedTeam, buildTeam } from '../../../test/factories/team.js';
+import { buildCorporateUser, buildStaffedTeam, buildTeam } from '../../../test/factories/team.js';
 import { buildUser, sessionToken } from '../../../test/factories/user.js';
 
-/** The team and administration calls this matrix covers: every route declared under these paths. */
-const COVERED = /^\/api\/team-(client|admin)(\/|$)/;
+/** The team, administration and feedback calls this matrix covers: every route declared under these paths. */
+const COVERED = /^\/api\/(team-client|team-admin|feedback)(\/|$)/;
 
 interface Fixture {
   teamId: number;
@@ -21,6 +22,10 @@ interface Fixture {
   removeTarget: number;
   handoverTarget: number;
   joinLink: InvitationLink;
+  /** A role the caller's own team hands out by invitation: corporate teams have corporate roles. */
+  inviteRole: RoleCode;
+  /** Feedback sent by a member of the fixture's team. */
+  feedbackId: number;
 }
 
 interface CallSpec {
@@ -56,7 +61,7 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/team-client/business/list': { request: () => ({}) },
   'GET /api/team-client/invitation-link': { request: () => ({}) },
   'POST /api/team-client/invitation-link': {
-    request: () => ({ body: { passwordMode: 'random', validityDays: 7, roleId: 'ROLE_TEAM_VIEWER' } }),
+    request: (fixture) => ({ body: { passwordMode: 'random', validityDays: 7, roleId: fixture.inviteRole } }),
   },
   'GET /api/team-client/link-analysis': { request: (fixture) => ({ query: { sid: fixture.joinLink.sid } }) },
   'POST /api/team-client/join': {
@@ -67,10 +72,15 @@ const CALLS: Record<string, CallSpec> = {
   'PUT /api/team-admin/teams/:id': {
     request: (fixture) => ({ url: `/api/team-admin/teams/${fixture.teamId}`, body: { memberMax: 40 } }),
   },
+  'POST /api/feedback': { request: () => ({ body: { type: 'suggestion', content: 'Sent through the matrix' } }) },
+  'GET /api/feedback/page': { request: () => ({ query: { pageSize: '5', handled: 'false' } }) },
+  'PUT /api/feedback/:id/handled': {
+    request: (fixture) => ({ url: `/api/feedback/${fixture.feedbackId}/handled`, body: { handled: true } }),
+  },
 };
 
-type Caller = 'owner' | 'administrator' | 'inspector' | 'viewer' | 'outsider' | 'salesManager';
-/** The role whose permissions each caller has; the outsider owns another team. */
+type Caller = 'owner' | 'administrator' | 'inspector' | 'viewer' | 'outsider' | 'salesManager' | 'management';
+/** The role whose permissions each caller has; the outsider owns another team, corporate callers work in their own. */
 const CALLER_ROLES: Record<Caller, RoleCode> = {
   owner: 'ROLE_TEAM_OWNER',
   administrator: 'ROLE_TEAM_ADMIN',
@@ -78,36 +88,41 @@ const CALLER_ROLES: Record<Caller, RoleCode> = {
   viewer: 'ROLE_TEAM_VIEWER',
   outsider: 'ROLE_TEAM_OWNER',
   salesManager: 'ROLE_CORP_SALES',
+  management: 'ROLE_CORP_MANAGEMENT',
 };
+/** Callers who are members of the fixture's team. */
+const MEMBERS: readonly Caller[] = ['owner', 'administrator', 'inspector', 'viewer'];
 
 function expectedAllowed(caller: Caller, route: RouteDeclaration, spec: CallSpec): boolean {
-  const permissions: readonly Permission[] = ROLE_PERMISSIONS[CALLER_ROLES[caller]];
+  // The test server is the hosted service: deployment-wide permissions stay with corporate management.
+  const permissions: readonly Permission[] = permissionsFor(CALLER_ROLES[caller], 'hosted');
   const permitted = route.permission === null || permissions.includes(route.permission);
   // Members of other teams are beyond the authority of anyone outside the fixture's team.
-  const inTeam = caller !== 'outsider' && caller !== 'salesManager';
-  return permitted && (inTeam || !spec.targetsMember);
+  return permitted && (MEMBERS.includes(caller) || !spec.targetsMember);
 }
 
 function menuCodes(items: MenuItem[]): string[] {
   return items.flatMap((item) => [item.menuCode, ...menuCodes(item.childList)]);
 }
 
-describeOnEachDatabase('team permission matrix', (server) => {
+describeOnEachDatabase('team, administration and feedback permission matrix', (server) => {
   const covered = () => routeDeclarations().filter((route) => COVERED.test(route.url));
 
-  it('has a call for every team and administration route, and no call for a route that is gone', () => {
+  it('has a call for every covered route, and no call for a route that is gone', () => {
     const declared = covered().map((route) => `${route.method} ${route.url}`);
     expect(declared.sort()).toEqual(Object.keys(CALLS).sort());
   });
 
-  it('shows the team menus exactly to the roles that may make their calls', () => {
+  it('shows the team, administration and feedback menus exactly to the roles that may make their calls', () => {
     const permissionOf = (key: string) => covered().find((route) => `${route.method} ${route.url}` === key)?.permission;
     for (const role of Object.keys(ROLE_PERMISSIONS) as RoleCode[]) {
-      const codes = menuCodes(buildRouter(role).menuVOList);
-      const may = (key: string) => ROLE_PERMISSIONS[role].includes(permissionOf(key) as Permission);
+      const permissions = permissionsFor(role, 'hosted');
+      const codes = menuCodes(buildRouter(role, permissions).menuVOList);
+      const may = (key: string) => permissions.includes(permissionOf(key) as Permission);
       expect(codes.includes('TEAM_MEMBERS'), role).toBe(may('GET /api/team-client/user-page'));
       expect(codes.includes('TEAM_SETTINGS'), role).toBe(may('GET /api/team-client/details'));
       expect(codes.includes('ADMIN'), role).toBe(may('GET /api/team-admin/teams'));
+      expect(codes.includes('FEEDBACK'), role).toBe(may('GET /api/feedback/page'));
     }
   });
 
@@ -123,14 +138,18 @@ describeOnEachDatabase('team permission matrix', (server) => {
       token: await sessionToken(db, joinTeam.owner.id),
       body: { passwordMode: 'random', validityDays: 7, roleId: 'ROLE_TEAM_VIEWER' },
     });
+    const feedback = await db
+      .insertInto('feedback')
+      .values({ user_id: team.inspector.id, team_id: team.id, type: 'bug', content: 'Seen by the matrix' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     let callerId: number;
     if (caller === 'outsider') {
       callerId = (await buildStaffedTeam(db)).owner.id;
-    } else if (caller === 'salesManager') {
-      const vendor = await buildTeam(db);
-      await db.updateTable('teams').set({ kind: 'corporate' }).where('id', '=', vendor.id).execute();
-      callerId = (await buildUser(db, { teamId: vendor.id, role: 'ROLE_CORP_SALES' })).id;
+    } else if (caller === 'salesManager' || caller === 'management') {
+      const role = caller === 'salesManager' ? 'ROLE_CORP_SALES' : 'ROLE_CORP_MANAGEMENT';
+      callerId = (await buildCorporateUser(db, role)).id;
     } else {
       callerId = { owner: team.owner, administrator: team.admin, inspector: team.inspector, viewer: team.viewer }[
         caller
@@ -142,13 +161,15 @@ describeOnEachDatabase('team permission matrix', (server) => {
       removeTarget: removeTarget.id,
       handoverTarget: handoverTarget.id,
       joinLink: joinLink.body.data,
+      inviteRole: caller === 'management' ? 'ROLE_CORP_CLERK' : 'ROLE_TEAM_VIEWER',
+      feedbackId: feedback.id,
     };
     return { fixture, token: await sessionToken(db, callerId) };
   }
 
   for (const caller of Object.keys(CALLER_ROLES) as Caller[]) {
     describe(caller, () => {
-      it('succeeds where ROLE_PERMISSIONS allows and answers 4001 NO_AUTH elsewhere', async () => {
+      it('succeeds where the permission table allows and answers 4001 NO_AUTH elsewhere', async () => {
         const { fixture, token } = await fixtureFor(caller);
         const routes = covered().sort(
           (a, b) => (CALLS[`${a.method} ${a.url}`]?.late ?? 0) - (CALLS[`${b.method} ${b.url}`]?.late ?? 0),

@@ -101,9 +101,9 @@ export function createUserClientService({ repo, authRepo, auth, bus, blobs }: Us
     },
 
     async changePhone(caller: AuthContext, input: { phone: string; smsCode: string }): Promise<UserInfo> {
-      if (await authRepo.findUserByPhone(input.phone)) throw new AppError('USER_PHONE_EXISTING');
+      if (await authRepo.findUserByPhone(input.phone)) throw new AppError('USER_PHONE_IN_USE');
       await auth.verifySmsCode(input.phone, 'phone', input.smsCode, true);
-      if (!(await repo.updatePhone(caller.userId, input.phone))) throw new AppError('USER_PHONE_EXISTING');
+      if (!(await repo.updatePhone(caller.userId, input.phone))) throw new AppError('USER_PHONE_IN_USE');
       return auth.userInfoById(caller.userId);
     },
 

@@ -47,7 +47,10 @@ describeOnEachDatabase('user-client', (server) => {
         body: { oldPassword: TEST_PASSWORD, password: 'NewSecret99', confirmPassword: 'NewSecret99' },
       });
       expect(changed.body.code).toBe(2000);
-      expect((await server().call('GET', '/api/web/check', { token: mobile })).body.msg).toBe('LOGIN_FAILURE');
+      expect((await server().call('GET', '/api/web/check', { token: mobile })).body).toMatchObject({
+        msg: 'LOGIN_FAILURE',
+        data: { reason: 'PASSWORD_CHANGED' },
+      });
       expect((await server().call('GET', '/api/web/check', { token: user.token })).body.code).toBe(2000);
       expect(server().events).toContainEqual(
         expect.objectContaining({ userId: user.id, name: 'forceOffline', value: { reason: 'PASSWORD_CHANGED' } }),
@@ -149,7 +152,7 @@ describeOnEachDatabase('user-client', (server) => {
         token: user.token,
         body: { phone, smsCode: code },
       });
-      expect(reused.body.msg).toBe('USER_PHONE_EXISTING');
+      expect(reused.body.msg).toBe('USER_PHONE_IN_USE');
     });
 
     it('refuses a phone registered to another account, and invalid fields', async () => {
@@ -160,8 +163,11 @@ describeOnEachDatabase('user-client', (server) => {
         token: user.token,
         body: { phone, smsCode: '123456' },
       });
-      expect(taken.body).toMatchObject({ code: 4000, msg: 'USER_PHONE_EXISTING' });
+      expect(taken.body).toMatchObject({ code: 4000, msg: 'USER_PHONE_IN_USE' });
       expect(taken.status).toBe(409);
+      // The code for a new phone is refused the same way; only a registration is told to log in instead.
+      const code = await server().call('POST', '/api/web/sms', { query: { phone, scene: 'phone' } });
+      expect(code.body.msg).toBe('USER_PHONE_IN_USE');
       const invalid = await server().call('PUT', '/api/user-client/phone', {
         token: user.token,
         body: { phone: '12345', smsCode: 'abc' },

@@ -45,7 +45,17 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
         },
       });
       expect(edited.body.code).toBe(2000);
-      expect((await server().call('GET', '/api/web/check', { token })).body.msg).toBe('LOGIN_FAILURE');
+      expect((await server().call('GET', '/api/web/check', { token })).body).toMatchObject({
+        msg: 'LOGIN_FAILURE',
+        data: { reason: 'PASSWORD_CHANGED' },
+      });
+      expect(server().events).toContainEqual(
+        expect.objectContaining({
+          userId: team.viewer.id,
+          name: 'forceOffline',
+          value: { reason: 'PASSWORD_CHANGED' },
+        }),
+      );
       await server().login(team.viewer.account, 'Fresh12345');
     });
 
@@ -58,7 +68,10 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
           body: { name: 'Inspector', roleId: 'ROLE_TEAM_INSPECTOR', status },
         });
       expect((await edit('disabled')).body.data.status).toBe('disabled');
-      expect((await server().call('GET', '/api/web/check', { token })).body.code).toBe(4003);
+      expect((await server().call('GET', '/api/web/check', { token })).body).toMatchObject({
+        code: 4003,
+        data: { reason: 'USER_ACCOUNT_ABNORMALITY' },
+      });
       const session = await server()
         .db.selectFrom('sessions')
         .select('revoke_reason')
@@ -117,7 +130,7 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
         token: team.owner.token,
         body: { ...valid, phone },
       });
-      expect(taken.body.msg).toBe('USER_PHONE_EXISTING');
+      expect(taken.body.msg).toBe('USER_PHONE_IN_USE');
       const foreign = await buildUser(server().db, {
         teamId: (await buildTeam(server().db)).id,
         role: 'ROLE_TEAM_INSPECTOR',
@@ -175,7 +188,9 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
       });
       expect(viaDelete.body.code).toBe(2000);
       expect((await server().call('GET', '/api/web/check', { token })).body.code).toBe(4003);
-      expect(server().events).toContainEqual(expect.objectContaining({ userId: first.id, name: 'forceOffline' }));
+      expect(server().events).toContainEqual(
+        expect.objectContaining({ userId: first.id, name: 'forceOffline', value: { reason: 'USER_DELETED' } }),
+      );
       const members = await server()
         .db.selectFrom('team_members')
         .select('user_id')

@@ -46,7 +46,7 @@ export interface LocalUserEdit {
 const CONFLICT_ERRORS: Record<'full' | 'account' | 'phone', ErrorKey> = {
   full: 'USER_COUNT_MAXIMUM',
   account: 'USER_ACCOUNT_EXISTING',
-  phone: 'USER_PHONE_EXISTING',
+  phone: 'USER_PHONE_IN_USE',
 };
 
 function toLocalUser(row: LocalUserRow): LocalUser {
@@ -117,7 +117,7 @@ export function createUserService({ repo, authRepo, bus }: UserServiceDeps) {
       if (!canManage(role, input.roleId)) throw new AppError('ROLE_CHANGE_LIMIT');
       await assertRoleFree(teamId, input.roleId);
       if (await repo.accountTaken(input.account)) throw new AppError('USER_ACCOUNT_EXISTING');
-      if (input.phone && (await repo.phoneTaken(input.phone))) throw new AppError('USER_PHONE_EXISTING');
+      if (input.phone && (await repo.phoneTaken(input.phone))) throw new AppError('USER_PHONE_IN_USE');
       const result = await repo.insertLocalUser({
         teamId,
         role: input.roleId,
@@ -156,7 +156,7 @@ export function createUserService({ repo, authRepo, bus }: UserServiceDeps) {
         if ((await repo.findTeamOwnerIds([target.id])).length > 0) throw new AppError('TEAM_OWNER_CAN_NOT_REMOVE');
         if (self) throw new AppError('ABNORMAL_OPERATION');
       }
-      if (input.phone && (await repo.phoneTaken(input.phone, target.id))) throw new AppError('USER_PHONE_EXISTING');
+      if (input.phone && (await repo.phoneTaken(input.phone, target.id))) throw new AppError('USER_PHONE_IN_USE');
 
       const update: UserUpdate = {
         name: input.name,
@@ -169,11 +169,11 @@ export function createUserService({ repo, authRepo, bus }: UserServiceDeps) {
       if (failure) throw new AppError(CONFLICT_ERRORS[failure.conflict]);
 
       if (disabling) {
-        await endSessions({ repo: authRepo, bus }, { userId: target.id }, 'disabled', 'USER_ACCOUNT_ABNORMALITY');
+        await endSessions({ repo: authRepo, bus }, { userId: target.id }, 'disabled');
       } else if (input.password) {
         // A new password ends the user's sessions, except the one making the change.
         const filter = self ? { userId: target.id, exceptSessionId: caller.sessionId } : { userId: target.id };
-        await endSessions({ repo: authRepo, bus }, filter, 'password', 'PASSWORD_CHANGED');
+        await endSessions({ repo: authRepo, bus }, filter, 'password');
       }
       return toLocalUser(await requireLocalUser(teamId, target.id));
     },
@@ -196,7 +196,7 @@ export function createUserService({ repo, authRepo, bus }: UserServiceDeps) {
       if ((await repo.findTeamOwnerIds(ids)).length > 0) throw new AppError('TEAM_OWNER_CAN_NOT_REMOVE');
       if (ids.includes(caller.userId)) throw new AppError('ABNORMAL_OPERATION');
       if (targets.some((target) => !canManage(role, target.role_code))) throw new AppError('NO_AUTH');
-      sendOffline(bus, await repo.deleteLocalUsers(ids), 'USER_ACCOUNT_ABNORMALITY');
+      sendOffline(bus, await repo.deleteLocalUsers(ids), 'USER_DELETED');
     },
   };
 }

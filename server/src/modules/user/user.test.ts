@@ -94,7 +94,7 @@ describeOnEachDatabase('local users: create and read', (server) => {
         token: team.owner.token,
         body: localUserBody({ phone }),
       });
-      expect(phoneTaken.body.msg).toBe('USER_PHONE_EXISTING');
+      expect(phoneTaken.body.msg).toBe('USER_PHONE_IN_USE');
     });
 
     it('hands out only roles the caller may assign, and one administrator per team', async () => {

@@ -10,7 +10,10 @@ export interface AuthContext {
   permissions: readonly Permission[];
 }
 
-/** Resolves the caller of a request from its login token, or null when there is none or it is not valid. */
+/**
+ * Resolves the caller of a request from its login token, or null when there is none or it is not valid;
+ * throws when the user should be told why (a disabled account, a session someone else ended).
+ */
 export type Authenticate = (request: FastifyRequest) => Promise<AuthContext | null>;
 
 declare module 'fastify' {

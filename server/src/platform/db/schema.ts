@@ -111,6 +111,9 @@ export interface InvitationProjectGrantsTable {
   created_at: CreatedAt;
 }
 
+/** Why a session was revoked: the user's logout, or one of the ends the web explains (auth/sessions.ts). */
+export type RevokeReason = 'logout' | 'forced' | 'password' | 'disabled';
+
 export interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
@@ -120,7 +123,7 @@ export interface SessionsTable {
   created_at: CreatedAt;
   last_seen_at: Timestamp;
   revoked_at: NullableTimestamp;
-  revoke_reason: 'logout' | 'forced' | 'password' | 'disabled' | null;
+  revoke_reason: RevokeReason | null;
 }
 
 export interface SmsCodesTable {
@@ -182,6 +185,8 @@ export interface FeedbackTable {
   type: FeedbackType;
   content: string;
   contact: string | null;
+  handled_at: NullableTimestamp;
+  handled_by: number | null;
   created_at: CreatedAt;
 }
 

@@ -17,7 +17,7 @@ import { FeedbackDialog } from '../../features/feedback/components/FeedbackDialo
 import { NoticeBell } from '../../features/notice/components/NoticeBell';
 import { useTeams } from '../../features/team/api';
 import { useTeamEvents } from '../../features/team/hooks/useTeamEvents';
-import { useUserDetails } from '../../features/user/api';
+import { useSaveLanguage, useUserDetails } from '../../features/user/api';
 import { useSessionStore } from '../../stores/session-store';
 import { PERSONAL_CENTER_PATH, firstMenuPath, type MenuRoute } from '../menu-routes';
 import { logout, switchTeam } from '../session';
@@ -43,6 +43,7 @@ export function HeaderBar({
   const { data: teams = [] } = useTeams();
   const noticeRoute = routes.find((route) => route.menuCode === 'NOTICE');
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const saveLanguage = useSaveLanguage();
   // Role changes and removals pushed by the server update the menu and the team at once.
   useTeamEvents();
 
@@ -116,7 +117,7 @@ export function HeaderBar({
         )}
       </Flex>
       <Flex align="center" gap={4}>
-        <LanguageSwitcher />
+        <LanguageSwitcher onChange={saveLanguage} />
         <ThemeToggle />
         <NoticeBell noticePath={noticeRoute?.path ?? null} />
         <Dropdown

@@ -6,6 +6,7 @@ import {
   canHandOver,
   canRemove,
   inviteRoles,
+  localUserRoleOptions,
   localUserRoles,
   roleOptions,
   storagePercent,
@@ -107,6 +108,31 @@ describe('role choices', () => {
   it('offers local users the roles the caller may give', () => {
     expect(localUserRoles('ROLE_TEAM_ADMIN')).toEqual(['ROLE_TEAM_INSPECTOR', 'ROLE_TEAM_VIEWER']);
     expect(localUserRoles('ROLE_TEAM_INSPECTOR')).toEqual([]);
+  });
+
+  it('offers a local user the administrator role only while the team has none', () => {
+    const me = { userId: 1, roleId: 'ROLE_TEAM_OWNER' as const };
+    const withAdmin = new Map<RoleCode, number>([['ROLE_TEAM_ADMIN', 1]]);
+    const inspector = { id: 3, roleId: 'ROLE_TEAM_INSPECTOR' as const };
+    expect(localUserRoleOptions(inspector, me, withAdmin)).toEqual([
+      { roleId: 'ROLE_TEAM_ADMIN', disabled: true },
+      { roleId: 'ROLE_TEAM_INSPECTOR', disabled: false },
+      { roleId: 'ROLE_TEAM_VIEWER', disabled: false },
+    ]);
+    expect(localUserRoleOptions(null, me, withAdmin)[0]).toEqual({ roleId: 'ROLE_TEAM_ADMIN', disabled: true });
+    expect(localUserRoleOptions(null, me, new Map())[0]).toEqual({ roleId: 'ROLE_TEAM_ADMIN', disabled: false });
+    // The administrator keeps the role when edited.
+    expect(localUserRoleOptions({ id: 2, roleId: 'ROLE_TEAM_ADMIN' }, me, withAdmin)[0]).toEqual({
+      roleId: 'ROLE_TEAM_ADMIN',
+      disabled: false,
+    });
+  });
+
+  it('keeps the role of the caller’s own account', () => {
+    const me = { userId: 1, roleId: 'ROLE_TEAM_OWNER' as const };
+    expect(localUserRoleOptions({ id: 1, roleId: 'ROLE_TEAM_OWNER' }, me, new Map())).toEqual([
+      { roleId: 'ROLE_TEAM_OWNER', disabled: false },
+    ]);
   });
 });
 

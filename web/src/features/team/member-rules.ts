@@ -2,6 +2,7 @@ import {
   ASSIGNABLE_ROLES,
   SINGLE_HOLDER_ROLES,
   assignableRoles,
+  type LocalUser,
   type RoleCode,
   type TeamKind,
   type TeamMember,
@@ -22,7 +23,10 @@ export interface MemberContext {
   canHandover: boolean;
 }
 
-/** Why an action is not offered; each is explained next to the row (teamUi.members.reason.*). */
+/**
+ * Which rule kept an action from being offered. The members page only hides the action; the reason
+ * names the rule so that each one can be checked on its own.
+ */
 export type BlockReason = 'owner' | 'self' | 'outranked' | 'noPermission' | 'expired' | 'alreadyAdmin';
 
 export type Allowed = { allowed: true } | { allowed: false; reason: BlockReason };
@@ -79,6 +83,11 @@ export interface RoleOption {
   disabled: boolean;
 }
 
+/** A single-holder role that someone else holds, so a member whose role is `current` cannot be given it. */
+function heldByAnother(roleId: RoleCode, current: RoleCode | undefined, holders: ReadonlyMap<RoleCode, number>) {
+  return SINGLE_HOLDER_ROLES.includes(roleId) && roleId !== current && (holders.get(roleId) ?? 0) > 0;
+}
+
 /** The roles the caller may give `member`; `holders` counts members per role in the team. */
 export function roleOptions(
   member: TeamMember,
@@ -86,10 +95,10 @@ export function roleOptions(
   holders: ReadonlyMap<RoleCode, number>,
 ): RoleOption[] {
   if (!context.myRole) return [];
-  return assignableRoles(context.myRole, context.teamKind).map((roleId) => {
-    const taken = SINGLE_HOLDER_ROLES.includes(roleId) && roleId !== member.roleId && (holders.get(roleId) ?? 0) > 0;
-    return { roleId, disabled: taken };
-  });
+  return assignableRoles(context.myRole, context.teamKind).map((roleId) => ({
+    roleId,
+    disabled: heldByAnother(roleId, member.roleId, holders),
+  }));
 }
 
 /** Roles an invitation link may carry: assignable ones that any number of members may hold. */
@@ -102,6 +111,23 @@ export function inviteRoles(myRole: RoleCode | null, kind: TeamKind): RoleCode[]
 export function localUserRoles(myRole: RoleCode | null): RoleCode[] {
   if (!myRole) return [];
   return [...(ASSIGNABLE_ROLES[myRole] ?? [])];
+}
+
+/**
+ * The roles the local-user dialog offers, as the server's user service decides: the caller's own account
+ * keeps its role (nobody changes their own), others get the roles the caller may give, a single-holder
+ * role (administrator) only while nobody else holds it. `user` is null for a new user.
+ */
+export function localUserRoleOptions(
+  user: Pick<LocalUser, 'id' | 'roleId'> | null,
+  me: { userId: number; roleId: RoleCode | null },
+  holders: ReadonlyMap<RoleCode, number>,
+): RoleOption[] {
+  if (user && user.id === me.userId) return [{ roleId: user.roleId, disabled: false }];
+  return localUserRoles(me.roleId).map((roleId) => ({
+    roleId,
+    disabled: heldByAnother(roleId, user?.roleId, holders),
+  }));
 }
 
 /** Used share of the team's storage, 0 to 100 (a team with no storage at all reads full). */

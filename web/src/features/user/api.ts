@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, ProfileBody, UserInfo } from '@sightline/shared';
+import type { ChangePasswordBody, Language, ProfileBody, UserInfo } from '@sightline/shared';
 import { request } from '../../api/client';
 import { useSessionStore } from '../../stores/session-store';
 
@@ -35,6 +35,18 @@ export function useUpdateProfile() {
     mutationFn: (body: ProfileBody) => request<unknown>('/user-client', { method: 'PUT', body }),
     onSuccess: invalidate,
   });
+}
+
+/**
+ * Keeps a language picked in the header with the signed-in user: the profile's language is applied at every
+ * start of the app, which would otherwise switch back.
+ */
+export function useSaveLanguage(): (language: Language) => void {
+  const { data: user } = useUserDetails();
+  const update = useUpdateProfile();
+  return (language) => {
+    if (user && user.language !== language) update.mutate({ name: user.name, language });
+  };
 }
 
 export function useChangePhone() {

@@ -5,6 +5,7 @@ import * as m0003 from './0003-teams.js';
 import * as m0004 from './0004-projects.js';
 import * as m0005 from './0005-recycle-notice-licence.js';
 import * as m0006 from './0006-project-models.js';
+import * as m0007 from './0007-feedback-handled.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-projects': m0004,
   '0005-recycle-notice-licence': m0005,
   '0006-project-models': m0006,
+  '0007-feedback-handled': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -63,7 +63,7 @@ export function ProjectInfoForm({
         <Flex align="center" gap={8}>
           <ProjectTypeIcon icon={type.icon} />
           {projectTypeLabel(type)}
-          {!type.builtIn && <Tag style={{ marginInlineStart: 'auto' }}>{t('projectUi.form.teamType')}</Tag>}
+          {!type.builtIn && <Tag style={{ marginInlineStart: 'auto' }}>{t('projectUi.form.teamOwnType')}</Tag>}
         </Flex>
       ),
       searchText: projectTypeLabel(type),

@@ -1,4 +1,4 @@
-import { App as AntdApp, Form, Input, Modal, Radio, Select } from 'antd';
+import { App as AntdApp, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,7 +11,8 @@ import {
   type UserStatus,
 } from '@sightline/shared';
 import { applyServerIssues, matchesRule, zodRule } from '../../../lib/form-rules';
-import { useCreateLocalUser, useEditLocalUser } from '../api';
+import { useCreateLocalUser, useEditLocalUser, useRoleCounts } from '../api';
+import { localUserRoleOptions } from '../member-rules';
 
 interface LocalUserValues {
   account: string;
@@ -52,12 +53,13 @@ export function toCreateBody(values: Partial<LocalUserValues>) {
 /** Create or edit a local user (account 8-16 letters and digits, password 8-20, blank on edit keeps it). */
 export function LocalUserDialog({
   user,
-  roles,
+  me,
   onClose,
 }: {
   /** null to create. */
   user: LocalUser | null;
-  roles: RoleCode[];
+  /** The caller. */
+  me: { userId: number; roleId: RoleCode | null };
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -69,8 +71,10 @@ export function LocalUserDialog({
   const schema = editing ? localUserEditBodySchema : localUserCreateBodySchema;
   const toInput = (values: Record<string, unknown>) =>
     editing ? toEditBody(values as Partial<LocalUserValues>) : toCreateBody(values as Partial<LocalUserValues>);
-  // The user's current role stays selectable even when the caller could not give it.
-  const roleChoices = user && !roles.includes(user.roleId) ? [user.roleId, ...roles] : roles;
+  const counts = useRoleCounts();
+  const holders = new Map((counts.data ?? []).map((entry) => [entry.roleId, entry.memberCount]));
+  const roleChoices = localUserRoleOptions(user, me, holders);
+  const ownAccount = user !== null && user.id === me.userId;
 
   const handleOk = async () => {
     let values: LocalUserValues;
@@ -114,7 +118,7 @@ export function LocalUserDialog({
           password: '',
           confirmPassword: '',
           name: user?.name ?? '',
-          roleId: user?.roleId ?? roles.at(-1),
+          roleId: user?.roleId ?? roleChoices.filter((choice) => !choice.disabled).at(-1)?.roleId,
           phone: user?.phone ?? '',
           email: user?.email ?? '',
           status: user?.status ?? 'active',
@@ -165,14 +169,23 @@ export function LocalUserDialog({
         <Form.Item name="name" label={t('teamUi.localUsers.name')} rules={[zodRule(schema, 'name', { toInput })]}>
           <Input maxLength={LIMITS.nameMax} />
         </Form.Item>
-        <Form.Item name="roleId" label={t('teamUi.localUsers.role')} rules={[zodRule(schema, 'roleId', { toInput })]}>
+        <Form.Item
+          name="roleId"
+          label={t('teamUi.localUsers.role')}
+          rules={[zodRule(schema, 'roleId', { toInput })]}
+          extra={
+            roleChoices.some((choice) => choice.disabled) ? (
+              <Typography.Text type="secondary">{t('teamUi.members.adminByHandover')}</Typography.Text>
+            ) : undefined
+          }
+        >
           <Select
             data-testid="local-user-role"
-            disabled={roleChoices.length === 0}
-            options={roleChoices.map((role) => ({
-              value: role,
-              label: t(`role.${role}`),
-              disabled: !roles.includes(role),
+            disabled={ownAccount || roleChoices.length === 0}
+            options={roleChoices.map((choice) => ({
+              value: choice.roleId,
+              label: t(`role.${choice.roleId}`),
+              disabled: choice.disabled,
             }))}
           />
         </Form.Item>

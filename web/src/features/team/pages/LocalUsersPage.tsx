@@ -161,8 +161,8 @@ export default function LocalUsersPage({ titleKey }: MenuPageProps) {
           data-testid="local-users-table"
         />
       </Card>
-      {editing !== null && (
-        <LocalUserDialog user={editing === 'new' ? null : editing} roles={roles} onClose={() => setEditing(null)} />
+      {editing !== null && me && (
+        <LocalUserDialog user={editing === 'new' ? null : editing} me={me} onClose={() => setEditing(null)} />
       )}
       <LoginPasswordModal
         open={deleting}

@@ -18,9 +18,7 @@ import {
   Typography,
   theme,
 } from 'antd';
-import { ArrowRightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import {
   teamRenameBodySchema,
@@ -209,6 +207,7 @@ function FunctionsCard() {
   );
 }
 
+/** Project types are managed here and nowhere else: which of them the project wizard offers. */
 function ProjectTypesCard() {
   const { t } = useTranslation();
   const { message } = AntdApp.useApp();
@@ -226,15 +225,7 @@ function ProjectTypesCard() {
   };
 
   return (
-    <Card
-      title={t('teamUi.settings.projectTypes')}
-      extra={
-        <Link to="/home">
-          {t('teamUi.settings.projectConfig')} <ArrowRightOutlined />
-        </Link>
-      }
-      data-testid="team-project-types"
-    >
+    <Card title={t('teamUi.settings.projectTypes')} data-testid="team-project-types">
       <Table<ProjectType>
         rowKey="id"
         size="middle"

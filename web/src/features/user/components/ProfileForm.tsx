@@ -6,7 +6,7 @@ import { LANGUAGE_LABELS } from '../../../i18n/language';
 import { applyServerIssues, zodRule } from '../../../lib/form-rules';
 import { useUpdateProfile } from '../api';
 
-/** Name, email, organization, position and language; the language applies at once when saved. */
+/** Name, email, organization, position and the saved language, which applies at once when saved. */
 export function ProfileForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const { message } = AntdApp.useApp();
@@ -35,7 +35,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
         email: user.email ?? '',
         organization: user.organization ?? '',
         position: user.position ?? '',
-        language: currentLanguage(),
+        language: user.language,
       }}
       onFinish={(values) => void handleFinish(values)}
       data-testid="profile-form"

@@ -74,7 +74,8 @@ export default function PersonalCenterPage() {
           <Card title={t('ui.personal.basicInfo')} style={{ height: '100%' }}>
             <AvatarUploader url={user.headImgUrl} name={user.name} />
             <Divider />
-            <ProfileForm key={user.userId} user={user} />
+            {/* A language saved from the header shows here too: the form starts again from the new profile. */}
+            <ProfileForm key={`${user.userId}:${user.language}`} user={user} />
           </Card>
         </Col>
         <Col xs={24} xl={10}>
