@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLE_PERMISSIONS, type Permission, type RoleCode } from './roles.js';
+import { permissionsFor, type Permission, type RoleCode } from './roles.js';
 
 /** A menu entry as the server defines it; `permission` decides who gets it. */
 export interface MenuDefinition {
@@ -199,10 +199,10 @@ function toMenuItem(definition: MenuDefinition, permissions: readonly Permission
   };
 }
 
-/** Builds the router response for a role from the same table the server checks. */
+/** Builds the router response for a role from the same table the server checks (the hosted service's by default). */
 export function buildRouter(
   role: RoleCode,
-  permissions: readonly Permission[] = ROLE_PERMISSIONS[role],
+  permissions: readonly Permission[] = permissionsFor(role, 'hosted'),
 ): RouterResponse {
   return {
     menuVOList: MENU_TREE.map((definition) => toMenuItem(definition, permissions, true)).filter(
