@@ -4,10 +4,11 @@
  * batch restore and emptying the bin.
  */
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type AppServer } from './support/app-server';
-import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from './support/app-server';
+import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 import {
   apiData,
   buttonName,
@@ -24,46 +25,26 @@ const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at $
 if (skipReason) console.warn(`e2e/recycle-bin.test.ts ${skipReason}`);
 
 describe.skipIf(skipReason !== null)('recycle bin', () => {
-  let server: AppServer;
-  let browser: Browser;
   let page: Page;
   let token: string;
-  const contexts: { context: BrowserContext; outboundRequests: string[] }[] = [];
-
-  beforeAll(async () => {
-    server = await startSnapshotServer();
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    for (const { context, outboundRequests } of contexts.splice(0)) {
-      await context.close();
-      expect(outboundRequests).toEqual([]);
-    }
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite(startSnapshotServer);
 
   async function signIn() {
-    const isolated = await isolatedContext(browser);
-    contexts.push(isolated);
-    page = await isolated.context.newPage();
-    await page.goto(`${server.url}/login`);
+    const context = await suite.newContext();
+    page = await context.newPage();
+    await page.goto(`${suite.server.url}/login`);
     await logInThroughUi(page, 'demoowner', /\/home$/);
     // The session's own token: a second login by API would force this one offline.
     token = await tokenOf(page);
   }
 
-  const deleteProject = (id: number) => apiData(server, `/project/${id}`, { method: 'DELETE', token });
-  const projectExists = async (id: number) => (await callApi(server, `/project/${id}`, { token })).code === 2000;
+  const deleteProject = (id: number) => apiData(suite.server, `/project/${id}`, { method: 'DELETE', token });
+  const projectExists = async (id: number) => (await callApi(suite.server, `/project/${id}`, { token })).code === 2000;
   const binRow = (name: string) => page.getByTestId('recycle-table').locator('tr', { hasText: name });
 
   it('restores a deleted project, then deletes it for good with the login password', async () => {
     await signIn();
-    const id = await createProject(server, token, 'Yangtze River Bridge');
+    const id = await createProject(suite.server, token, 'Yangtze River Bridge');
     await deleteProject(id);
     expect(await projectExists(id)).toBe(false);
 
@@ -99,20 +80,20 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
     await page.getByText(zh.teamUi.recycle.emptyState).waitFor();
     expect(await projectExists(id)).toBe(false);
     // Gone for good: the bin cannot bring it back.
-    const total = await apiData<{ count: number }>(server, '/transaction/total/size', { token });
+    const total = await apiData<{ count: number }>(suite.server, '/transaction/total/size', { token });
     expect(total.count).toBe(0);
   });
 
   it('restores several items at once and empties the bin with the password', async () => {
     await signIn();
     const ids = [
-      await createProject(server, token, 'Harbour Tunnel'),
-      await createProject(server, token, 'North Dam'),
-      await createProject(server, token, 'Old Culvert'),
+      await createProject(suite.server, token, 'Harbour Tunnel'),
+      await createProject(suite.server, token, 'North Dam'),
+      await createProject(suite.server, token, 'Old Culvert'),
     ];
     for (const id of ids) await deleteProject(id);
 
-    await page.goto(`${server.url}/recycle`);
+    await page.goto(`${suite.server.url}/recycle`);
     await binRow('Harbour Tunnel').waitFor();
     await binRow('Harbour Tunnel').locator('input[type=checkbox]').check();
     await binRow('North Dam').locator('input[type=checkbox]').check();
@@ -123,7 +104,7 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
     expect(await projectExists(ids[1] ?? 0)).toBe(true);
 
     // Emptying deletes whatever is left in the bin (here the third project).
-    const left = await apiData<{ count: number }>(server, '/transaction/total/size', { token });
+    const left = await apiData<{ count: number }>(suite.server, '/transaction/total/size', { token });
     await page.getByTestId('recycle-empty').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('password-confirm-input').fill(DEMO_PASSWORD);
@@ -134,14 +115,13 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
   });
 
   it('keeps the bin from members without the permission', async () => {
-    const isolated = await isolatedContext(browser);
-    contexts.push(isolated);
-    const viewer = await isolated.context.newPage();
-    await viewer.goto(`${server.url}/login`);
+    const context = await suite.newContext();
+    const viewer = await context.newPage();
+    await viewer.goto(`${suite.server.url}/login`);
     await logInThroughUi(viewer, 'demoviewer', /\/home$/);
     expect(await viewer.getByTestId('side-menu').getByText(zh.menu.recycle).count()).toBe(0);
     // The server refuses the call too.
-    const answer = await callApi(server, '/transaction', { token: await tokenOf(viewer) });
+    const answer = await callApi(suite.server, '/transaction', { token: await tokenOf(viewer) });
     expect(answer.msg).toBe('NO_AUTH');
   });
 });

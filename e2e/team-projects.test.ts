@@ -11,11 +11,11 @@
  * whole gigabytes). Without PostgreSQL that journey is skipped and the others run on the embedded one.
  */
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from './support/app-server';
-import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
 import {
   apiData,
@@ -50,36 +50,25 @@ function coverPng(): Blob {
 }
 
 describe.skipIf(skipReason !== null)('project access across members and teams, and the storage warning', () => {
-  let server: AppServer;
-  let browser: Browser;
   let database: ScratchDatabase | null = null;
-  const contexts: { context: BrowserContext; outboundRequests: string[] }[] = [];
-
-  beforeAll(async () => {
+  const suite = browserSuite(async () => {
     if (postgresReady) database = await createScratchDatabase();
-    server = await startSnapshotServer(database ? { DATABASE_URL: database.url } : {});
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    for (const { context, outboundRequests } of contexts.splice(0)) {
-      await context.close();
-      expect(outboundRequests).toEqual([]);
-    }
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
+    const server = await startSnapshotServer(database ? { DATABASE_URL: database.url } : {});
+    // The database goes with the server, once nothing uses it any more.
+    return {
+      ...server,
+      async stop() {
+        await server.stop();
+        await database?.drop();
+      },
+    };
   });
 
   /** A user signed in through the login form in a browser of their own, on their home page. */
   async function signedIn(identifier: string, password?: string): Promise<Page> {
-    const isolated = await isolatedContext(browser);
-    contexts.push(isolated);
-    const page = await isolated.context.newPage();
-    await page.goto(`${server.url}/login`);
+    const context = await suite.newContext();
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/login`);
     await logInThroughUi(page, identifier, /\/home$/, password);
     return page;
   }
@@ -132,14 +121,14 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
   it("grants an inspector one project and takes it back; the inspector's home follows", async () => {
     const owner = await signedIn('demoowner');
     const token = await tokenOf(owner);
-    await createProject(server, token, 'Jurisdiction Bridge');
-    await createProject(server, token, 'Withheld Tunnel');
+    await createProject(suite.server, token, 'Jurisdiction Bridge');
+    await createProject(suite.server, token, 'Withheld Tunnel');
 
     // An inspector sees only the projects granted to them: none yet.
     const inspector = await signedIn('demoinspector');
     await inspector.getByTestId('no-projects').waitFor();
 
-    await owner.goto(`${server.url}/team/members`);
+    await owner.goto(`${suite.server.url}/team/members`);
     const grant = await openMemberProjects(owner, 'Demo Inspector');
     expect((await grant.titles(grant.available)).sort()).toEqual(['Jurisdiction Bridge', 'Withheld Tunnel']);
     expect(await grant.titles(grant.assigned)).toEqual([]);
@@ -165,44 +154,44 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
 
   it('hands a project and its cover over to another team its user administers', async () => {
     const password = 'TwoTeams2026';
-    await registerUser(server, '13700000011', 'Chen Two Teams', password);
-    await registerUser(server, '13700000012', 'Harbour Works', password);
+    await registerUser(suite.server, '13700000011', 'Chen Two Teams', password);
+    await registerUser(suite.server, '13700000012', 'Harbour Works', password);
     // Each new user owns a team named after them. Chen joins Harbour Works' team by invitation and is
     // made its administrator, which lets Chen hand projects over to it.
-    const chen = await logInByApi(server, '13700000011', password);
-    const harbour = await logInByApi(server, '13700000012', password);
+    const chen = await logInByApi(suite.server, '13700000011', password);
+    const harbour = await logInByApi(suite.server, '13700000012', password);
     const form = new FormData();
     form.append('file', coverPng(), 'cover.png');
-    const { coverUrl } = await apiData<{ coverUrl: string }>(server, '/project/cover', {
+    const { coverUrl } = await apiData<{ coverUrl: string }>(suite.server, '/project/cover', {
       method: 'POST',
       token: chen,
       form,
     });
-    await createProject(server, chen, 'Pearl River Bridge', { coverUrl });
-    const link = await apiData<{ sid: string; password: string }>(server, '/team-client/invitation-link', {
+    await createProject(suite.server, chen, 'Pearl River Bridge', { coverUrl });
+    const link = await apiData<{ sid: string; password: string }>(suite.server, '/team-client/invitation-link', {
       method: 'POST',
       token: harbour,
       body: { passwordMode: 'random', validityDays: 1, roleId: 'ROLE_TEAM_VIEWER' },
     });
-    await apiData(server, '/team-client/join', {
+    await apiData(suite.server, '/team-client/join', {
       method: 'POST',
       token: chen,
       query: { sid: link.sid, password: link.password },
     });
-    const members = await apiData<Array<{ userId: number; name: string }>>(server, '/team-client/users', {
+    const members = await apiData<Array<{ userId: number; name: string }>>(suite.server, '/team-client/users', {
       token: harbour,
     });
-    await apiData(server, '/team-client/user-role', {
+    await apiData(suite.server, '/team-client/user-role', {
       method: 'PUT',
       token: harbour,
       body: { userId: members.find((member) => member.name === 'Chen Two Teams')?.userId, roleId: 'ROLE_TEAM_ADMIN' },
     });
     // Joining made the new team Chen's current one; the project is in Chen's own.
-    const teams = await apiData<Array<{ teamId: number; teamName: string }>>(server, '/team-client/teams', {
+    const teams = await apiData<Array<{ teamId: number; teamName: string }>>(suite.server, '/team-client/teams', {
       token: chen,
     });
     const own = teams.find((team) => team.teamName === 'Chen Two Teams');
-    await apiData(server, `/role-menu/changeTeam/${own?.teamId}`, { token: chen });
+    await apiData(suite.server, `/role-menu/changeTeam/${own?.teamId}`, { token: chen });
 
     const page = await signedIn('13700000011', password);
     await expect.poll(() => page.getByTestId('team-name').textContent()).toBe('Chen Two Teams');
@@ -241,8 +230,10 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
     const db = database;
     const page = await signedIn('demoowner');
     const token = await tokenOf(page);
-    const projectId = await createProject(server, token, 'Storage Viaduct');
-    const team = await apiData<{ teamId: number; teamVolumeMax: number }>(server, '/team-client/details', { token });
+    const projectId = await createProject(suite.server, token, 'Storage Viaduct');
+    const team = await apiData<{ teamId: number; teamVolumeMax: number }>(suite.server, '/team-client/details', {
+      token,
+    });
     // What uploads would have counted: the share of the team's maximum in bytes.
     const useShare = (share: number) =>
       db.query('update teams set volume_used_bytes = $1 where id = $2', [
@@ -253,10 +244,10 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
     const warning = page.getByTestId('storage-almost-full');
     const uploadStorage = (used: string) =>
       page.getByTestId('upload-card').getByText(text(zh.projectUi.upload.storage, { used, max: team.teamVolumeMax }));
-    const modelStep = `${server.url}/home/projects/${projectId}/edit?step=model`;
+    const modelStep = `${suite.server.url}/home/projects/${projectId}/edit?step=model`;
 
     await useShare(0.9);
-    await page.goto(`${server.url}/team/settings`);
+    await page.goto(`${suite.server.url}/team/settings`);
     await storage.getByText(text(zh.teamUi.settings.storageAlmostFull, { percent: 90 })).waitFor();
     await storage.screenshot({ path: screenshotPath('team-storage-almost-full') });
     // The model upload, where new bytes would go, warns too.
@@ -267,7 +258,7 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
 
     // Below 90 % (some bytes freed), neither place warns.
     await useShare(0.89);
-    await page.goto(`${server.url}/team/settings`);
+    await page.goto(`${suite.server.url}/team/settings`);
     await storage.getByText(zh.teamUi.settings.storageHint).waitFor();
     expect(await warning.count()).toBe(0);
     await page.goto(modelStep);

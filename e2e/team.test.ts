@@ -5,49 +5,30 @@
  * feedback; the licence page of the hosted service.
  */
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type AppServer } from './support/app-server';
-import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from './support/app-server';
+import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 import { apiData, buttonName, logInThroughUi, registerUser, startSnapshotServer, text, zh } from './support/team-api';
 
 const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
 if (skipReason) console.warn(`e2e/team.test.ts ${skipReason}`);
 
 describe.skipIf(skipReason !== null)('team management', () => {
-  let server: AppServer;
-  let browser: Browser;
-  const contexts: { context: BrowserContext; outboundRequests: string[] }[] = [];
-
-  beforeAll(async () => {
-    server = await startSnapshotServer();
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    for (const { context, outboundRequests } of contexts.splice(0)) {
-      await context.close();
-      expect(outboundRequests).toEqual([]);
-    }
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite(startSnapshotServer);
 
   async function newPage(): Promise<Page> {
-    const isolated = await isolatedContext(browser);
-    contexts.push(isolated);
-    await isolated.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    return isolated.context.newPage();
+    const context = await suite.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+    return context.newPage();
   }
 
   async function ownerOn(path: string): Promise<Page> {
     const page = await newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await logInThroughUi(page, 'demoowner', /\/home$/);
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${suite.server.url}${path}`);
     return page;
   }
 
@@ -55,8 +36,8 @@ describe.skipIf(skipReason !== null)('team management', () => {
 
   it('invites by link: five wrong passwords block, the right one joins; role change and removal', async () => {
     const password = 'Joiner2026';
-    await registerUser(server, '13700000001', 'Wrong Guesser', password);
-    await registerUser(server, '13700000002', 'Li Newcomer', password);
+    await registerUser(suite.server, '13700000001', 'Wrong Guesser', password);
+    await registerUser(suite.server, '13700000002', 'Li Newcomer', password);
 
     // The owner creates a link in the UI and reads its address and password.
     const owner = await ownerOn('/team/members');
@@ -75,7 +56,7 @@ describe.skipIf(skipReason !== null)('team management', () => {
     await dialog.getByTestId('invite-create').click();
     const url = (await dialog.getByTestId('invite-url').textContent()) ?? '';
     const invitePassword = (await dialog.getByTestId('invite-password').textContent()) ?? '';
-    expect(url).toMatch(new RegExp(`^${server.url}/invite\\?sid=.+`));
+    expect(url).toMatch(new RegExp(`^${suite.server.url}/invite\\?sid=.+`));
     expect(invitePassword).toMatch(/^[A-Za-z0-9]{6}$/);
     await dialog.getByTestId('invite-copy-all').click();
     await owner.getByText(zh.ui.common.copied).waitFor();
@@ -122,7 +103,7 @@ describe.skipIf(skipReason !== null)('team management', () => {
     await joiner.getByTestId('invite-already-member').waitFor();
 
     // The joiner belongs to two teams now: the header switches between them.
-    await joiner.goto(`${server.url}/home`);
+    await joiner.goto(`${suite.server.url}/home`);
     await joiner.getByTestId('team-switcher').click();
     await joiner.getByRole('menuitem', { name: /Li Newcomer/ }).click();
     await expect.poll(() => joiner.getByTestId('team-name').textContent()).toMatch(/Li Newcomer/);
@@ -164,9 +145,9 @@ describe.skipIf(skipReason !== null)('team management', () => {
   it('says when copying an invitation link that has expired', async () => {
     const page = await newPage();
     await page.clock.install();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await logInThroughUi(page, 'demoadmin', /\/home$/);
-    await page.goto(`${server.url}/team/members`);
+    await page.goto(`${suite.server.url}/team/members`);
     await page.getByTestId('invite-open').click();
     const dialog = page.getByRole('dialog');
     // The live link, or a new one of one day.
@@ -204,7 +185,7 @@ describe.skipIf(skipReason !== null)('team management', () => {
 
     // The new account logs in with its password.
     const local = await newPage();
-    await local.goto(`${server.url}/login`);
+    await local.goto(`${suite.server.url}/login`);
     await logInThroughUi(local, 'zhaosite01', /\/home$/, 'Site2026x');
 
     // A blank password on edit keeps the old one. The team has its administrator: that role is not offered.
@@ -262,14 +243,14 @@ describe.skipIf(skipReason !== null)('team management', () => {
 
   it('sends a notice that arrives live, is read, read by type and deleted by type', async () => {
     const viewer = await newPage();
-    await viewer.goto(`${server.url}/login`);
+    await viewer.goto(`${suite.server.url}/login`);
     await logInThroughUi(viewer, 'demoviewer', /\/home$/);
     await viewer.getByTestId('notice-bell').waitFor();
 
     const admin = await newPage();
-    await admin.goto(`${server.url}/login`);
+    await admin.goto(`${suite.server.url}/login`);
     await logInThroughUi(admin, 'demoadmin', /\/home$/);
-    await admin.goto(`${server.url}/notice`);
+    await admin.goto(`${suite.server.url}/notice`);
     await admin.getByTestId('notice-send-open').click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByRole('button', { name: buttonName(zh.teamUi.notice.send) }).click();
@@ -316,10 +297,13 @@ describe.skipIf(skipReason !== null)('team management', () => {
 
   it('says that the hosted service needs no licence', async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/license`);
+    await page.goto(`${suite.server.url}/license`);
     await page.getByTestId('license-unavailable').getByText(zh.teamUi.license.notNeeded).waitFor();
     // The shell shows the company from the system configuration.
-    const config = await apiData<Array<{ key: string; value: string }>>(server, '/dictionary-data/find/system/config');
+    const config = await apiData<Array<{ key: string; value: string }>>(
+      suite.server,
+      '/dictionary-data/find/system/config',
+    );
     const company = config.find((entry) => entry.key === 'companyName')?.value ?? '';
     await page.getByTestId('company-name').getByText(company).waitFor();
     expect(await page.title()).toBe(company);

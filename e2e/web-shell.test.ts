@@ -5,14 +5,16 @@
  */
 import { existsSync } from 'node:fs';
 import { CATALOGUES } from '@sightline/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, startAppServer } from './support/app-server';
+import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSuite } from './support/browser-suite';
 
 const zh = CATALOGUES['zh-CN'];
 const en = CATALOGUES.en;
+const ja = CATALOGUES.ja;
 /** antd puts a space between the two characters of a two-character CJK button label. */
 const buttonName = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 
@@ -20,32 +22,12 @@ const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at $
 if (skipReason) console.warn(`e2e/web-shell.test.ts ${skipReason}`);
 
 describe.skipIf(skipReason !== null)('web shell', () => {
-  let server: AppServer;
-  let browser: Browser;
-  const contexts: { context: BrowserContext; outboundRequests: string[] }[] = [];
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    for (const { context, outboundRequests } of contexts.splice(0)) {
-      await context.close();
-      expect(outboundRequests).toEqual([]);
-    }
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite(startAppServer);
 
   async function openPage(path: string, options: { locale?: string } = {}): Promise<Page> {
-    const isolated = await isolatedContext(browser, options);
-    contexts.push(isolated);
-    const page = await isolated.context.newPage();
-    await page.goto(`${server.url}${path}`);
+    const context = await suite.newContext(options);
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}${path}`);
     return page;
   }
 
@@ -67,9 +49,9 @@ describe.skipIf(skipReason !== null)('web shell', () => {
   }
 
   /** Logs in and lands on `landing`; a session left by an earlier test is forced offline. */
-  async function logIn(page: Page, identifier: string, landing: RegExp = /\/home$/) {
+  async function logIn(page: Page, identifier: string, landing: RegExp = /\/home$/, texts = zh) {
     await submitLogin(page, identifier);
-    const force = page.getByRole('button', { name: buttonName(zh.ui.session.forceLogin) });
+    const force = page.getByRole('button', { name: buttonName(texts.ui.session.forceLogin) });
     await Promise.race([page.waitForURL(landing), force.waitFor()]);
     if (await force.isVisible()) await force.click();
     await page.waitForURL(landing);
@@ -78,9 +60,9 @@ describe.skipIf(skipReason !== null)('web shell', () => {
   it('sends anonymous visitors to login, keeping the query of an invitation', async () => {
     const page = await openPage('/home');
     await page.waitForURL(/\/login$/);
-    await page.goto(`${server.url}/invite?sid=abc123`);
+    await page.goto(`${suite.server.url}/invite?sid=abc123`);
     await page.waitForURL(/\/login\?sid=abc123$/);
-    await page.goto(`${server.url}/somewhere/unknown`);
+    await page.goto(`${suite.server.url}/somewhere/unknown`);
     await page.waitForURL(/\/login$/);
   });
 
@@ -122,33 +104,41 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await logIn(elsewhere, 'demoowner');
     const elsewhereMenu = elsewhere.getByTestId('side-menu');
     await elsewhereMenu.getByText(en.menu.inspection).waitFor();
-    await elsewhere.goto(`${server.url}/personnelcenter`);
+    await elsewhere.goto(`${suite.server.url}/personnelcenter`);
     await expect.poll(() => elsewhere.getByTestId('profile-language').textContent()).toContain('English');
 
+    // A language picked on the sign-in page is the newest choice: it wins over the profile, which keeps it.
+    const picked = await openPage('/login');
+    await pickLanguage(picked, '日本語');
+    await logIn(picked, 'demoowner', /\/home$/, ja);
+    await picked.getByTestId('side-menu').getByText(ja.menu.inspection).waitFor();
+    await picked.goto(`${suite.server.url}/personnelcenter`);
+    await expect.poll(() => picked.getByTestId('profile-language').textContent()).toContain('日本語');
+
     // Back to Chinese for the tests after this one.
-    await pickLanguage(elsewhere, '简体中文');
-    await elsewhere.getByRole('heading', { name: zh.ui.personal.title }).waitFor();
-    await expect.poll(() => elsewhere.getByTestId('profile-language').textContent()).toContain('简体中文');
+    await pickLanguage(picked, '简体中文');
+    await picked.getByRole('heading', { name: zh.ui.personal.title }).waitFor();
+    await expect.poll(() => picked.getByTestId('profile-language').textContent()).toContain('简体中文');
   });
 
   it('builds routes from the menu: parents open their first child, MAP its own page, unknown paths 404', async () => {
     const page = await openPage('/login');
     await logIn(page, 'demoadmin');
 
-    await page.goto(`${server.url}/team`);
+    await page.goto(`${suite.server.url}/team`);
     await page.waitForURL(/\/team\/members$/);
     await page.getByTestId('members-page').getByRole('heading', { name: zh.menu.teamMembers }).waitFor();
 
-    await page.goto(`${server.url}/map`);
+    await page.goto(`${suite.server.url}/map`);
     await page.getByTestId('upcoming-feature').getByRole('heading', { name: zh.menu.map }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/map');
 
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${suite.server.url}/no/such/page`);
     await page.waitForURL(/\/404$/);
     await page.getByTestId('not-found').waitFor();
 
     // A signed-in user who opens the login page goes to the first menu page.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await page.waitForURL(/\/home$/);
   });
 
@@ -193,7 +183,7 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await page.locator('#phone').fill(phone);
     await page.locator('#captchaCode').fill('abcd');
     await page.getByTestId('sms-send').click();
-    const code = await server.smsCode(phone);
+    const code = await suite.server.smsCode(phone);
     await expect.poll(() => page.getByTestId('sms-send').isDisabled()).toBe(true);
     expect(await page.getByTestId('sms-send').textContent()).toMatch(/\d+/);
 
@@ -218,7 +208,7 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await page.waitForURL(/\/(home|personnelcenter)$/);
 
     // The new user changes the phone number with an SMS code sent to the new number.
-    await page.goto(`${server.url}/personnelcenter`);
+    await page.goto(`${suite.server.url}/personnelcenter`);
     await page.getByTestId('change-phone').click();
     const dialog = page.getByRole('dialog');
     const newPhone = '13912345679';
@@ -227,7 +217,7 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await dialog.getByText(zh.validation.required).waitFor();
     await dialog.locator('#captchaCode').fill('abcd');
     await dialog.getByTestId('sms-send').click();
-    await dialog.locator('#smsCode').fill(await server.smsCode(newPhone));
+    await dialog.locator('#smsCode').fill(await suite.server.smsCode(newPhone));
     await dialog.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
     await page.getByText(zh.ui.personal.phoneChanged).waitFor();
     await page.getByTestId('personal-center').getByText(newPhone).waitFor();
@@ -288,7 +278,7 @@ describe.skipIf(skipReason !== null)('web shell', () => {
   it('ends the session on an invalid token (4003) and logs out on request', async () => {
     const page = await openPage('/login');
     await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${suite.server.url}/home`);
     await page.waitForURL(/\/login$/);
     await page.getByText(zh.errors.LOGIN_FAILURE).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

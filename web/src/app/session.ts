@@ -7,7 +7,7 @@ import { sessionEndTextKey } from '../api/outcome';
 import { getToken, removeToken, setToken } from '../api/token';
 import { changeTeam, fetchRoleMenu, teamKeys } from '../features/team/api';
 import { userDetailsQuery, userKeys } from '../features/user/api';
-import { currentLanguage, setLanguage, translate } from '../i18n';
+import { currentLanguage, setLanguage, takeSignInLanguage, translate } from '../i18n';
 import { useSessionStore } from '../stores/session-store';
 import { navigateTo } from './navigation';
 import { PROJECT_VERSION_STORAGE_KEY, needsReload } from './project-version';
@@ -100,8 +100,13 @@ async function runBootstrap(): Promise<void> {
   try {
     const user = await queryClient.fetchQuery({ ...userDetailsQuery(), staleTime: 0 });
     if (checkProjectVersion(user)) return;
-    // The language saved in the profile follows the user to every browser (SPEC section 1).
-    if (user.language !== currentLanguage()) await setLanguage(user.language);
+    // The language saved in the profile follows the user to every browser (SPEC section 1), unless they have
+    // just picked another on the sign-in page: the newest choice wins and is saved with them.
+    const chosen = takeSignInLanguage();
+    if (chosen && chosen !== user.language) {
+      await request<unknown>('/user-client', { method: 'PUT', body: { name: user.name, language: chosen } });
+      queryClient.setQueryData(userDetailsQuery().queryKey, { ...user, language: chosen });
+    } else if (user.language !== currentLanguage()) await setLanguage(user.language);
     const router = user.teamId === null ? EMPTY_ROUTER : await fetchRoleMenu(user.teamId);
     store.setTeam(user.teamId, user.teamName);
     store.setRouter(router);

@@ -42,6 +42,20 @@ export async function setLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
+const SIGN_IN_CHOICE_KEY = 'sightline.languageBeforeSignIn';
+
+/** A language picked on a signed-out page (login, register): the next sign-in keeps it with the user. */
+export function rememberSignInLanguage(language: Language): void {
+  sessionStorage.setItem(SIGN_IN_CHOICE_KEY, language);
+}
+
+/** The language picked before this sign-in, once: null when none was picked. */
+export function takeSignInLanguage(): Language | null {
+  const chosen = sessionStorage.getItem(SIGN_IN_CHOICE_KEY);
+  sessionStorage.removeItem(SIGN_IN_CHOICE_KEY);
+  return isLanguage(chosen) ? chosen : null;
+}
+
 /**
  * Translates a key that is only known at run time (an error key from the server, a menu name).
  * Typed keys are for the code; data-driven keys go through here.

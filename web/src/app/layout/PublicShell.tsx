@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Flex, Layout, theme } from 'antd';
 import { Link } from 'react-router';
 import { Brand } from './Brand';
+import { rememberSignInLanguage } from '../../i18n';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -24,7 +25,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
           <Brand />
         </Link>
         <Flex align="center" gap={4}>
-          <LanguageSwitcher />
+          <LanguageSwitcher onChange={rememberSignInLanguage} />
           <ThemeToggle />
         </Flex>
       </Layout.Header>

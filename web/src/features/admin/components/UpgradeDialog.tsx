@@ -1,4 +1,4 @@
-import { App as AntdApp, Alert, Flex, Form, InputNumber, Modal, Select, Table, Tag, Typography } from 'antd';
+import { App as AntdApp, Alert, Flex, Form, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import {
@@ -9,7 +9,7 @@ import {
   type AdminTeam,
   type TeamFunctionState,
 } from '@sightline/shared';
-import { applyServerIssues } from '../../../lib/form-rules';
+import { FormDialog } from '../../../components/FormDialog';
 import { useUpgradeTeam } from '../api';
 import { isEmptyUpgrade, toUpgradeBody, type UpgradeValues } from '../upgrade-body';
 
@@ -26,130 +26,110 @@ export function UpgradeDialog({ team, onClose }: { team: AdminTeam; onClose: () 
   const [form] = Form.useForm<UpgradeValues>();
   const upgrade = useUpgradeTeam();
 
-  const handleOk = async () => {
-    let values: UpgradeValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const handleSubmit = async (values: UpgradeValues) => {
     const body = toUpgradeBody(team, values);
     if (isEmptyUpgrade(body)) {
       void message.info(t('teamUi.admin.nothingChanged'));
-      return;
+      return null;
     }
-    try {
-      await upgrade.mutateAsync({ teamId: team.teamId, body });
-      void message.success(t('teamUi.admin.upgraded', { name: team.name }));
-      onClose();
-    } catch (error) {
-      applyServerIssues(form, error);
-    }
+    await upgrade.mutateAsync({ teamId: team.teamId, body });
+    return t('teamUi.admin.upgraded', { name: team.name });
   };
 
   return (
-    <Modal
-      open
+    <FormDialog<UpgradeValues>
       width={760}
       title={t('teamUi.admin.upgradeTitle', { name: team.name })}
       okText={t('teamUi.admin.upgrade')}
-      cancelText={t('ui.common.cancel')}
-      confirmLoading={upgrade.isPending}
-      onOk={() => void handleOk()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      initialValues={{ memberMax: team.memberMax, volumeMaxGb: team.teamVolumeMax, kind: team.kind, grants: {} }}
+      testId="upgrade-form"
+      saving={upgrade.isPending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
     >
-      <Form<UpgradeValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        style={{ marginTop: 16 }}
-        initialValues={{ memberMax: team.memberMax, volumeMaxGb: team.teamVolumeMax, kind: team.kind, grants: {} }}
-        data-testid="upgrade-form"
-      >
-        <Flex gap={16} wrap>
-          <Form.Item
-            name="memberMax"
-            label={t('teamUi.admin.memberMax')}
-            extra={t('teamUi.admin.memberMaxHint', { count: team.memberCount })}
-            rules={[{ required: true, message: t('validation.required') }]}
-          >
-            <InputNumber
-              min={Math.max(1, team.memberCount)}
-              max={TEAM_MEMBER_MAX_LIMIT}
-              precision={0}
-              style={{ width: 180 }}
-            />
-          </Form.Item>
-          <Form.Item
-            name="volumeMaxGb"
-            label={t('teamUi.admin.volumeMax')}
-            extra={t('teamUi.admin.volumeMaxHint', { used: team.teamVolumeSize })}
-            rules={[{ required: true, message: t('validation.required') }]}
-          >
-            <InputNumber
-              min={Math.max(1, Math.ceil(team.teamVolumeSize))}
-              max={TEAM_VOLUME_MAX_GB_LIMIT}
-              precision={0}
-              suffix="GB"
-              style={{ width: 180 }}
-            />
-          </Form.Item>
-          <Form.Item name="kind" label={t('teamUi.admin.kind')}>
-            <Select
-              style={{ width: 180 }}
-              options={TEAM_KINDS.map((kind) => ({ value: kind, label: t(`teamUi.kind.${kind}`) }))}
-            />
-          </Form.Item>
-        </Flex>
-        <Typography.Text strong>{t('teamUi.admin.functions')}</Typography.Text>
-        <Alert type="info" showIcon title={t('teamUi.admin.functionsHint')} style={{ margin: '8px 0 12px' }} />
-        <Table
-          rowKey="code"
-          size="small"
-          pagination={false}
-          dataSource={team.functions}
-          columns={[
-            {
-              title: t('teamUi.settings.functionName'),
-              dataIndex: 'code',
-              render: (code: AdminTeam['functions'][number]['code']) => t(`teamFunction.name.${code}`),
-            },
-            {
-              title: t('teamUi.settings.functionState'),
-              dataIndex: 'status',
-              width: 110,
-              render: (status: TeamFunctionState) => (
-                <Tag color={STATE_COLORS[status]}>{t(`teamFunction.status.${status}`)}</Tag>
-              ),
-            },
-            {
-              title: t('teamUi.settings.functionExpiry'),
-              dataIndex: 'expiresAt',
-              width: 120,
-              render: (expiresAt: string | null) => (expiresAt ? dayjs(expiresAt).format('YYYY-MM-DD') : '—'),
-            },
-            {
-              title: t('teamUi.admin.grantDays'),
-              key: 'grant',
-              width: 170,
-              render: (_value, item) => (
-                <Form.Item name={['grants', item.code]} noStyle>
-                  <InputNumber
-                    min={0}
-                    max={TEAM_FUNCTION_VALIDITY_MAX_DAYS}
-                    precision={0}
-                    placeholder="0"
-                    suffix={t('teamUi.invite.days')}
-                    style={{ width: 140 }}
-                    data-testid={`grant-${item.code}`}
-                  />
-                </Form.Item>
-              ),
-            },
-          ]}
-        />
-      </Form>
-    </Modal>
+      <Flex gap={16} wrap>
+        <Form.Item
+          name="memberMax"
+          label={t('teamUi.admin.memberMax')}
+          extra={t('teamUi.admin.memberMaxHint', { count: team.memberCount })}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
+          <InputNumber
+            min={Math.max(1, team.memberCount)}
+            max={TEAM_MEMBER_MAX_LIMIT}
+            precision={0}
+            style={{ width: 180 }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="volumeMaxGb"
+          label={t('teamUi.admin.volumeMax')}
+          extra={t('teamUi.admin.volumeMaxHint', { used: team.teamVolumeSize })}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
+          <InputNumber
+            min={Math.max(1, Math.ceil(team.teamVolumeSize))}
+            max={TEAM_VOLUME_MAX_GB_LIMIT}
+            precision={0}
+            suffix="GB"
+            style={{ width: 180 }}
+          />
+        </Form.Item>
+        <Form.Item name="kind" label={t('teamUi.admin.kind')}>
+          <Select
+            style={{ width: 180 }}
+            options={TEAM_KINDS.map((kind) => ({ value: kind, label: t(`teamUi.kind.${kind}`) }))}
+          />
+        </Form.Item>
+      </Flex>
+      <Typography.Text strong>{t('teamUi.admin.functions')}</Typography.Text>
+      <Alert type="info" showIcon title={t('teamUi.admin.functionsHint')} style={{ margin: '8px 0 12px' }} />
+      <Table
+        rowKey="code"
+        size="small"
+        pagination={false}
+        dataSource={team.functions}
+        columns={[
+          {
+            title: t('teamUi.settings.functionName'),
+            dataIndex: 'code',
+            render: (code: AdminTeam['functions'][number]['code']) => t(`teamFunction.name.${code}`),
+          },
+          {
+            title: t('teamUi.settings.functionState'),
+            dataIndex: 'status',
+            width: 110,
+            render: (status: TeamFunctionState) => (
+              <Tag color={STATE_COLORS[status]}>{t(`teamFunction.status.${status}`)}</Tag>
+            ),
+          },
+          {
+            title: t('teamUi.settings.functionExpiry'),
+            dataIndex: 'expiresAt',
+            width: 120,
+            render: (expiresAt: string | null) => (expiresAt ? dayjs(expiresAt).format('YYYY-MM-DD') : '—'),
+          },
+          {
+            title: t('teamUi.admin.grantDays'),
+            key: 'grant',
+            width: 170,
+            render: (_value, item) => (
+              <Form.Item name={['grants', item.code]} noStyle>
+                <InputNumber
+                  min={0}
+                  max={TEAM_FUNCTION_VALIDITY_MAX_DAYS}
+                  precision={0}
+                  placeholder="0"
+                  suffix={t('teamUi.invite.days')}
+                  style={{ width: 140 }}
+                  data-testid={`grant-${item.code}`}
+                />
+              </Form.Item>
+            ),
+          },
+        ]}
+      />
+    </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Brand } from '../../../app/layout/Brand';
 import { LanguageSwitcher } from '../../../app/layout/LanguageSwitcher';
+import { rememberSignInLanguage } from '../../../i18n';
 import { ThemeToggle } from '../../../app/layout/ThemeToggle';
 import { PageSpinner } from '../../../app/Spinner';
 import { CompanyMark } from '../../system-config/components/CompanyMark';
@@ -45,7 +46,7 @@ export default function LoginLayout() {
         <Flex justify={wide ? 'flex-end' : 'space-between'} align="center" style={{ padding: '16px 24px' }}>
           {!wide && <Brand />}
           <Flex gap={4}>
-            <LanguageSwitcher />
+            <LanguageSwitcher onChange={rememberSignInLanguage} />
             <ThemeToggle />
           </Flex>
         </Flex>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { App as AntdApp, Form, Modal, type FormInstance } from 'antd';
+import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ErrorKey } from '@sightline/shared';
-import { saveItemForm } from '../item-form';
+import { FormDialog } from '../../../components/FormDialog';
 
 interface ItemFormModalProps<Values extends { name: string }> {
   title: string;
@@ -19,40 +19,13 @@ interface ItemFormModalProps<Values extends { name: string }> {
 }
 
 /** The create/edit dialog of an item of a project configuration list: it closes once the item is saved. */
-export function ItemFormModal<Values extends { name: string }>({
-  title,
-  form,
-  initialValues,
-  testId,
-  saving,
-  nameTakenKey,
-  onSave,
-  onClose,
-  children,
-}: ItemFormModalProps<Values>) {
+export function ItemFormModal<Values extends { name: string }>({ onSave, ...props }: ItemFormModalProps<Values>) {
   const { t } = useTranslation();
-  const { message } = AntdApp.useApp();
 
-  const handleOk = async () => {
-    if (!(await saveItemForm(form, onSave, nameTakenKey))) return;
-    void message.success(t('projectUi.common.saved'));
-    onClose();
+  const handleSubmit = async (values: Values) => {
+    await onSave(values);
+    return t('projectUi.common.saved');
   };
 
-  return (
-    <Modal
-      open
-      title={title}
-      okText={t('ui.common.save')}
-      cancelText={t('ui.common.cancel')}
-      confirmLoading={saving}
-      onOk={() => void handleOk()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form<Values> form={form} layout="vertical" initialValues={initialValues} data-testid={testId}>
-        {children}
-      </Form>
-    </Modal>
-  );
+  return <FormDialog<Values> {...props} markRequired onSubmit={handleSubmit} />;
 }

@@ -1,4 +1,4 @@
-import { App as AntdApp, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import { Form, Input, Radio, Select, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,7 +10,8 @@ import {
   type RoleCode,
   type UserStatus,
 } from '@sightline/shared';
-import { applyServerIssues, matchesRule, zodRule } from '../../../lib/form-rules';
+import { FormDialog } from '../../../components/FormDialog';
+import { matchesRule, zodRule } from '../../../lib/form-rules';
 import { useCreateLocalUser, useEditLocalUser, useRoleCounts } from '../api';
 import { localUserRoleOptions } from '../member-rules';
 
@@ -63,7 +64,6 @@ export function LocalUserDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = AntdApp.useApp();
   const [form] = Form.useForm<LocalUserValues>();
   const create = useCreateLocalUser();
   const edit = useEditLocalUser();
@@ -76,137 +76,115 @@ export function LocalUserDialog({
   const roleChoices = localUserRoleOptions(user, me, holders);
   const ownAccount = user !== null && user.id === me.userId;
 
-  const handleOk = async () => {
-    let values: LocalUserValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
+  const handleSubmit = async (values: LocalUserValues) => {
+    if (user) {
+      await edit.mutateAsync({ id: user.id, body: localUserEditBodySchema.parse(toEditBody(values)) });
+      return t('teamUi.localUsers.saved', { name: values.name });
     }
-    try {
-      if (user) {
-        await edit.mutateAsync({ id: user.id, body: localUserEditBodySchema.parse(toEditBody(values)) });
-        void message.success(t('teamUi.localUsers.saved', { name: values.name }));
-      } else {
-        await create.mutateAsync(localUserCreateBodySchema.parse(toCreateBody(values)));
-        void message.success(t('teamUi.localUsers.created', { name: values.name }));
-      }
-      onClose();
-    } catch (error) {
-      applyServerIssues(form, error);
-    }
+    await create.mutateAsync(localUserCreateBodySchema.parse(toCreateBody(values)));
+    return t('teamUi.localUsers.created', { name: values.name });
   };
 
   return (
-    <Modal
-      open
+    <FormDialog<LocalUserValues>
       title={editing ? t('teamUi.localUsers.editTitle') : t('teamUi.localUsers.createTitle')}
-      okText={t('ui.common.save')}
-      cancelText={t('ui.common.cancel')}
-      confirmLoading={create.isPending || edit.isPending}
-      onOk={() => void handleOk()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      initialValues={{
+        account: user?.account ?? '',
+        password: '',
+        confirmPassword: '',
+        name: user?.name ?? '',
+        roleId: user?.roleId ?? roleChoices.filter((choice) => !choice.disabled).at(-1)?.roleId,
+        phone: user?.phone ?? '',
+        email: user?.email ?? '',
+        status: user?.status ?? 'active',
+      }}
+      testId="local-user-form"
+      saving={create.isPending || edit.isPending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
     >
-      <Form<LocalUserValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        style={{ marginTop: 16 }}
-        initialValues={{
-          account: user?.account ?? '',
-          password: '',
-          confirmPassword: '',
-          name: user?.name ?? '',
-          roleId: user?.roleId ?? roleChoices.filter((choice) => !choice.disabled).at(-1)?.roleId,
-          phone: user?.phone ?? '',
-          email: user?.email ?? '',
-          status: user?.status ?? 'active',
-        }}
-        data-testid="local-user-form"
+      <Form.Item
+        name="account"
+        label={t('teamUi.localUsers.account')}
+        rules={editing ? [] : [zodRule(localUserCreateBodySchema, 'account')]}
       >
-        <Form.Item
-          name="account"
-          label={t('teamUi.localUsers.account')}
-          rules={editing ? [] : [zodRule(localUserCreateBodySchema, 'account')]}
-        >
-          <Input
-            prefix={<UserOutlined />}
-            disabled={editing}
-            maxLength={LIMITS.account.max}
-            placeholder={t('teamUi.localUsers.accountPlaceholder')}
-            autoComplete="off"
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('teamUi.localUsers.password')}
-          rules={[zodRule(schema, 'password', { toInput })]}
-          extra={editing ? t('teamUi.localUsers.passwordKeep') : undefined}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            maxLength={LIMITS.password.max}
-            placeholder={t('ui.auth.newPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('teamUi.localUsers.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            matchesRule('password'),
-            (instance) => ({
-              validator: async (_rule, value: unknown) => {
-                if (!value && instance.getFieldValue('password')) throw new Error(t('validation.required'));
-              },
-            }),
-          ]}
-        >
-          <Input.Password prefix={<LockOutlined />} maxLength={LIMITS.password.max} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="name" label={t('teamUi.localUsers.name')} rules={[zodRule(schema, 'name', { toInput })]}>
-          <Input maxLength={LIMITS.nameMax} />
-        </Form.Item>
-        <Form.Item
-          name="roleId"
-          label={t('teamUi.localUsers.role')}
-          rules={[zodRule(schema, 'roleId', { toInput })]}
-          extra={
-            roleChoices.some((choice) => choice.disabled) ? (
-              <Typography.Text type="secondary">{t('teamUi.members.adminByHandover')}</Typography.Text>
-            ) : undefined
-          }
-        >
-          <Select
-            data-testid="local-user-role"
-            disabled={ownAccount || roleChoices.length === 0}
-            options={roleChoices.map((choice) => ({
-              value: choice.roleId,
-              label: t(`role.${choice.roleId}`),
-              disabled: choice.disabled,
+        <Input
+          prefix={<UserOutlined />}
+          disabled={editing}
+          maxLength={LIMITS.account.max}
+          placeholder={t('teamUi.localUsers.accountPlaceholder')}
+          autoComplete="off"
+        />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('teamUi.localUsers.password')}
+        rules={[zodRule(schema, 'password', { toInput })]}
+        extra={editing ? t('teamUi.localUsers.passwordKeep') : undefined}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          maxLength={LIMITS.password.max}
+          placeholder={t('ui.auth.newPasswordPlaceholder')}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('teamUi.localUsers.confirmPassword')}
+        dependencies={['password']}
+        rules={[
+          matchesRule('password'),
+          (instance) => ({
+            validator: async (_rule, value: unknown) => {
+              if (!value && instance.getFieldValue('password')) throw new Error(t('validation.required'));
+            },
+          }),
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined />} maxLength={LIMITS.password.max} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="name" label={t('teamUi.localUsers.name')} rules={[zodRule(schema, 'name', { toInput })]}>
+        <Input maxLength={LIMITS.nameMax} />
+      </Form.Item>
+      <Form.Item
+        name="roleId"
+        label={t('teamUi.localUsers.role')}
+        rules={[zodRule(schema, 'roleId', { toInput })]}
+        extra={
+          roleChoices.some((choice) => choice.disabled) ? (
+            <Typography.Text type="secondary">{t('teamUi.members.adminByHandover')}</Typography.Text>
+          ) : undefined
+        }
+      >
+        <Select
+          data-testid="local-user-role"
+          disabled={ownAccount || roleChoices.length === 0}
+          options={roleChoices.map((choice) => ({
+            value: choice.roleId,
+            label: t(`role.${choice.roleId}`),
+            disabled: choice.disabled,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="phone" label={t('teamUi.localUsers.phone')} rules={[zodRule(schema, 'phone', { toInput })]}>
+        <Input placeholder={t('teamUi.common.optional')} />
+      </Form.Item>
+      <Form.Item name="email" label={t('teamUi.localUsers.email')} rules={[zodRule(schema, 'email', { toInput })]}>
+        <Input placeholder={t('teamUi.common.optional')} />
+      </Form.Item>
+      {editing && (
+        <Form.Item name="status" label={t('teamUi.localUsers.status')}>
+          <Radio.Group
+            optionType="button"
+            options={USER_STATUSES.map((status) => ({
+              value: status,
+              label: t(`teamUi.localUsers.state.${status}`),
             }))}
           />
         </Form.Item>
-        <Form.Item name="phone" label={t('teamUi.localUsers.phone')} rules={[zodRule(schema, 'phone', { toInput })]}>
-          <Input placeholder={t('teamUi.common.optional')} />
-        </Form.Item>
-        <Form.Item name="email" label={t('teamUi.localUsers.email')} rules={[zodRule(schema, 'email', { toInput })]}>
-          <Input placeholder={t('teamUi.common.optional')} />
-        </Form.Item>
-        {editing && (
-          <Form.Item name="status" label={t('teamUi.localUsers.status')}>
-            <Radio.Group
-              optionType="button"
-              options={USER_STATUSES.map((status) => ({
-                value: status,
-                label: t(`teamUi.localUsers.state.${status}`),
-              }))}
-            />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }

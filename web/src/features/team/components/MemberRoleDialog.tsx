@@ -1,8 +1,9 @@
-import { App as AntdApp, DatePicker, Form, Modal, Radio, Select, Typography } from 'antd';
+import { DatePicker, Form, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MEMBER_TYPES, memberRoleBodySchema, type MemberType, type RoleCode, type TeamMember } from '@sightline/shared';
-import { applyServerIssues, zodRule } from '../../../lib/form-rules';
+import { FormDialog } from '../../../components/FormDialog';
+import { zodRule } from '../../../lib/form-rules';
 import { useChangeMemberRole, useRoleCounts } from '../api';
 import { roleOptions, type MemberContext } from '../member-rules';
 
@@ -32,7 +33,6 @@ export function MemberRoleDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = AntdApp.useApp();
   const [form] = Form.useForm<RoleValues>();
   const change = useChangeMemberRole();
   const counts = useRoleCounts();
@@ -41,88 +41,67 @@ export function MemberRoleDialog({
   const memberType = Form.useWatch('memberType', form) ?? member.memberType;
   const toInput = (values: Record<string, unknown>) => toBody(member.userId, values as Partial<RoleValues>);
 
-  const handleOk = async () => {
-    let values: RoleValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await change.mutateAsync(memberRoleBodySchema.parse(toBody(member.userId, values)));
-      void message.success(t('teamUi.members.roleChanged', { name: member.name }));
-      onClose();
-    } catch (error) {
-      applyServerIssues(form, error);
-    }
+  const handleSubmit = async (values: RoleValues) => {
+    await change.mutateAsync(memberRoleBodySchema.parse(toBody(member.userId, values)));
+    return t('teamUi.members.roleChanged', { name: member.name });
   };
 
   return (
-    <Modal
-      open
+    <FormDialog<RoleValues>
       title={t('teamUi.members.changeRoleTitle', { name: member.name })}
-      okText={t('ui.common.save')}
-      cancelText={t('ui.common.cancel')}
-      confirmLoading={change.isPending}
-      onOk={() => void handleOk()}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      initialValues={{
+        roleId: member.roleId,
+        memberType: member.memberType,
+        expiresAt: member.expiresAt ? dayjs(member.expiresAt) : null,
+      }}
+      testId="member-role-form"
+      saving={change.isPending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
     >
-      <Form<RoleValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        style={{ marginTop: 16 }}
-        initialValues={{
-          roleId: member.roleId,
-          memberType: member.memberType,
-          expiresAt: member.expiresAt ? dayjs(member.expiresAt) : null,
-        }}
-        data-testid="member-role-form"
+      <Form.Item
+        name="roleId"
+        label={t('teamUi.members.role')}
+        rules={[zodRule(memberRoleBodySchema, 'roleId', { toInput })]}
+        extra={
+          options.some((option) => option.disabled) ? (
+            <Typography.Text type="secondary">{t('teamUi.members.adminByHandover')}</Typography.Text>
+          ) : undefined
+        }
       >
+        <Select
+          data-testid="member-role-select"
+          options={options.map((option) => ({
+            value: option.roleId,
+            label: t(`role.${option.roleId}`),
+            disabled: option.disabled,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="memberType" label={t('teamUi.members.memberType')}>
+        <Radio.Group
+          optionType="button"
+          options={MEMBER_TYPES.map((type) => ({ value: type, label: t(`memberType.${type}`) }))}
+        />
+      </Form.Item>
+      {memberType === 'temporary' && (
         <Form.Item
-          name="roleId"
-          label={t('teamUi.members.role')}
-          rules={[zodRule(memberRoleBodySchema, 'roleId', { toInput })]}
-          extra={
-            options.some((option) => option.disabled) ? (
-              <Typography.Text type="secondary">{t('teamUi.members.adminByHandover')}</Typography.Text>
-            ) : undefined
-          }
+          name="expiresAt"
+          label={t('teamUi.members.expiresAt')}
+          dependencies={['memberType']}
+          rules={[zodRule(memberRoleBodySchema, 'expiresAt', { toInput })]}
+          extra={t('teamUi.members.expiryHint')}
         >
-          <Select
-            data-testid="member-role-select"
-            options={options.map((option) => ({
-              value: option.roleId,
-              label: t(`role.${option.roleId}`),
-              disabled: option.disabled,
-            }))}
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            style={{ width: '100%' }}
+            disabledDate={(date) => date.isBefore(dayjs(), 'day')}
+            data-testid="member-expiry"
           />
         </Form.Item>
-        <Form.Item name="memberType" label={t('teamUi.members.memberType')}>
-          <Radio.Group
-            optionType="button"
-            options={MEMBER_TYPES.map((type) => ({ value: type, label: t(`memberType.${type}`) }))}
-          />
-        </Form.Item>
-        {memberType === 'temporary' && (
-          <Form.Item
-            name="expiresAt"
-            label={t('teamUi.members.expiresAt')}
-            dependencies={['memberType']}
-            rules={[zodRule(memberRoleBodySchema, 'expiresAt', { toInput })]}
-            extra={t('teamUi.members.expiryHint')}
-          >
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              style={{ width: '100%' }}
-              disabledDate={(date) => date.isBefore(dayjs(), 'day')}
-              data-testid="member-expiry"
-            />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }

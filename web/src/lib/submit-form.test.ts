@@ -1,15 +1,15 @@
 import type { FormInstance } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client';
-import { i18n } from '../../i18n';
-import { saveItemForm } from './item-form';
+import { ApiError } from '../api/client';
+import { i18n } from '../i18n';
+import { submitForm } from './submit-form';
 
 interface Values {
   name: string;
   value: string;
 }
 
-/** The part of an antd form that saving uses: values that pass or fail, and the errors put on fields. */
+/** The part of an antd form that submitting uses: values that pass or fail, and the errors put on fields. */
 function fakeForm(values: Values, valid = true) {
   const setFields = vi.fn();
   const form = {
@@ -24,11 +24,11 @@ function refusal(key: string, data: unknown = null, params?: Record<string, stri
   return new ApiError({ kind: 'business', code: 4000, key, params, status: 200, data, toast: null, action: null });
 }
 
-describe('saving an item form', () => {
-  it('saves the checked values', async () => {
+describe('submitting a form', () => {
+  it('saves the checked values and resolves to what the save resolved to', async () => {
     const { form, setFields } = fakeForm({ name: 'Span', value: '3' });
     const save = vi.fn().mockResolvedValue({ id: 1 });
-    expect(await saveItemForm(form, save, 'PROJECT_CUSTOM_NAME_ERROR')).toBe(true);
+    expect(await submitForm(form, save, 'PROJECT_CUSTOM_NAME_ERROR')).toEqual({ id: 1 });
     expect(save).toHaveBeenCalledWith({ name: 'Span', value: '3' });
     expect(setFields).not.toHaveBeenCalled();
   });
@@ -36,7 +36,7 @@ describe('saving an item form', () => {
   it('does not save values the form refuses', async () => {
     const { form } = fakeForm({ name: '', value: '' }, false);
     const save = vi.fn();
-    expect(await saveItemForm(form, save, 'PROJECT_CUSTOM_NAME_ERROR')).toBe(false);
+    expect(await submitForm(form, save, 'PROJECT_CUSTOM_NAME_ERROR')).toBeUndefined();
     expect(save).not.toHaveBeenCalled();
   });
 
@@ -44,7 +44,7 @@ describe('saving an item form', () => {
     await i18n.changeLanguage('en');
     const { form, setFields } = fakeForm({ name: 'Span', value: '3' });
     const save = vi.fn().mockRejectedValue(refusal('PROJECT_CUSTOM_NAME_ERROR'));
-    expect(await saveItemForm(form, save, 'PROJECT_CUSTOM_NAME_ERROR')).toBe(false);
+    expect(await submitForm(form, save, 'PROJECT_CUSTOM_NAME_ERROR')).toBeUndefined();
     expect(setFields).toHaveBeenCalledWith([{ name: 'name', errors: ['This custom name already exists'] }]);
   });
 
@@ -53,7 +53,16 @@ describe('saving an item form', () => {
     const { form, setFields } = fakeForm({ name: 'Span', value: '3' });
     const issues = [{ path: 'value', key: 'required' }];
     const save = vi.fn().mockRejectedValue(refusal('VALIDATION_ERROR', { issues }));
-    expect(await saveItemForm(form, save, 'PROJECT_CUSTOM_NAME_ERROR')).toBe(false);
+    expect(await submitForm(form, save, 'PROJECT_CUSTOM_NAME_ERROR')).toBeUndefined();
+    expect(setFields).toHaveBeenCalledWith([{ name: 'value', errors: ['This field is required'] }]);
+  });
+
+  it('leaves a refusal of the name to the field issues when no taken-name key is given', async () => {
+    await i18n.changeLanguage('en');
+    const { form, setFields } = fakeForm({ name: 'Span', value: '3' });
+    const issues = [{ path: 'value', key: 'required' }];
+    const save = vi.fn().mockRejectedValue(refusal('PROJECT_CUSTOM_NAME_ERROR', { issues }));
+    expect(await submitForm(form, save)).toBeUndefined();
     expect(setFields).toHaveBeenCalledWith([{ name: 'value', errors: ['This field is required'] }]);
   });
 });

@@ -1,0 +1,49 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { AppServer } from './app-server.js';
+import { isolatedContext, launchBrowser } from './browser.js';
+
+export interface BrowserSuite {
+  /** The suite's server, started before its first test. */
+  readonly server: AppServer;
+  /** A context of its own that refuses requests leaving the machine; closed after the test, which fails if any were made. */
+  newContext(options?: Parameters<typeof isolatedContext>[1]): Promise<BrowserContext>;
+}
+
+/**
+ * Registers, inside a describe, what its browser journeys share: one server (from `startServer`) and one browser
+ * from before the first test to after the last, and fresh isolated contexts that each test closes behind it.
+ */
+export function browserSuite(startServer: () => Promise<AppServer>): BrowserSuite {
+  let server: AppServer;
+  let browser: Browser;
+  const contexts: Awaited<ReturnType<typeof isolatedContext>>[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    for (const { context, outboundRequests } of contexts.splice(0)) {
+      await context.close();
+      expect(outboundRequests).toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  return {
+    get server() {
+      return server;
+    },
+    async newContext(options) {
+      const isolated = await isolatedContext(browser, options);
+      contexts.push(isolated);
+      return isolated.context;
+    },
+  };
+}
