@@ -38,6 +38,15 @@ async function login() {
   return body.data.token;
 }
 
+/** Signed in, the app takes the language saved with the user, so each language is saved before its shots. */
+async function saveProfileLanguage(token, language) {
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const details = await (await fetch(`${base}/api/user-client/details?clientType=PC`, { headers })).json();
+  const body = JSON.stringify({ name: details.data.name, language });
+  const saved = await (await fetch(`${base}/api/user-client`, { method: 'PUT', headers, body })).json();
+  if (saved.code !== 2000) throw new Error(`saving the language failed: ${saved.code} ${saved.msg}`);
+}
+
 /** What docs/screenshots keeps; the other pages are taken when named on the command line. */
 const DEFAULT_PAGES = ['login', 'register', 'home', 'personal'];
 const wanted = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_PAGES;
@@ -63,6 +72,7 @@ try {
           },
           { theme, language, token: page.signedIn ? token : null },
         );
+        if (page.signedIn) await saveProfileLanguage(token, language);
         const tab = await context.newPage();
         tab.on('console', (message) => {
           if (message.type() === 'error' || message.type() === 'warning') {
