@@ -7,7 +7,14 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { GuestOnly, InviteGate, RequireAuth } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { PublicShell } from './layout/PublicShell';
-import { PERSONAL_CENTER_PATH, buildMenuRoutes, joinPath, rootRedirect, type MenuRoute } from './menu-routes';
+import {
+  PERSONAL_CENTER_PATH,
+  SELECT_BUSINESS_PATH,
+  buildMenuRoutes,
+  joinPath,
+  rootRedirect,
+  type MenuRoute,
+} from './menu-routes';
 import { SUB_PAGES, pageFor } from './page-registry';
 import { PageSpinner } from './Spinner';
 
@@ -101,7 +108,7 @@ export function buildRoutes(menuRoutes: readonly MenuRoute[], home: string): Rou
     { path: '/poseAdjustment', element: publicUpcoming('ui.placeholder.poseAdjustment') },
     { path: '/release/:pid', element: publicUpcoming('ui.placeholder.release') },
     {
-      path: '/selectBusiness',
+      path: SELECT_BUSINESS_PATH,
       element: (
         <Loadable>
           <PublicShell>

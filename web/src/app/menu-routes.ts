@@ -21,6 +21,8 @@ export const NO_REDIRECT_CODES: readonly string[] = ['MAP'];
 export const KEEP_ALIVE_CODES: readonly string[] = ['INSPECTION'];
 
 export const PERSONAL_CENTER_PATH = '/personnelcenter';
+/** A static route open without login; the header's user menu leads there too. */
+export const SELECT_BUSINESS_PATH = '/selectBusiness';
 
 /** The menu shown when the server gives none: the personal centre only. */
 export const FALLBACK_MENU: readonly MenuItem[] = [

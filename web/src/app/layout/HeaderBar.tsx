@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App as AntdApp, Avatar, Button, Dropdown, Flex, Tooltip, Typography, theme, type MenuProps } from 'antd';
 import {
+  AppstoreOutlined,
   DownOutlined,
   LogoutOutlined,
   MessageOutlined,
@@ -19,7 +20,7 @@ import { useTeams } from '../../features/team/api';
 import { useTeamEvents } from '../../features/team/hooks/useTeamEvents';
 import { useSaveLanguage, useUserDetails } from '../../features/user/api';
 import { useSessionStore } from '../../stores/session-store';
-import { PERSONAL_CENTER_PATH, firstMenuPath, type MenuRoute } from '../menu-routes';
+import { PERSONAL_CENTER_PATH, SELECT_BUSINESS_PATH, firstMenuPath, type MenuRoute } from '../menu-routes';
 import { logout, switchTeam } from '../session';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ThemeToggle } from './ThemeToggle';
@@ -69,6 +70,7 @@ export function HeaderBar({
 
   const userItems: MenuProps['items'] = [
     { key: 'personal', icon: <UserOutlined />, label: t('ui.header.personalCenter') },
+    { key: 'business', icon: <AppstoreOutlined />, label: t('ui.business.title') },
     { key: 'feedback', icon: <MessageOutlined />, label: t('teamUi.feedback.menu') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('ui.header.logout'), danger: true },
@@ -126,6 +128,7 @@ export function HeaderBar({
             items: userItems,
             onClick: ({ key }) => {
               if (key === 'personal') void navigate(PERSONAL_CENTER_PATH);
+              if (key === 'business') void navigate(SELECT_BUSINESS_PATH);
               if (key === 'feedback') setFeedbackOpen(true);
               if (key === 'logout') handleLogout();
             },

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BindUserProjectsBody,
+  BusinessEntry,
   LocalUser,
   LocalUserBatchDeleteBody,
   LocalUserCreateBody,
@@ -37,6 +38,7 @@ export const teamDataKeys = {
   all: ['team-data'] as const,
   details: () => [...teamDataKeys.all, 'details'] as const,
   functions: () => [...teamDataKeys.all, 'functions'] as const,
+  businessEntries: () => [...teamDataKeys.all, 'business-entries'] as const,
   members: (query: MemberQuery) => [...teamDataKeys.all, 'members', query] as const,
   roleCounts: () => [...teamDataKeys.all, 'role-counts'] as const,
   jurisdiction: () => [...teamDataKeys.all, 'jurisdiction'] as const,
@@ -115,6 +117,16 @@ export function useTeamFunctions(enabled = true) {
     queryKey: teamDataKeys.functions(),
     enabled: ready && enabled,
     queryFn: ({ signal }) => request<TeamFunction[]>('/team-client/function', { signal }),
+  });
+}
+
+/** The business selection entries, each enabled while the team's function package for it is active. */
+export function useBusinessEntries(enabled = true) {
+  const ready = useReady();
+  return useQuery({
+    queryKey: teamDataKeys.businessEntries(),
+    enabled: ready && enabled,
+    queryFn: ({ signal }) => request<BusinessEntry[]>('/team-client/business/list', { signal }),
   });
 }
 

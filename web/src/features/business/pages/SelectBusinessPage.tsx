@@ -9,34 +9,39 @@ import {
   LineChartOutlined,
   SolutionOutlined,
 } from '@ant-design/icons';
+import { BUSINESS_ENTRIES, type BusinessCode } from '@sightline/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePermission } from '../../../app/permissions';
+import { useBusinessEntries } from '../../team/api';
+import { businessState, type BusinessState } from '../business-state';
 
-type BusinessKey =
-  'droneInspection' | 'droneMonitoring' | 'totalStation' | 'warehouse' | 'support' | 'manual' | 'materialLibrary';
+const BUSINESS_ICONS: Record<BusinessCode, ComponentType> = {
+  droneInspection: CameraOutlined,
+  droneMonitoring: LineChartOutlined,
+  totalStationMonitoring: AimOutlined,
+  droneWarehouseInspection: CloudServerOutlined,
+  supportInspection: BuildOutlined,
+  manualInspection: SolutionOutlined,
+  projectMaterialLibrary: FolderOpenOutlined,
+};
 
-interface Business {
-  key: BusinessKey;
-  icon: ComponentType;
-  /** Where the entry leads; null while the business arrives in a later release. */
-  path: string | null;
-}
-
-/** The seven entries of SPEC section 1. Only drone inspection exists in this release. */
-const BUSINESSES: readonly Business[] = [
-  { key: 'droneInspection', icon: CameraOutlined, path: '/home' },
-  { key: 'droneMonitoring', icon: LineChartOutlined, path: null },
-  { key: 'totalStation', icon: AimOutlined, path: null },
-  { key: 'warehouse', icon: CloudServerOutlined, path: null },
-  { key: 'support', icon: BuildOutlined, path: null },
-  { key: 'manual', icon: SolutionOutlined, path: null },
-  { key: 'materialLibrary', icon: FolderOpenOutlined, path: null },
-];
-
+/**
+ * The entries of SPEC section 1. Signed in, each says whether the team's membership includes it;
+ * signed out (the page is open without login) the page only shows what exists.
+ */
 export default function SelectBusinessPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
+  // The hook itself waits for a signed-in session with a team.
+  const { data: teamEntries, isLoading } = useBusinessEntries(usePermission('team:view'));
+
+  const tag = (state: BusinessState) => {
+    if (state.kind === 'available') return <Tag color="processing">{t('ui.business.enter')}</Tag>;
+    if (state.kind === 'notInMembership') return <Tag color="warning">{t('ui.business.notInMembership')}</Tag>;
+    return <Tag>{t('ui.business.comingLater')}</Tag>;
+  };
 
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1120, margin: '0 auto', paddingTop: 24 }}>
@@ -47,33 +52,46 @@ export default function SelectBusinessPage() {
         <Typography.Text type="secondary">{t('ui.business.subtitle')}</Typography.Text>
       </div>
       <Row gutter={[16, 16]}>
-        {BUSINESSES.map(({ key, icon: Icon, path }) => (
-          <Col key={key} xs={24} sm={12} lg={8} xl={6}>
-            <Card
-              hoverable={path !== null}
-              onClick={path ? () => void navigate(path) : undefined}
-              style={{ height: '100%', opacity: path ? 1 : 0.6, cursor: path ? 'pointer' : 'default' }}
-              data-testid={`business-${key}`}
-            >
-              <Flex vertical gap={12}>
-                <Flex align="center" justify="space-between">
-                  <span style={{ fontSize: 28, color: path ? token.colorPrimary : token.colorTextSecondary }}>
-                    <Icon />
-                  </span>
-                  {path ? (
-                    <Tag color="processing">{t('ui.business.enter')}</Tag>
-                  ) : (
-                    <Tag>{t('ui.business.comingLater')}</Tag>
+        {BUSINESS_ENTRIES.map(({ code, functionCode }) => {
+          const Icon = BUSINESS_ICONS[code];
+          const state = businessState(code, teamEntries?.find((entry) => entry.code === code)?.enabled);
+          const path = state.kind === 'available' ? state.path : null;
+          return (
+            <Col key={code} xs={24} sm={12} lg={8} xl={6}>
+              <Card
+                loading={isLoading}
+                hoverable={path !== null}
+                onClick={path === null ? undefined : () => void navigate(path)}
+                style={{
+                  height: '100%',
+                  opacity: path === null ? 0.6 : 1,
+                  cursor: path === null ? 'default' : 'pointer',
+                }}
+                data-testid={`business-${code}`}
+              >
+                <Flex vertical gap={12}>
+                  <Flex align="center" justify="space-between">
+                    <span
+                      style={{ fontSize: 28, color: path === null ? token.colorTextSecondary : token.colorPrimary }}
+                    >
+                      <Icon />
+                    </span>
+                    {tag(state)}
+                  </Flex>
+                  <Typography.Title level={5} style={{ margin: 0 }}>
+                    {t(`business.${code}`)}
+                  </Typography.Title>
+                  <Typography.Text type="secondary">{t(`ui.business.description.${code}`)}</Typography.Text>
+                  {state.kind === 'notInMembership' && (
+                    <Typography.Text type="warning">
+                      {t('ui.business.notInMembershipHint', { feature: t(`teamFunction.name.${functionCode}`) })}
+                    </Typography.Text>
                   )}
                 </Flex>
-                <Typography.Title level={5} style={{ margin: 0 }}>
-                  {t(`ui.business.${key}`)}
-                </Typography.Title>
-                <Typography.Text type="secondary">{t(`ui.business.${key}Desc`)}</Typography.Text>
-              </Flex>
-            </Card>
-          </Col>
-        ))}
+              </Card>
+            </Col>
+          );
+        })}
       </Row>
     </Flex>
   );

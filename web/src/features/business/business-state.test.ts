@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { BUSINESS_ENTRIES } from '@sightline/shared';
+import { businessState } from './business-state';
+
+describe('businessState', () => {
+  it('opens drone inspection at the home page while its package is active', () => {
+    expect(businessState('droneInspection', true)).toEqual({ kind: 'available', path: '/home' });
+  });
+
+  it('explains a missing membership feature for an entry with a screen', () => {
+    expect(businessState('droneInspection', false)).toEqual({ kind: 'notInMembership' });
+  });
+
+  it('stays informational without the team answer: the entry leads where it does today', () => {
+    expect(businessState('droneInspection', undefined)).toEqual({ kind: 'available', path: '/home' });
+  });
+
+  it.each([true, false, undefined])('says "coming later" for every entry without a screen (enabled %s)', (enabled) => {
+    const withoutScreen = BUSINESS_ENTRIES.filter((entry) => entry.code !== 'droneInspection');
+    expect(withoutScreen).toHaveLength(6);
+    for (const entry of withoutScreen) expect(businessState(entry.code, enabled)).toEqual({ kind: 'comingLater' });
+  });
+});
