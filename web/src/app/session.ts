@@ -6,7 +6,7 @@ import { cancelPendingToast, showToast } from '../api/notifier';
 import { sessionEndTextKey } from '../api/outcome';
 import { getToken, removeToken, setToken } from '../api/token';
 import { changeTeam, fetchRoleMenu, teamKeys } from '../features/team/api';
-import { userDetailsQuery, userKeys } from '../features/user/api';
+import { saveProfileLanguage, userDetailsQuery, userKeys } from '../features/user/api';
 import { currentLanguage, setLanguage, takeSignInLanguage, translate } from '../i18n';
 import { useSessionStore } from '../stores/session-store';
 import { navigateTo } from './navigation';
@@ -104,7 +104,7 @@ async function runBootstrap(): Promise<void> {
     // just picked another on the sign-in page: the newest choice wins and is saved with them.
     const chosen = takeSignInLanguage();
     if (chosen && chosen !== user.language) {
-      await request<unknown>('/user-client', { method: 'PUT', body: { name: user.name, language: chosen } });
+      await saveProfileLanguage(user, chosen);
       queryClient.setQueryData(userDetailsQuery().queryKey, { ...user, language: chosen });
     } else if (user.language !== currentLanguage()) await setLanguage(user.language);
     const router = user.teamId === null ? EMPTY_ROUTER : await fetchRoleMenu(user.teamId);

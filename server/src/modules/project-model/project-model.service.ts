@@ -153,14 +153,19 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
 
   // Unzip progress reaches everyone who may see the project, so every open home page and 3D view follows it.
   // Deliveries queue one behind the other: each looks up its audience, and 'done' must not overtake progress.
+  // The audience is looked up once per unzip, not at every progress tick.
   let deliveries = Promise.resolve();
+  const audiences = new Map<number, Promise<number[]>>();
   async function deliverUnzipEvent(value: ModelUnzipEvent): Promise<void> {
+    const audience = audiences.get(value.projectId) ?? access.viewers(value.projectId);
+    audiences.set(value.projectId, audience);
     try {
-      const viewers = await access.viewers(value.projectId);
-      for (const userId of viewers) bus.publish({ userId, name: MODEL_UNZIP_EVENT, value });
+      for (const userId of await audience) bus.publish({ userId, name: MODEL_UNZIP_EVENT, value });
     } catch (error) {
       log.warn({ err: error, projectId: value.projectId }, 'unzip progress not sent');
+      audiences.delete(value.projectId);
     }
+    if (value.state !== 'unzipping') audiences.delete(value.projectId);
   }
   jobs.subscribe((event: JobEvent) => {
     if (event.name !== UNZIP_JOB || event.state === 'queued' || event.state === 'cancelled') return;

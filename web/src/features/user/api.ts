@@ -29,12 +29,16 @@ function useInvalidateUser() {
   return () => queryClient.invalidateQueries({ queryKey: userKeys.all });
 }
 
+const updateProfile = (body: ProfileBody) => request<unknown>('/user-client', { method: 'PUT', body });
+
+/** Saves only the language with the user; the rest of the profile stays as it is. */
+export function saveProfileLanguage(user: UserInfo, language: Language): Promise<unknown> {
+  return updateProfile({ name: user.name, language });
+}
+
 export function useUpdateProfile() {
   const invalidate = useInvalidateUser();
-  return useMutation({
-    mutationFn: (body: ProfileBody) => request<unknown>('/user-client', { method: 'PUT', body }),
-    onSuccess: invalidate,
-  });
+  return useMutation({ mutationFn: updateProfile, onSuccess: invalidate });
 }
 
 /**
