@@ -3,20 +3,6 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const ourPackages = (allowed) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        {
-          group: ['@sightline/*', ...allowed.map((name) => `!@sightline/${name}`)],
-          message: 'Dependencies point one way (ARCHITECTURE.md section 2).',
-        },
-      ],
-    },
-  ],
-});
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/vision/models/**', '**/test-output/**'] },
   js.configs.recommended,
@@ -28,9 +14,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  { files: ['packages/shared/**', 'packages/geo/**'], rules: ourPackages([]) },
-  { files: ['packages/vision/**'], rules: ourPackages(['geo', 'shared']) },
-  { files: ['web/**'], rules: ourPackages(['shared']) },
+  // Which package and which web layer may import which: .dependency-cruiser.mjs (`npm run depcheck`).
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -243,7 +243,9 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
     const storage = page.getByTestId('team-storage');
     const warning = page.getByTestId('storage-almost-full');
     const uploadStorage = (used: string) =>
-      page.getByTestId('upload-card').getByText(text(zh.projectUi.upload.storage, { used, max: team.teamVolumeMax }));
+      page
+        .getByTestId('upload-card')
+        .getByText(text(zh.projectUi.upload.storage, { used, max: `${team.teamVolumeMax} GB` }));
     const modelStep = `${suite.server.url}/home/projects/${projectId}/edit?step=model`;
 
     await useShare(0.9);
@@ -252,7 +254,7 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
     await storage.screenshot({ path: screenshotPath('team-storage-almost-full') });
     // The model upload, where new bytes would go, warns too.
     await page.goto(modelStep);
-    await uploadStorage('90.00').waitFor();
+    await uploadStorage('90 GB').waitFor();
     await warning.getByText(zh.projectUi.upload.almostFull).waitFor();
     await page.screenshot({ path: screenshotPath('project-upload-storage-almost-full') });
 
@@ -262,7 +264,7 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
     await storage.getByText(zh.teamUi.settings.storageHint).waitFor();
     expect(await warning.count()).toBe(0);
     await page.goto(modelStep);
-    await uploadStorage('89.00').waitFor();
+    await uploadStorage('89 GB').waitFor();
     expect(await warning.count()).toBe(0);
   });
 });

@@ -56,6 +56,7 @@ function locateFixtures() {
 const steps = [
   ['typecheck', ['npm', ['run', 'typecheck']]],
   ['lint', ['npm', ['run', 'lint']]],
+  ['import boundaries', ['npm', ['run', 'depcheck']]],
   ['format', ['npm', ['run', 'format:check']]],
   ['unit and drift checks', ['npx', ['vitest', 'run', '--project', 'unit']]],
   ['integration (PGlite and PostgreSQL)', ['npx', ['vitest', 'run', '--project', 'integration']]],

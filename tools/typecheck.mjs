@@ -1,7 +1,16 @@
 // Type-checks every workspace with its own tsconfig (strict, noUncheckedIndexedAccess).
 import { spawnSync } from 'node:child_process';
 
-const projects = ['packages/shared', 'packages/geo', 'packages/vision', 'server', 'web', 'e2e', 'tools'];
+const projects = [
+  'packages/shared',
+  'packages/geo',
+  'packages/geo-files',
+  'packages/vision',
+  'server',
+  'web',
+  'e2e',
+  'tools',
+];
 let failed = false;
 for (const project of projects) {
   const result = spawnSync('npx', ['tsc', '-p', project, '--noEmit'], { stdio: 'inherit' });

@@ -13,12 +13,14 @@ import type { Config } from './platform/config.js';
 import type { DatabaseHandle } from './platform/db/database.js';
 import { createLocalEventBus, type EventBus } from './platform/events/event-bus.js';
 import { registerSseRoutes } from './platform/events/sse.routes.js';
-import { createJobQueue, type JobQueue, type JobQueueOptions } from './platform/jobs/index.js';
+import { createJobQueue, type JobQueueOptions } from './platform/jobs/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { loggerOptions } from './platform/logger.js';
-import { createLocalBlobStore, type BlobStore } from './platform/storage/blob-store.js';
+import { createLocalBlobStore } from './platform/storage/blob-store.js';
 import { createHttpSmsProvider, createLogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
 import { registerModules } from './modules/index.js';
+import type { AppServices } from './platform/app-services.js';
+import type { UploadKind } from './platform/uploads/resumable-uploads.js';
 
 export interface AppOptions {
   config: Config;
@@ -27,17 +29,10 @@ export interface AppOptions {
   sms?: SmsProvider;
   bus?: EventBus;
   logger?: boolean;
+  /** Upload kinds served beside the modules' own (tests try the upload platform with kinds of their own). */
+  extraUploadKinds?: readonly UploadKind[];
   /** Timing of the job queue (tests and benchmarks shorten it). */
   jobs?: Omit<JobQueueOptions, 'database' | 'log'>;
-}
-
-export interface AppServices {
-  config: Config;
-  database: DatabaseHandle;
-  blobs: BlobStore;
-  jobs: JobQueue;
-  bus: EventBus;
-  sms: SmsProvider;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -90,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms,
   };
 
-  const { authenticate } = registerModules(app, services);
+  const { authenticate } = registerModules(app, services, options.extraUploadKinds ?? []);
   registerSseRoutes(app, { bus, authenticate });
   // Modules have registered their jobs; workers start now and stop (re-queuing what runs) on close.
   app.addHook('onClose', () => services.jobs.stop());

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { showToast } from './api/notifier';
 import { App } from './app/App';
 import { installDevtoolsGuard, isLocalMode } from './app/devtools-guard';
-import { installSessionHandlers } from './app/session';
+import { installSessionHandlers } from './session/session';
 import './app/global.css';
 import { translate } from './i18n';
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ecef, enu, enuFrame, enuToEcef, wgs84, wgs84ToEcef } from './coordinates.js';
+import { ecef, ecefToWgs84, enu, enuFrame, enuToEcef, wgs84, wgs84ToEcef } from './coordinates.js';
 import {
+  centroid,
   distance,
   heightDifference,
+  heightTriangle,
   polygonHorizontalArea,
   polygonPlanarArea,
   polylineLength,
@@ -43,6 +45,32 @@ describe('heightDifference', () => {
     expect(result.vertical).toBeCloseTo(12.0002, 4);
     expect(result.slope).toBeCloseTo(51.41984, 5);
     expect(heightDifference(local(30, 40, 12), local(0, 0, 0)).vertical).toBeCloseTo(-12.0002, 4);
+  });
+});
+
+describe('heightTriangle', () => {
+  it("puts the corner straight below the higher point, at the lower point's height, whichever comes first", () => {
+    const low = local(0, 0, 0);
+    const high = local(30, 40, 12);
+    const triangle = heightTriangle(high, low);
+    expect(triangle.low).toBe(low);
+    expect(triangle.high).toBe(high);
+    expect(heightTriangle(low, high)).toEqual(triangle);
+    const corner = ecefToWgs84(triangle.corner);
+    expect(corner.lon).toBeCloseTo(ecefToWgs84(high).lon, 12);
+    expect(corner.lat).toBeCloseTo(ecefToWgs84(high).lat, 12);
+    expect(corner.height).toBeCloseTo(ecefToWgs84(low).height, 6);
+    // The vertical leg runs along the ellipsoid's normal: its length is the height difference.
+    expect(distance(triangle.corner, high)).toBeCloseTo(heightDifference(low, high).vertical, 6);
+  });
+});
+
+describe('centroid', () => {
+  it('is the mean position: (0,0,0), (2,0,0), (2,4,6) -> (4/3, 4/3, 2)', () => {
+    const mean = centroid([ecef(0, 0, 0), ecef(2, 0, 0), ecef(2, 4, 6)]);
+    expect(mean.x).toBeCloseTo(4 / 3, 12);
+    expect(mean.y).toBeCloseTo(4 / 3, 12);
+    expect(mean.z).toBe(2);
   });
 });
 

@@ -2,7 +2,7 @@
  * Measurements on positions picked on a 3D model: lengths, heights and areas in metres.
  * Inputs are ECEF (what the viewer picks); heights and horizontal areas are taken in a local ENU frame.
  */
-import { type Ecef, type Enu, ecef, ecefToEnu, ecefToWgs84, enuFrame } from './coordinates.js';
+import { type Ecef, type Enu, ecef, ecefToEnu, ecefToWgs84, enuFrame, wgs84, wgs84ToEcef } from './coordinates.js';
 
 /** Straight-line distance in metres. */
 export function distance(a: Ecef, b: Ecef): number {
@@ -37,6 +37,21 @@ export function heightDifference(from: Ecef, to: Ecef): HeightDifference {
   };
 }
 
+/**
+ * The right triangle that shows a height difference: the lower point, the corner straight below the higher
+ * point at the lower point's ellipsoidal height, and the higher point. The corner-to-high leg is the vertical.
+ */
+export function heightTriangle(a: Ecef, b: Ecef): { low: Ecef; corner: Ecef; high: Ecef } {
+  const [geoA, geoB] = [ecefToWgs84(a), ecefToWgs84(b)];
+  const aIsLow = geoA.height <= geoB.height;
+  const [lowGeo, highGeo] = aIsLow ? [geoA, geoB] : [geoB, geoA];
+  return {
+    low: aIsLow ? a : b,
+    corner: wgs84ToEcef(wgs84(highGeo.lon, highGeo.lat, lowGeo.height)),
+    high: aIsLow ? b : a,
+  };
+}
+
 /** Shoelace area of a ring given in ENU, projected on the horizontal (east-north) plane; square metres, unsigned. */
 export function ringAreaEnu(ring: readonly Enu[]): number {
   let twice = 0;
@@ -48,7 +63,8 @@ export function ringAreaEnu(ring: readonly Enu[]): number {
   return Math.abs(twice) / 2;
 }
 
-function centroid(positions: readonly Ecef[]): Ecef {
+/** Mean of the positions: where a polygon's label sits, and the origin of its horizontal frame. */
+export function centroid(positions: readonly Ecef[]): Ecef {
   let x = 0;
   let y = 0;
   let z = 0;

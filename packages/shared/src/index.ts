@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './limits.js';
 export * from './validation.js';
 export * from './roles.js';
+export * from './call-access.js';
 export * from './menus.js';
 export * from './i18n/index.js';
 export * from './schemas/fields.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppServices } from '../app.js';
+import type { AppServices } from '../platform/app-services.js';
 import { PROJECT_VERSION } from '../version.js';
 import type { AuthContext } from '../platform/auth/auth-context.js';
 import { bearerToken } from '../platform/auth/bearer.js';
@@ -15,8 +15,9 @@ import { registerTeamRoutes } from './team/team.routes.js';
 import { createInvitationRepo } from './team/invitation.repo.js';
 import { createInvitationService } from './team/invitation.service.js';
 import { registerInvitationRoutes } from './team/invitation.routes.js';
-import { createTeamAdminService } from './team/team-admin.service.js';
-import { registerTeamAdminRoutes } from './team/team-admin.routes.js';
+import { createTeamAdminRepo } from './team-admin/team-admin.repo.js';
+import { createTeamAdminService } from './team-admin/team-admin.service.js';
+import { registerTeamAdminRoutes } from './team-admin/team-admin.routes.js';
 import { createTeamFunctionRepo } from './team-function/team-function.repo.js';
 import { createTeamFunctionService } from './team-function/team-function.service.js';
 import { registerTeamFunctionRoutes } from './team-function/team-function.routes.js';
@@ -49,7 +50,9 @@ import { createRecycleBinRepo } from './recycle-bin/recycle-bin.repo.js';
 import { registerRecycleBinRoutes } from './recycle-bin/recycle-bin.routes.js';
 import { createRecycleBinService } from './recycle-bin/recycle-bin.service.js';
 import { createProjectAccess } from './project/project-access.js';
-import { createProjectRepo } from './project/project.repo.js';
+import { registerProjectChild } from './project/project-children.js';
+import { createProjectRepo, removeProjectRights } from './project/project.repo.js';
+import { onMemberRemoved } from './team/member-removal.js';
 import { registerProjectCoverFileRoute, registerProjectRoutes } from './project/project.routes.js';
 import { createProjectService } from './project/project.service.js';
 import { createProjectBelongRepo } from './project-belong/project-belong.repo.js';
@@ -58,12 +61,12 @@ import { createProjectBelongService } from './project-belong/project-belong.serv
 import { createProjectCustomRepo } from './project-custom/project-custom.repo.js';
 import { registerProjectCustomRoutes } from './project-custom/project-custom.routes.js';
 import { createProjectCustomService } from './project-custom/project-custom.service.js';
-import { createProjectGroupRepo } from './project-group/project-group.repo.js';
-import { registerProjectGroupRoutes } from './project-group/project-group.routes.js';
-import { createProjectGroupService } from './project-group/project-group.service.js';
-import { createProjectTypeRepo } from './project-type/project-type.repo.js';
-import { registerProjectTypeRoutes } from './project-type/project-type.routes.js';
-import { createProjectTypeService } from './project-type/project-type.service.js';
+import { createProjectGroupRepo } from './project/project-group.repo.js';
+import { registerProjectGroupRoutes } from './project/project-group.routes.js';
+import { createProjectGroupService } from './project/project-group.service.js';
+import { createProjectTypeRepo } from './project/project-type.repo.js';
+import { registerProjectTypeRoutes } from './project/project-type.routes.js';
+import { createProjectTypeService } from './project/project-type.service.js';
 import { createDefectTypeRepo } from './defect-type/defect-type.repo.js';
 import { registerDefectTypeRoutes } from './defect-type/defect-type.routes.js';
 import { createDefectTypeService } from './defect-type/defect-type.service.js';
@@ -75,11 +78,13 @@ import { registerDiseaseFilterRoutes } from './disease-filter/disease-filter.rou
 import { createDiseaseFilterService } from './disease-filter/disease-filter.service.js';
 import { createModelFiles } from './project-model/model-files.js';
 import { registerProjectModelJobs } from './project-model/project-model.jobs.js';
+import { projectModelHooks } from './project-model/project-model.project-hooks.js';
 import { createProjectModelRepo } from './project-model/project-model.repo.js';
 import { registerProjectModelRoutes } from './project-model/project-model.routes.js';
 import { createProjectModelService } from './project-model/project-model.service.js';
 import { registerProjectModelTiles } from './project-model/project-model.tiles.js';
-import { registerProjectModelUpload } from './project-model/project-model.upload.js';
+import { MODEL_UPLOAD_KIND, projectModelUploadKind } from './project-model/project-model.upload.js';
+import { registerUploadKinds, uploadsFolder, type UploadKind } from '../platform/uploads/resumable-uploads.js';
 import { createSystemConfigRepo } from './system-config/system-config.repo.js';
 import { registerSystemConfigRoutes } from './system-config/system-config.routes.js';
 import { createSystemConfigService } from './system-config/system-config.service.js';
@@ -88,7 +93,7 @@ import { createSystemConfigService } from './system-config/system-config.service
 export const NEW_TEAM_LIMITS = { memberMax: 10, volumeMaxGb: 10 };
 
 /** Wires every domain module: repositories, then services, then routes. */
-export function registerModules(app: FastifyInstance, services: AppServices) {
+export function registerModules(app: FastifyInstance, services: AppServices, extraUploadKinds: readonly UploadKind[]) {
   const { config, database, bus, sms, blobs } = services;
   const authRepo = createAuthRepo(database.db);
   const auth = createAuthService({
@@ -148,7 +153,11 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
     }),
   });
   registerTeamAdminRoutes(router, {
-    teamAdmin: createTeamAdminService({ repo: teamRepo, functions: teamFunctionRepo }),
+    teamAdmin: createTeamAdminService({
+      repo: createTeamAdminRepo(database.db),
+      teams: teamRepo,
+      functions: teamFunctionRepo,
+    }),
   });
 
   const userClient = createUserClientService({
@@ -222,7 +231,8 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
   registerSystemConfigRoutes(app, router, { systemConfig });
 
   // The 3D model: tus uploads in DATA_DIR/uploads, the durable unzip, tiles served to project members.
-  const modelFiles = createModelFiles({ uploadsDir: path.join(config.DATA_DIR, 'uploads', 'project-model'), blobs });
+  const uploadsRoot = path.join(config.DATA_DIR, 'uploads');
+  const modelFiles = createModelFiles({ uploadsDir: uploadsFolder(uploadsRoot, { name: MODEL_UPLOAD_KIND }), blobs });
   const models = createProjectModelService({
     repo: createProjectModelRepo(database.db),
     access: projectAccess,
@@ -232,9 +242,15 @@ export function registerModules(app: FastifyInstance, services: AppServices) {
     files: modelFiles,
     log: app.log,
   });
+  onMemberRemoved(removeProjectRights);
+  registerProjectChild('model', projectModelHooks);
   registerProjectModelJobs(services.jobs, models);
   registerProjectModelRoutes(router, { models });
-  registerProjectModelUpload(app, { models, files: modelFiles, authenticate });
+  registerUploadKinds(app, [projectModelUploadKind(models), ...extraUploadKinds], {
+    uploadsRoot,
+    log: app.log,
+    router,
+  });
   registerProjectModelTiles(app, { models, files: modelFiles, authenticate });
 
   return { authenticate, auth, quota };

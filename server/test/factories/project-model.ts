@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import yazl from 'yazl';
+import { MODEL_UPLOAD_PATH } from '@sightline/shared';
 import type { Database } from '../../src/platform/db/schema.js';
 
 export interface ZipEntry {
@@ -123,7 +124,8 @@ export function damageStoredEntry(zip: Buffer, marker: Buffer): Buffer {
 }
 
 /** Raw tus 1.0 requests, as tus-js-client and Uppy send them. */
-export function tusClient(baseUrl: string, token: string | null) {
+/** A tus client of one upload endpoint (the model's unless `uploadPath` names another kind's). */
+export function tusClient(baseUrl: string, token: string | null, uploadPath = MODEL_UPLOAD_PATH) {
   const headers = (extra: Record<string, string> = {}) => ({
     'tus-resumable': '1.0.0',
     ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -135,7 +137,7 @@ export function tusClient(baseUrl: string, token: string | null) {
       .join(',');
   return {
     async create(length: number, metadata: Record<string, string>) {
-      const response = await fetch(`${baseUrl}/api/project-model/upload/`, {
+      const response = await fetch(`${baseUrl}${uploadPath}`, {
         method: 'POST',
         headers: headers({ 'upload-length': String(length), 'upload-metadata': encode(metadata) }),
       });

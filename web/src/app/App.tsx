@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router';
-import { SystemBranding } from '../features/system-config/components/SystemBranding';
+import { SystemBranding } from './SystemBranding';
 import { AppRoutes } from './AppRoutes';
 import { NavigationBridge, SessionGate } from './guards';
 import { AppProviders } from './providers';

@@ -14,9 +14,9 @@ import {
   joinPath,
   rootRedirect,
   type MenuRoute,
-} from './menu-routes';
+} from '../session/menu-routes';
 import { SUB_PAGES, pageFor } from './page-registry';
-import { PageSpinner } from './Spinner';
+import { PageSpinner } from '../components/PageSpinner';
 
 function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() => withChunkTimeout(load()));

@@ -5,10 +5,10 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getToken } from '../api/token';
 import { afterLoginTarget } from '../features/invite/invite-link';
 import { useSessionStore } from '../stores/session-store';
-import { firstMenuPath } from './menu-routes';
-import { registerNavigate } from './navigation';
-import { bootstrapSession, clearSessionState, endSession } from './session';
-import { PageSpinner } from './Spinner';
+import { firstMenuPath } from '../session/menu-routes';
+import { registerNavigate } from '../session/navigation';
+import { bootstrapSession, clearSessionState, endSession } from '../session/session';
+import { PageSpinner } from '../components/PageSpinner';
 
 /** Lets code outside React navigate through the router. */
 export function NavigationBridge() {

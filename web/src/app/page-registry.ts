@@ -1,11 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MenuPageProps } from '../session/menu-routes';
 import { withChunkTimeout } from './chunk-load';
-
-/** What every page reached from the menu receives. */
-export interface MenuPageProps {
-  /** i18n key of the menu entry's title. */
-  titleKey: string;
-}
 
 type PageModule = { default: ComponentType<MenuPageProps> };
 type PageLoader = () => Promise<PageModule>;

@@ -13,7 +13,7 @@ import type { Language } from '@sightline/shared';
 import { registerMessageApi } from '../api/notifier';
 import { isLanguage } from '../i18n/language';
 import { usePreferencesStore } from '../stores/preferences-store';
-import { queryClient } from './query-client';
+import { queryClient } from '../api/query-client';
 
 const ANTD_LOCALES: Record<Language, Locale> = { 'zh-CN': zhCN, en: enUS, ja: jaJP };
 const DAYJS_LOCALES: Record<Language, string> = { 'zh-CN': 'zh-cn', en: 'en', ja: 'ja' };

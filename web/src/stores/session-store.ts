@@ -3,7 +3,7 @@ import type { MenuItem, RouterResponse } from '@sightline/shared';
 
 /**
  * The signed-in session: what the router and the permission checks need synchronously.
- * The user's details live in the TanStack Query cache (features/user/api.ts); this holds the menu.
+ * The user's details live in the TanStack Query cache (api/user.ts); this holds the menu.
  */
 export type SessionStatus = 'anonymous' | 'bootstrapping' | 'ready' | 'failed';
 
@@ -57,3 +57,9 @@ export const useSessionStore = create<SessionState>((set) => ({
   },
   reset: () => set({ status: 'anonymous', menus: [], buttons: [], teamId: null, teamName: null }),
 }));
+
+/** The session is ready: queries of the signed-in user may run. */
+export const useSignedIn = (): boolean => useSessionStore((state) => state.status === 'ready');
+
+/** The session is ready in a team: queries of the current team may run. */
+export const useInTeam = (): boolean => useSessionStore((state) => state.status === 'ready' && state.teamId !== null);

@@ -1,11 +1,18 @@
 /**
- * Measurements on the model: lengths, height differences and areas from positions picked on the tileset.
- *
- * The arithmetic mirrors packages/geo's measure.ts (tested there against hand calculations): web may import only
- * @sightline/shared (ARCHITECTURE.md section 2), so it is done here with Cesium's own vector types, and the browser
- * test checks these numbers against packages/geo on the same positions.
+ * Measurements on the model: lengths, height differences and areas from positions picked on the tileset, computed
+ * by packages/geo (tested there against hand calculations) on the ECEF positions Cesium picks.
  */
 import type * as CesiumNs from 'cesium';
+import {
+  centroid,
+  ecef,
+  heightDifference,
+  heightTriangle,
+  polygonHorizontalArea,
+  polygonPlanarArea,
+  polylineLength,
+  type Ecef,
+} from '@sightline/geo';
 import type {
   AreaMeasurement,
   DistanceMeasurement,
@@ -20,71 +27,13 @@ type Cesium = typeof CesiumNs;
 type Cartesian3 = CesiumNs.Cartesian3;
 
 const toPlain = (p: Cartesian3): EcefPosition => ({ x: p.x, y: p.y, z: p.z });
+const toEcef = (p: Cartesian3): Ecef => ecef(p.x, p.y, p.z);
 
-export function measureDistanceOf(C: Cesium, positions: readonly Cartesian3[]): number {
-  let total = 0;
-  for (let i = 1; i < positions.length; i++) {
-    total += C.Cartesian3.distance(positions[i - 1] as Cartesian3, positions[i] as Cartesian3);
-  }
-  return total;
-}
-
-/**
- * From ECEF to the east-north-up frame at `origin` whose up is the geodetic vertical, as packages/geo takes it.
- * Cesium's own frame at a point off the ellipsoid takes the normal of the ellipsoid scaled through that point,
- * tilted by up to a few 1e-7 rad at a model's heights: enough to move a steep polygon's horizontal area, or the
- * horizontal leg of a tall height measurement, by more than one part in 10⁷.
- */
-function toLocalFrame(C: Cesium, origin: Cartesian3): CesiumNs.Matrix4 {
-  const frame = C.Transforms.eastNorthUpToFixedFrame(C.Ellipsoid.WGS84.scaleToGeodeticSurface(origin));
-  C.Matrix4.setTranslation(frame, origin, frame);
-  return C.Matrix4.inverseTransformation(frame, frame);
-}
-
-/** Coordinates of `point` in the east-north-up frame at `origin`. */
-function toLocal(C: Cesium, origin: Cartesian3, point: Cartesian3): Cartesian3 {
-  return C.Matrix4.multiplyByPoint(toLocalFrame(C, origin), point, new C.Cartesian3());
-}
-
-export function measureHeightOf(
-  C: Cesium,
-  from: Cartesian3,
-  to: Cartesian3,
-): Omit<HeightMeasurement, 'kind' | 'from' | 'to'> {
-  const local = toLocal(C, from, to);
-  const fromHeight = C.Cartographic.fromCartesian(from).height;
-  const toHeight = C.Cartographic.fromCartesian(to).height;
-  return {
-    vertical: toHeight - fromHeight,
-    horizontal: Math.hypot(local.x, local.y),
-    slope: C.Cartesian3.distance(from, to),
-  };
-}
-
-function centroidOf(C: Cesium, positions: readonly Cartesian3[]): Cartesian3 {
-  const sum = new C.Cartesian3();
-  for (const p of positions) C.Cartesian3.add(sum, p, sum);
-  return C.Cartesian3.divideByScalar(sum, positions.length, sum);
-}
-
-/** Planar area (Newell's method) and horizontal area (shoelace in ENU at the centroid), square metres. */
-export function measureAreaOf(C: Cesium, positions: readonly Cartesian3[]): { area: number; horizontalArea: number } {
-  if (positions.length < 3) return { area: 0, horizontalArea: 0 };
-  const centre = centroidOf(C, positions);
-  const inverse = toLocalFrame(C, centre);
-  const local = positions.map((p) => C.Matrix4.multiplyByPoint(inverse, p, new C.Cartesian3()));
-  let nx = 0;
-  let ny = 0;
-  let nz = 0;
-  for (let i = 0; i < local.length; i++) {
-    const a = local[i] as Cartesian3;
-    const b = local[(i + 1) % local.length] as Cartesian3;
-    nx += a.y * b.z - a.z * b.y;
-    ny += a.z * b.x - a.x * b.z;
-    nz += a.x * b.y - a.y * b.x;
-  }
-  // In ENU, the z component of Newell's normal is twice the shoelace area on the east-north plane.
-  return { area: Math.hypot(nx, ny, nz) / 2, horizontalArea: Math.abs(nz) / 2 };
+const lengthOf = (positions: readonly Cartesian3[]): number => polylineLength(positions.map(toEcef));
+const heightOf = (from: Cartesian3, to: Cartesian3) => heightDifference(toEcef(from), toEcef(to));
+function areaOf(positions: readonly Cartesian3[]): { area: number; horizontalArea: number } {
+  const ring = positions.map(toEcef);
+  return { area: polygonPlanarArea(ring), horizontalArea: polygonHorizontalArea(ring) };
 }
 
 const COLOURS: Record<MeasureKind, string> = { distance: '#1677ff', height: '#faad14', area: '#52c41a' };
@@ -269,7 +218,7 @@ export class MeasureController {
         line(() => this.livePoints(session)),
         label(
           () => this.livePoints(session).at(-1),
-          () => formatMetres(measureDistanceOf(C, this.livePoints(session))),
+          () => formatMetres(lengthOf(this.livePoints(session))),
         ),
       );
     } else if (session.kind === 'height') {
@@ -277,12 +226,8 @@ export class MeasureController {
       const corner = (): Cartesian3[] => {
         const [a, b] = this.livePoints(session);
         if (!a || !b) return a ? [a] : [];
-        const [low, high] =
-          C.Cartographic.fromCartesian(a).height <= C.Cartographic.fromCartesian(b).height ? [a, b] : [b, a];
-        const top = C.Cartographic.fromCartesian(high);
-        const foot = C.Cartographic.fromCartesian(low);
-        const under = C.Cartesian3.fromRadians(top.longitude, top.latitude, foot.height);
-        return [low, under, high];
+        const { low, corner: under, high } = heightTriangle(toEcef(a), toEcef(b));
+        return [low, under, high].map((p) => new C.Cartesian3(p.x, p.y, p.z));
       };
       session.entities.push(
         line(() => this.livePoints(session)),
@@ -294,7 +239,7 @@ export class MeasureController {
           },
           () => {
             const [a, b] = this.livePoints(session);
-            return a && b ? `Δh ${formatMetres(Math.abs(measureHeightOf(C, a, b).vertical))}` : '';
+            return a && b ? `Δh ${formatMetres(Math.abs(heightOf(a, b).vertical))}` : '';
           },
         ),
       );
@@ -314,11 +259,13 @@ export class MeasureController {
         label(
           () => {
             const points = this.livePoints(session);
-            return points.length > 0 ? centroidOf(C, points) : undefined;
+            if (points.length === 0) return undefined;
+            const centre = centroid(points.map(toEcef));
+            return new C.Cartesian3(centre.x, centre.y, centre.z);
           },
           () => {
             const points = this.livePoints(session);
-            return points.length > 2 ? formatSquareMetres(measureAreaOf(C, points).area) : '';
+            return points.length > 2 ? formatSquareMetres(areaOf(points).area) : '';
           },
         ),
       );
@@ -339,13 +286,8 @@ export class MeasureController {
   }
 
   private result(kind: MeasureKind, points: Cartesian3[]): Measurement {
-    const C = this.C;
     if (kind === 'distance') {
-      return {
-        kind,
-        positions: points.map(toPlain),
-        length: measureDistanceOf(C, points),
-      } satisfies DistanceMeasurement;
+      return { kind, positions: points.map(toPlain), length: lengthOf(points) } satisfies DistanceMeasurement;
     }
     if (kind === 'height') {
       const [from, to] = points as [Cartesian3, Cartesian3];
@@ -353,9 +295,9 @@ export class MeasureController {
         kind,
         from: toPlain(from),
         to: toPlain(to),
-        ...measureHeightOf(C, from, to),
+        ...heightOf(from, to),
       } satisfies HeightMeasurement;
     }
-    return { kind, positions: points.map(toPlain), ...measureAreaOf(C, points) } satisfies AreaMeasurement;
+    return { kind, positions: points.map(toPlain), ...areaOf(points) } satisfies AreaMeasurement;
   }
 }

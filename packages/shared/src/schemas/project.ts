@@ -53,7 +53,7 @@ export const cameraViewSchema = z.object({
 });
 export type CameraView = z.infer<typeof cameraViewSchema>;
 
-/** A location as GeoJSON; the server parses it again with packages/geo and derives the kind itself. */
+/** A location as GeoJSON; the server parses it again with packages/geo-files and derives the kind itself. */
 export const geojsonSchema = z.record(z.string(), z.unknown(), { error: 'invalidValue' });
 
 // ---------------------------------------------------------------- projects

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { AppError, CATALOGUES, defectFieldItemSchema, type DefectFieldItem, type FieldIssue } from '@sightline/shared';
-import { fieldError } from '../project/project-access.js';
+import { fieldError } from '../../platform/http/field-error.js';
 
 export const DEFECT_FIELD_IMPORT_MAX_BYTES = 1024 * 1024;
 export const DEFECT_FIELD_IMPORT_MAX_ROWS = 200;

@@ -9,7 +9,7 @@ import {
   updateDefectFieldBodySchema,
 } from '@sightline/shared';
 import type { Router } from '../../platform/http/route.js';
-import { readUploadedFile } from '../project/project.routes.js';
+import { readUploadedFile } from '../../platform/http/uploaded-file.js';
 import { DEFECT_FIELD_IMPORT_MAX_BYTES } from './defect-field-import.js';
 import type { DefectFieldService } from './defect-field.service.js';
 

@@ -1,6 +1,7 @@
 import type { DefectFilterRange, FilterDimension, ReportFilterConfiguration } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { fieldError, type ProjectAccess } from '../project/project-access.js';
+import { fieldError } from '../../platform/http/field-error.js';
+import { type ProjectAccess } from '../project/project-access.js';
 import type { DiseaseFilterRepo, FilterRangeValues } from './disease-filter.repo.js';
 
 /**

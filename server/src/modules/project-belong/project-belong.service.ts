@@ -5,9 +5,9 @@ import {
   type ProjectMember,
   type ProjectRef,
 } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { callerTeamId, type AuthContext } from '../../platform/auth/auth-context.js';
 import type { ProjectRepo } from '../project/project.repo.js';
-import { teamOf, visibilityOf, type ProjectAccess } from '../project/project-access.js';
+import { visibilityOf, type ProjectAccess } from '../project/project-access.js';
 import { presentProjectMember } from '../project/project.service.js';
 import type { ProjectBelongRepo } from './project-belong.repo.js';
 
@@ -42,21 +42,21 @@ export function createProjectBelongService({ repo, projects, access }: ProjectBe
   }
 
   async function assign(auth: AuthContext, assignments: Array<{ userId: number; projectIds: number[] }>) {
-    const teamId = teamOf(auth);
+    const teamId = callerTeamId(auth);
     await checkAssignments(teamId, assignments);
     await repo.replaceMemberProjects(teamId, assignments);
   }
 
   return {
     async projectsOfMember(auth: AuthContext, userId: number): Promise<ProjectRef[]> {
-      const teamId = teamOf(auth);
+      const teamId = callerTeamId(auth);
       await requireMember(teamId, userId);
       return repo.listProjectsOfMember(teamId, userId);
     },
 
     /** The caller's own projects: every project of the team for owners and administrators. */
     myProjects(auth: AuthContext): Promise<ProjectRef[]> {
-      return projects.listRefs({ teamId: teamOf(auth), memberId: visibilityOf(auth) });
+      return projects.listRefs({ teamId: callerTeamId(auth), memberId: visibilityOf(auth) });
     },
 
     assignProjectsToMember(auth: AuthContext, input: { userId: number; projectIds: number[] }) {
@@ -82,7 +82,7 @@ export function createProjectBelongService({ repo, projects, access }: ProjectBe
 
     /** Every member of the team with the projects they hold. */
     async jurisdiction(auth: AuthContext): Promise<MemberJurisdiction[]> {
-      const teamId = teamOf(auth);
+      const teamId = callerTeamId(auth);
       const [members, memberships] = await Promise.all([
         repo.listTeamMembers(teamId),
         repo.listTeamMemberships(teamId),

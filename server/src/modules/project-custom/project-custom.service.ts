@@ -1,7 +1,7 @@
 import { AppError, type CameraView, type ProjectCustom } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { callerTeamId, type AuthContext } from '../../platform/auth/auth-context.js';
 import { refusingDuplicates } from '../../platform/db/sql-helpers.js';
-import { teamOf, visibilityOf, type ProjectAccess } from '../project/project-access.js';
+import { visibilityOf, type ProjectAccess } from '../project/project-access.js';
 import type { ProjectRepo } from '../project/project.repo.js';
 import type { ProjectCustomRepo } from './project-custom.repo.js';
 
@@ -32,7 +32,7 @@ export function createProjectCustomService({ repo, projects, access }: ProjectCu
   return {
     /** Custom data of every project the caller may see, or of the ones named. */
     async findAll(auth: AuthContext, input: { projectIds?: number[] | undefined }) {
-      const visible = await projects.listRefs({ teamId: teamOf(auth), memberId: visibilityOf(auth) });
+      const visible = await projects.listRefs({ teamId: callerTeamId(auth), memberId: visibilityOf(auth) });
       const wanted = input.projectIds ? new Set(input.projectIds) : null;
       const ids = visible.map((project) => project.id).filter((id) => !wanted || wanted.has(id));
       return (await repo.listByProjects(ids)).map(presentCustom);

@@ -433,7 +433,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
         'upload-metadata': `projectId ${Buffer.from(projectId).toString('base64')},filename ${Buffer.from('a.zip').toString('base64')}`,
       },
     });
-    expect(await tusErrorKey(deferred)).toBe('PROJECT_MODEL_UPLOAD_ERROR');
+    expect(await tusErrorKey(deferred)).toBe('VALIDATION_ERROR');
     await expectNothingLeft(current);
   });
 

@@ -1,12 +1,6 @@
-import { AppError, type FieldIssue } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { AppError } from '@sightline/shared';
+import { callerTeamId, type AuthContext } from '../../platform/auth/auth-context.js';
 import type { ProjectRepo, ProjectRow } from './project.repo.js';
-
-/** The caller's current team; the permission check has already refused callers without one. */
-export function teamOf(auth: AuthContext): number {
-  if (auth.teamId === null) throw new AppError('USER_NO_TEAM_ERROR');
-  return auth.teamId;
-}
 
 /**
  * Owners and administrators (the roles that may edit projects) see every project of their team;
@@ -21,12 +15,6 @@ export function visibilityOf(auth: AuthContext): number | null {
   return seesAllProjects(auth) ? null : auth.userId;
 }
 
-/** A 4000 answer naming one field, for rules a schema cannot check (a type of another team, say). */
-export function fieldError(path: string, key: string, params?: Record<string, string | number>): AppError {
-  const issue: FieldIssue = params ? { path, key, params } : { path, key };
-  return new AppError('VALIDATION_ERROR', { data: { issues: [issue] } });
-}
-
 /**
  * Project rights, enforced on every project-scoped call: a project of another team, one in the recycle
  * bin, and one the caller is not a member of all answer PROJECT_NO_ERROR, so that a caller learns
@@ -38,7 +26,7 @@ export function createProjectAccess(repo: Pick<ProjectRepo, 'findLiveProject' | 
     viewers: (projectId: number): Promise<number[]> => repo.listViewerIds(projectId),
 
     async require(auth: AuthContext, projectId: number, options: { change?: boolean } = {}): Promise<ProjectRow> {
-      const teamId = teamOf(auth);
+      const teamId = callerTeamId(auth);
       const project = await repo.findLiveProject(projectId);
       if (!project || project.team_id !== teamId) throw new AppError('PROJECT_NO_ERROR');
       if (!seesAllProjects(auth) && !(await repo.isProjectMember(projectId, auth.userId))) {

@@ -1,15 +1,15 @@
 import { AppError, CATALOGUES, DEFAULT_LANGUAGE } from '@sightline/shared';
-import { registerRecyclable, type RecyclableHandler } from '../recycle-bin/recycle-bin.service.js';
-import { createProjectGroupRepo } from '../project-group/project-group.repo.js';
-import { projectModelBytes, purgeProjectModel } from '../project-model/project-model.recycle.js';
+import { registerRecyclable, type PurgeResult, type RecyclableHandler } from '../recycle-bin/recycle-bin.service.js';
+import { createProjectGroupRepo } from './project-group.repo.js';
+import { projectChildren, sumOverChildren } from './project-children.js';
 import { coverKeyOf } from './project-cover.js';
 import { projectNameTaken } from './project.repo.js';
 
 /**
  * How a project goes through the recycle bin. Its configuration rows (members, defect types and fields,
  * filters, custom data) and its model hang off the project and need no mark of their own: a binned
- * project is invisible to every call, and purging drops them with it (the model through its module's
- * hook, the rest by foreign-key cascade).
+ * project is invisible to every call, and purging drops them with it (its domains' data through their
+ * registered hooks, the rest by foreign-key cascade).
  */
 export const projectRecyclable: RecyclableHandler = {
   async loadSummary(db, projectId) {
@@ -20,8 +20,8 @@ export const projectRecyclable: RecyclableHandler = {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!project) return undefined;
-    const modelBytes = await projectModelBytes(db, projectId);
-    return { name: project.name, teamId: project.team_id, sizeBytes: Number(project.cover_bytes) + modelBytes };
+    const childBytes = await sumOverChildren((child) => child.storedBytes(db, projectId));
+    return { name: project.name, teamId: project.team_id, sizeBytes: Number(project.cover_bytes) + childBytes };
   },
 
   async markDeleted(db, projectId, deletedAt) {
@@ -63,14 +63,15 @@ export const projectRecyclable: RecyclableHandler = {
       .where('id', '=', projectId)
       .executeTakeFirst();
     if (!project) return { blobKeys: [], freedBytes: 0 };
-    const model = await purgeProjectModel(db, projectId);
+    const purged: PurgeResult[] = [];
+    for (const child of projectChildren()) purged.push(await child.purge(db, projectId));
     // Grants carry no foreign key to projects (the team module owns them), so they go by hand.
     await db.deleteFrom('invitation_project_grants').where('project_id', '=', projectId).execute();
     await db.deleteFrom('projects').where('id', '=', projectId).execute();
     const key = coverKeyOf(project.cover_url);
     return {
-      blobKeys: key ? [key, ...model.blobKeys] : model.blobKeys,
-      freedBytes: (key ? Number(project.cover_bytes) : 0) + model.freedBytes,
+      blobKeys: [...(key ? [key] : []), ...purged.flatMap((result) => result.blobKeys)],
+      freedBytes: (key ? Number(project.cover_bytes) : 0) + purged.reduce((sum, result) => sum + result.freedBytes, 0),
     };
   },
 };

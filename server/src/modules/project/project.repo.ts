@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, ty
 import { ROLE_CODES, hasPermission, type ModelState, type PageQuery } from '@sightline/shared';
 import type { Database, ProjectsTable } from '../../platform/db/schema.js';
 import { likePattern } from '../../platform/db/sql-helpers.js';
-import { modelBytesForHandover, moveModelToTeam } from '../project-model/project-model.handover.js';
+import { projectChildren, sumOverChildren } from './project-children.js';
 import { isCurrentMembership } from '../team/membership.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -269,9 +269,9 @@ export function createProjectRepo(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** What the project's model counts against its team, to move with it; refuses while it is changing. */
-    modelBytesForHandover(projectId: number) {
-      return modelBytesForHandover(db, projectId);
+    /** What the project's domains (its model, ...) count against its team, to move with it; refuses while one is changing. */
+    childBytesForHandover(projectId: number) {
+      return sumOverChildren((child) => child.bytesForHandover(db, projectId));
     },
 
     releaseMove(projectId: number) {
@@ -280,7 +280,7 @@ export function createProjectRepo(db: Kysely<Database>) {
 
     /**
      * Moves a project to another team in one transaction: the name must be free there, a team type is
-     * matched by name in the target team (or copied into it), the model counts against the target team,
+     * matched by name in the target team (or copied into it), the project's domains (its model, ...) count against the target team,
      * members who are not in the target team leave the project, and invitation grants of the old team lapse.
      */
     moveToTeam(move: {
@@ -347,7 +347,7 @@ export function createProjectRepo(db: Kysely<Database>) {
           })
           .where('id', '=', move.projectId)
           .execute();
-        await moveModelToTeam(trx, move.projectId, move.targetTeamId);
+        for (const child of projectChildren()) await child.moveToTeam(trx, move.projectId, move.targetTeamId);
         await trx
           .deleteFrom('project_members')
           .where('project_id', '=', move.projectId)

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   AppError,
@@ -22,31 +22,12 @@ import type { Authenticate } from '../../platform/auth/auth-context.js';
 import { requestLanguage } from '../../platform/http/language.js';
 import { sendImmutableFile } from '../../platform/http/immutable-file.js';
 import type { Router } from '../../platform/http/route.js';
-import { fieldError } from './project-access.js';
+import { readUploadedFile } from '../../platform/http/uploaded-file.js';
 import { COVER_NAME_PATTERN } from './project-cover.js';
 import type { ProjectService } from './project.service.js';
 
 const tags = ['project'];
 const idParams = z.object({ id: idParam });
-
-/** The bytes of the one file part named `file` of a multipart request, at most `maxBytes`. */
-export async function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!request.isMultipart()) throw fieldError('file', 'required');
-  const part = await request.file({ limits: { fileSize: maxBytes } });
-  if (!part) throw fieldError('file', 'required');
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw fieldError('file', 'required');
-  }
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('FILE_TOO_LARGE', { params: { max: maxBytes / (1024 * 1024) } });
-    }
-    throw error;
-  }
-}
 
 export function registerProjectRoutes(router: Router, deps: { projects: ProjectService }): void {
   const { projects } = deps;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { isVectorFileError, parseVectorFile } from '@sightline/geo';
+import { isVectorFileError, parseVectorFile } from '@sightline/geo-files';
 import {
   AppError,
   LIMITS,
@@ -19,16 +19,17 @@ import {
   type projectPageBodySchema,
   type updateProjectBodySchema,
 } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { callerTeamId, type AuthContext } from '../../platform/auth/auth-context.js';
 import { refusingDuplicates } from '../../platform/db/sql-helpers.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { ProjectGroupService } from '../project-group/project-group.service.js';
-import { projectTypeName } from '../project-type/project-type.service.js';
+import type { ProjectGroupService } from './project-group.service.js';
+import { projectTypeName } from './project-type.service.js';
 import type { RecycleBinService } from '../recycle-bin/recycle-bin.service.js';
 import type { QuotaService } from '../team/quota.service.js';
-import { avatarTypeOf } from '../user-client/user-client.service.js';
-import { groupName } from '../project-group/project-group.service.js';
-import { fieldError, teamOf, visibilityOf, type ProjectAccess } from './project-access.js';
+import { imageTypeOf } from '../../platform/storage/image-type.js';
+import { groupName } from './project-group.service.js';
+import { fieldError } from '../../platform/http/field-error.js';
+import { visibilityOf, type ProjectAccess } from './project-access.js';
 import { COVER_NAME_PATTERN, coverKey, coverKeyOf, coverUrl, parseCoverUrl } from './project-cover.js';
 import type { ProjectCardRow, ProjectFilter, ProjectMemberRow, ProjectRepo, ProjectRow } from './project.repo.js';
 import './project.recycle.js';
@@ -48,7 +49,7 @@ export interface ProjectServiceDeps {
   recycleBin: RecycleBinService;
 }
 
-/** Parses a location file, or GeoJSON sent back by the web, with packages/geo; refusals keep their reason. */
+/** Parses a location file, or GeoJSON sent back by the web, with packages/geo-files; refusals keep their reason. */
 function parseLocation(bytes: Uint8Array): ParsedLocation {
   try {
     const parsed = parseVectorFile(bytes);
@@ -119,7 +120,7 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
     input: { groupId?: number | undefined; typeId?: number | undefined; keyword?: string | undefined },
   ): ProjectFilter {
     return {
-      teamId: teamOf(auth),
+      teamId: callerTeamId(auth),
       memberId: visibilityOf(auth),
       groupId: input.groupId,
       typeId: input.typeId,
@@ -225,11 +226,11 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
 
     /** Stores a cover image (JPG or PNG by its bytes, at most 10 MB), counted against the team's quota. */
     async uploadCover(auth: AuthContext, data: Buffer) {
-      const teamId = teamOf(auth);
+      const teamId = callerTeamId(auth);
       if (data.length > LIMITS.projectCoverMaxBytes) {
         throw new AppError('FILE_TOO_LARGE', { params: { max: coverMaxMegabytes } });
       }
-      const type = avatarTypeOf(data);
+      const type = imageTypeOf(data);
       if (!type) throw new AppError('FILE_TYPE_ERROR', { params: { types: 'JPG, PNG' } });
       const name = `cover-${randomBytes(12).toString('hex')}.${type}`;
       await quota.reserve(teamId, data.length);
@@ -260,7 +261,7 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
     },
 
     async create(auth: AuthContext, input: CreateProjectInput, language: Language) {
-      const teamId = teamOf(auth);
+      const teamId = callerTeamId(auth);
       if (await repo.nameTaken(teamId, input.name)) throw new AppError('PROJECT_NAME_EXITS_ERROR');
       const type = await requireUsableType(teamId, input.typeId);
       const groupId = await groupIdFor(teamId, input.groupId, language);
@@ -358,13 +359,13 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
 
       const oldCover = parseCoverUrl(project.cover_url ?? '');
       const coverBytes = Number(project.cover_bytes);
-      let modelBytes = 0;
+      let childBytes = 0;
       let reservedBytes = 0;
       let newCover: { url: string; bytes: number; key: string } | null = null;
       try {
         // Counted after the claim: from then on the model's entry points refuse to change it.
-        modelBytes = await repo.modelBytesForHandover(project.id);
-        const bytes = (oldCover ? coverBytes : 0) + modelBytes;
+        childBytes = await repo.childBytesForHandover(project.id);
+        const bytes = (oldCover ? coverBytes : 0) + childBytes;
         if (bytes > 0) {
           await quota.reserve(input.targetTeamId, bytes);
           reservedBytes = bytes;
@@ -389,7 +390,7 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
         if (reservedBytes > 0) await quota.release(input.targetTeamId, reservedBytes);
         throw error;
       }
-      if (modelBytes > 0) await quota.release(project.team_id, modelBytes);
+      if (childBytes > 0) await quota.release(project.team_id, childBytes);
       if (oldCover) await dropCover(project.team_id, project.cover_url, coverBytes);
       return { id: project.id };
     },

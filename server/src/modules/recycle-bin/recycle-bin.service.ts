@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { AppError, type Page, type RecycleItem } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { callerTeamId, type AuthContext } from '../../platform/auth/auth-context.js';
 import { verifyPassword } from '../../platform/auth/tokens.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
@@ -70,14 +70,9 @@ export interface RecycleBinServiceDeps {
 
 type ItemRow = Awaited<ReturnType<RecycleItemQueries['findTopLevelItems']>>[number];
 
-function teamOf(auth: AuthContext): number {
-  if (auth.teamId === null) throw new AppError('NO_AUTH');
-  return auth.teamId;
-}
-
 /** The rows asked for, all in the caller's team, or an error naming the first problem. */
 function assertOwnItems(auth: AuthContext, ids: readonly number[], rows: readonly ItemRow[]): void {
-  const teamId = teamOf(auth);
+  const teamId = callerTeamId(auth);
   if (rows.some((row) => row.team_id !== teamId)) throw new AppError('NO_AUTH');
   if (rows.length !== new Set(ids).size) throw new AppError('notFound');
 }
@@ -117,7 +112,7 @@ export function createRecycleBinService({ repo, blobs, quota }: RecycleBinServic
      */
     async moveToBin(input: { auth: AuthContext; kind: string; entityId: number }): Promise<{ itemId: number }> {
       const handler = handlerFor(input.kind);
-      const teamId = teamOf(input.auth);
+      const teamId = callerTeamId(input.auth);
       return repo.transaction(async (items, trx) => {
         const summary = await handler.loadSummary(trx, input.entityId);
         if (!summary) throw new AppError('notFound');
@@ -144,7 +139,7 @@ export function createRecycleBinService({ repo, blobs, quota }: RecycleBinServic
       query: { pageNum: number; pageSize: number; kind?: string | undefined; keyword?: string | undefined },
     ): Promise<Page<RecycleItem>> {
       const { rows, total } = await repo.pageItems(
-        { teamId: teamOf(auth), kind: query.kind, keyword: query.keyword },
+        { teamId: callerTeamId(auth), kind: query.kind, keyword: query.keyword },
         query,
       );
       return {
@@ -163,7 +158,7 @@ export function createRecycleBinService({ repo, blobs, quota }: RecycleBinServic
     },
 
     totalSize(auth: AuthContext) {
-      return repo.totalSize(teamOf(auth));
+      return repo.totalSize(callerTeamId(auth));
     },
 
     /** Brings the items back with the same ids and data; items they contained return to the bin's top level. */
@@ -191,7 +186,7 @@ export function createRecycleBinService({ repo, blobs, quota }: RecycleBinServic
     },
 
     async clean(auth: AuthContext, password: string) {
-      const teamId = teamOf(auth);
+      const teamId = callerTeamId(auth);
       await assertPassword(auth, password);
       return purge((items) => items.findTeamTopLevelItems(teamId));
     },

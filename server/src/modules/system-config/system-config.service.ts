@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError, SYSTEM_CONFIG_KEYS, type DictionaryEntry, type SystemConfigKey } from '@sightline/shared';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { SystemConfigRepo } from './system-config.repo.js';
+import { imageTypeOf } from '../../platform/storage/image-type.js';
 
 const SYSTEM_CONFIG_CATEGORY = 'system-config';
 /** Seeded by migration 0005. */
@@ -27,16 +28,13 @@ const SYSTEM_IMAGE_TYPES = {
 } as const;
 type SystemImageType = keyof typeof SYSTEM_IMAGE_TYPES;
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const SVG_START =
   /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE\s+svg[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
 
 /** The type from the bytes, never from the name or the declared type a browser sends. */
 function detectSystemImageType(data: Buffer): SystemImageType | null {
-  if (data.length >= PNG_SIGNATURE.length && data.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) {
-    return 'png';
-  }
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
+  const picture = imageTypeOf(data);
+  if (picture) return picture;
   const head = data
     .subarray(0, 4096)
     .toString('utf8')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { businessEntrySchema, businessListQuerySchema, teamFunctionSchema } from '@sightline/shared';
 import type { Router } from '../../platform/http/route.js';
-import { callerTeamId } from '../team/team.service.js';
+import { callerTeamId } from '../../platform/auth/auth-context.js';
 import type { TeamFunctionService } from './team-function.service.js';
 
 const tags = ['team'];

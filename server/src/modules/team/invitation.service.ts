@@ -12,13 +12,11 @@ import {
   type JoinResult,
   type LinkAnalysis,
 } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { callerTeamId, type AuthContext } from '../../platform/auth/auth-context.js';
 import { randomToken, sha256 } from '../../platform/auth/tokens.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
-import type { ProjectRepo } from '../project/project.repo.js';
 import type { InvitationRepo } from './invitation.repo.js';
 import type { TeamRepo } from './team.repo.js';
-import { callerTeamId } from './team.service.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 // Letters and digits that cannot be mistaken for one another when read aloud or retyped.
@@ -67,7 +65,8 @@ export function createInvitationService({
 }: {
   repo: InvitationRepo;
   teams: TeamRepo;
-  projects: Pick<ProjectRepo, 'listRefs'>;
+  /** The team's live projects, which a link may grant (the project module answers; the team core knows no projects). */
+  projects: { listRefs(filter: { teamId: number; memberId: null }): Promise<Array<{ id: number }>> };
   bus: EventBus;
 }) {
   async function usableLink(sid: string, now: Date) {

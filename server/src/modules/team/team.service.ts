@@ -11,7 +11,7 @@ import {
   type TeamDetails,
   type TeamMember,
 } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { callerTeamId, type AuthContext } from '../../platform/auth/auth-context.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { ALMOST_FULL_RATIO } from './quota.service.js';
 import type { TeamRepo } from './team.repo.js';
@@ -24,10 +24,6 @@ export function toGb(bytes: number): number {
 }
 
 /** The caller's current team; permission-checked routes always have one. */
-export function callerTeamId(auth: AuthContext): number {
-  if (auth.teamId === null) throw new AppError('USER_NO_TEAM_ERROR');
-  return auth.teamId;
-}
 
 function callerRole(auth: AuthContext): RoleCode {
   if (auth.role === null) throw new AppError('USER_NO_TEAM_ERROR');

@@ -18,6 +18,7 @@ import type { AuthRepo } from '../auth/auth.repo.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { replacePassword } from '../auth/sessions.js';
 import type { UserClientRepo } from './user-client.repo.js';
+import { IMAGE_CONTENT_TYPES, imageTypeOf, type ImageType } from '../../platform/storage/image-type.js';
 
 export interface UserClientServiceDeps {
   repo: UserClientRepo;
@@ -27,20 +28,10 @@ export interface UserClientServiceDeps {
   blobs: BlobStore;
 }
 
-type AvatarType = 'jpg' | 'png';
-const AVATAR_CONTENT_TYPES: Record<AvatarType, string> = { jpg: 'image/jpeg', png: 'image/png' };
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const AVATAR_URL_PATTERN = /^\/api\/files\/avatars\/(\d+)\/([^/]+)$/;
 
 export const avatarUrl = (userId: number, name: string) => `/api/files/avatars/${userId}/${name}`;
 const avatarKey = (userId: number, name: string) => `users/${userId}/${name}`;
-
-/** The type by the file's first bytes: a name or a declared content type proves nothing. */
-export function avatarTypeOf(data: Buffer): AvatarType | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
-  if (data.length >= PNG_SIGNATURE.length && data.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return 'png';
-  return null;
-}
 
 /** Reads an avatar URL this server handed out, whether relative or absolute, with or without `?token=`. */
 function parseAvatarUrl(url: string): { userId: number; name: string } | null {
@@ -121,7 +112,7 @@ export function createUserClientService({ repo, authRepo, auth, bus, blobs }: Us
       if (data.length > LIMITS.avatarMaxBytes) {
         throw new AppError('FILE_TOO_LARGE', { params: { max: avatarMaxMegabytes } });
       }
-      const type = avatarTypeOf(data);
+      const type = imageTypeOf(data);
       if (!type) throw new AppError('FILE_TYPE_ERROR');
       const name = `avatar-${randomBytes(12).toString('hex')}.${type}`;
       await blobs.put(avatarKey(caller.userId, name), data);
@@ -142,8 +133,8 @@ export function createUserClientService({ repo, authRepo, auth, bus, blobs }: Us
       const key = avatarKey(userId, name);
       const stat = await blobs.stat(key);
       if (!stat) throw new AppError('notFound');
-      const type: AvatarType = name.endsWith('.png') ? 'png' : 'jpg';
-      return { stream: blobs.get(key), size: stat.size, contentType: AVATAR_CONTENT_TYPES[type] };
+      const type: ImageType = name.endsWith('.png') ? 'png' : 'jpg';
+      return { stream: blobs.get(key), size: stat.size, contentType: IMAGE_CONTENT_TYPES[type] };
     },
 
     /** Marks this session away or back, and tells the user's other sessions and current team mates. */

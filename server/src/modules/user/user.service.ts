@@ -9,7 +9,7 @@ import {
   type RoleCode,
   type UserStatus,
 } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { callerTeam, type AuthContext } from '../../platform/auth/auth-context.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/tokens.js';
 import type { UserUpdate } from '../../platform/db/schema.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
@@ -63,12 +63,6 @@ function toLocalUser(row: LocalUserRow): LocalUser {
   };
 }
 
-/** The caller's current team and role; the route's permission already proved there is one. */
-function teamOf(caller: AuthContext): { teamId: number; role: RoleCode } {
-  if (caller.teamId === null || caller.role === null) throw new AppError('USER_NO_TEAM_ERROR');
-  return { teamId: caller.teamId, role: caller.role };
-}
-
 /** A caller manages the users whose role they could hand out (owners and administrators, SPEC section 6). */
 function canManage(callerRole: RoleCode, role: RoleCode): boolean {
   return (ASSIGNABLE_ROLES[callerRole] ?? []).includes(role);
@@ -97,23 +91,23 @@ export function createUserService({ repo, authRepo, bus }: UserServiceDeps) {
       caller: AuthContext,
       query: { pageNum: number; pageSize: number; keyword?: string | undefined },
     ): Promise<Page<LocalUser>> {
-      const { teamId } = teamOf(caller);
+      const { teamId } = callerTeam(caller);
       const { records, total } = await repo.pageLocalUsers(teamId, query);
       return { records: records.map(toLocalUser), total, pageNum: query.pageNum, pageSize: query.pageSize };
     },
 
     async list(caller: AuthContext): Promise<LocalUser[]> {
-      const { teamId } = teamOf(caller);
+      const { teamId } = callerTeam(caller);
       return (await repo.listLocalUsers(teamId)).map(toLocalUser);
     },
 
     async get(caller: AuthContext, userId: number): Promise<LocalUser> {
-      const { teamId } = teamOf(caller);
+      const { teamId } = callerTeam(caller);
       return toLocalUser(await requireLocalUser(teamId, userId));
     },
 
     async create(caller: AuthContext, input: LocalUserCreate, language: Language): Promise<LocalUser> {
-      const { teamId, role } = teamOf(caller);
+      const { teamId, role } = callerTeam(caller);
       if (!canManage(role, input.roleId)) throw new AppError('ROLE_CHANGE_LIMIT');
       await assertRoleFree(teamId, input.roleId);
       if (await repo.accountTaken(input.account)) throw new AppError('USER_ACCOUNT_EXISTING');
@@ -143,7 +137,7 @@ export function createUserService({ repo, authRepo, bus }: UserServiceDeps) {
     },
 
     async edit(caller: AuthContext, userId: number, input: LocalUserEdit): Promise<LocalUser> {
-      const { teamId, role } = teamOf(caller);
+      const { teamId, role } = callerTeam(caller);
       const target = await requireLocalUser(teamId, userId);
       const self = target.id === caller.userId;
       if (!self && !canManage(role, target.role_code)) throw new AppError('NO_AUTH');
@@ -180,7 +174,7 @@ export function createUserService({ repo, authRepo, bus }: UserServiceDeps) {
 
     /** All or nothing: one user that may not go stops the whole batch. */
     async deleteBatch(caller: AuthContext, input: { ids: number[]; password: string }) {
-      const { teamId, role } = teamOf(caller);
+      const { teamId, role } = callerTeam(caller);
       const own = await repo.findPasswordHash(caller.userId);
       if (!own || !(await verifyPassword(input.password, own.password_hash))) {
         throw new AppError('USER_PASSWORD_CHECK');

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ClientType, Permission, RoleCode } from '@sightline/shared';
+import { AppError, type ClientType, type Permission, type RoleCode } from '@sightline/shared';
 
 export interface AuthContext {
   userId: number;
@@ -20,4 +20,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+}
+
+/** The caller's current team; a caller in no team (all left, or removed) is told so. */
+export function callerTeamId(auth: AuthContext): number {
+  if (auth.teamId === null) throw new AppError('USER_NO_TEAM_ERROR');
+  return auth.teamId;
+}
+
+/** The caller's current team and their role in it. */
+export function callerTeam(auth: AuthContext): { teamId: number; role: RoleCode } {
+  if (auth.teamId === null || auth.role === null) throw new AppError('USER_NO_TEAM_ERROR');
+  return { teamId: auth.teamId, role: auth.role };
 }

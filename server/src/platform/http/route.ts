@@ -73,6 +73,7 @@ export function createRouter(app: FastifyInstance, options: RouteFactoryOptions)
     definition: RouteDefinition<B, Q, P, R, A>,
     resolveAuth: (request: FastifyRequest) => Promise<A>,
   ) {
+    const callers = new WeakMap<FastifyRequest, A>();
     app.route({
       method: definition.method,
       url: definition.url,
@@ -87,14 +88,18 @@ export function createRouter(app: FastifyInstance, options: RouteFactoryOptions)
       config: definition.rateLimitPerMinute
         ? { rateLimit: { max: definition.rateLimitPerMinute, timeWindow: '1 minute' } }
         : {},
+      // Who is calling and what they may do is settled before validation, so a caller without the right
+      // learns nothing about a call's inputs and gets the same answer whatever they send.
+      preValidation: async (request) => {
+        callers.set(request, await resolveAuth(request));
+      },
       handler: async (request, reply) => {
-        const auth = await resolveAuth(request);
         const data = await withTimeout(
           definition.handler({
             body: request.body as Infer<B>,
             query: request.query as Infer<Q>,
             params: request.params as Infer<P>,
-            auth,
+            auth: callers.get(request) as A,
             request,
             reply,
           }),
@@ -104,7 +109,39 @@ export function createRouter(app: FastifyInstance, options: RouteFactoryOptions)
     });
   }
 
+  /** Resolves the caller and applies the permission and the feature gate a route declares. */
+  async function signedInCaller(
+    request: FastifyRequest,
+    rights: { permission?: Permission | undefined; feature?: TeamFunctionCode | undefined },
+  ): Promise<AuthContext> {
+    const auth = await options.authenticate(request);
+    if (!auth) throw new AppError('LOGIN_FAILURE');
+    if (rights.permission && !auth.permissions.includes(rights.permission)) throw new AppError('NO_AUTH');
+    if (rights.feature && options.checkFeature) await options.checkFeature(auth, rights.feature);
+    return auth;
+  }
+
+  function assertFeatureCheckable(url: string, feature: TeamFunctionCode | undefined): void {
+    if (feature && !options.checkFeature) throw new Error(`${url} declares a feature but the router cannot check it`);
+  }
+
   return {
+    /**
+     * Declares a route served outside the envelope (an upload protocol) with the rights every call declares,
+     * so it is in the permission matrix, and returns the check its handler runs on each request.
+     */
+    guard(declaration: {
+      method: Method;
+      url: string;
+      permission: Permission;
+      feature?: TeamFunctionCode;
+    }): (request: FastifyRequest) => Promise<AuthContext> {
+      const { permission, feature } = declaration;
+      assertFeatureCheckable(declaration.url, feature);
+      declare({ ...declaration, access: 'user', feature: feature ?? null });
+      return (request) => signedInCaller(request, { permission, feature });
+    },
+
     /** A call anyone may make (login, register, captcha). */
     public<B, Q, P, R extends z.ZodType>(definition: RouteDefinition<B, Q, P, R, AuthContext | null>) {
       declare({ method: definition.method, url: definition.url, access: 'public', permission: null, feature: null });
@@ -118,10 +155,7 @@ export function createRouter(app: FastifyInstance, options: RouteFactoryOptions)
       definition: RouteDefinition<B, Q, P, R, AuthContext> & { permission?: Permission; feature?: TeamFunctionCode },
     ) {
       const { feature } = definition;
-      const checkFeature = options.checkFeature;
-      if (feature && !checkFeature) {
-        throw new Error(`${definition.url} declares a feature but the router cannot check it`);
-      }
+      assertFeatureCheckable(definition.url, feature);
       declare({
         method: definition.method,
         url: definition.url,
@@ -129,15 +163,7 @@ export function createRouter(app: FastifyInstance, options: RouteFactoryOptions)
         permission: definition.permission ?? null,
         feature: feature ?? null,
       });
-      register(definition, async (request) => {
-        const auth = await options.authenticate(request);
-        if (!auth) throw new AppError('LOGIN_FAILURE');
-        if (definition.permission && !auth.permissions.includes(definition.permission)) {
-          throw new AppError('NO_AUTH');
-        }
-        if (feature && checkFeature) await checkFeature(auth, feature);
-        return auth;
-      });
+      register(definition, (request) => signedInCaller(request, { permission: definition.permission, feature }));
     },
   };
 }

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Layout, theme } from 'antd';
 import { Outlet, useLocation } from 'react-router';
-import { documentTitle } from '../../features/system-config/branding';
-import { useBranding } from '../../features/system-config/hooks/useBranding';
+import { documentTitle } from '../../lib/branding';
+import { useBranding } from '../../api/branding';
 import { translate } from '../../i18n';
 import { useSessionStore } from '../../stores/session-store';
 import { ErrorBoundary } from '../ErrorBoundary';
@@ -13,10 +13,10 @@ import {
   keepAliveKeyFor,
   matchMenuPath,
   visibleMenus,
-} from '../menu-routes';
+} from '../../session/menu-routes';
 import { pageFor } from '../page-registry';
-import { PageSpinner } from '../Spinner';
-import { Brand } from './Brand';
+import { PageSpinner } from '../../components/PageSpinner';
+import { Brand } from '../../components/Brand';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
 

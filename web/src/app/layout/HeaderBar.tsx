@@ -16,14 +16,15 @@ import { useNavigate } from 'react-router';
 import { withTokenQuery } from '../../api/token';
 import { FeedbackDialog } from '../../features/feedback/components/FeedbackDialog';
 import { NoticeBell } from '../../features/notice/components/NoticeBell';
-import { useTeams } from '../../features/team/api';
+import { useTeams } from '../../api/team';
 import { useTeamEvents } from '../../features/team/hooks/useTeamEvents';
-import { useSaveLanguage, useUserDetails } from '../../features/user/api';
+import { useUserDetails } from '../../api/user';
+import { useSaveLanguage } from '../../features/user/api';
 import { useSessionStore } from '../../stores/session-store';
-import { PERSONAL_CENTER_PATH, SELECT_BUSINESS_PATH, firstMenuPath, type MenuRoute } from '../menu-routes';
-import { logout, switchTeam } from '../session';
-import { LanguageSwitcher } from './LanguageSwitcher';
-import { ThemeToggle } from './ThemeToggle';
+import { PERSONAL_CENTER_PATH, SELECT_BUSINESS_PATH, firstMenuPath, type MenuRoute } from '../../session/menu-routes';
+import { logout, switchTeam } from '../../session/session';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { ThemeToggle } from '../../components/ThemeToggle';
 
 export function HeaderBar({
   collapsed,

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Flex, Layout, theme } from 'antd';
 import { Link } from 'react-router';
-import { Brand } from './Brand';
+import { Brand } from '../../components/Brand';
 import { rememberSignInLanguage } from '../../i18n';
-import { LanguageSwitcher } from './LanguageSwitcher';
-import { ThemeToggle } from './ThemeToggle';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { ThemeToggle } from '../../components/ThemeToggle';
 
 /** The frame of pages open without login (business selection, licence, pages of later releases). */
 export function PublicShell({ children }: { children: ReactNode }) {

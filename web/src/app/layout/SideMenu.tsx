@@ -4,7 +4,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem } from '@sightline/shared';
 import { translate } from '../../i18n';
-import { NO_REDIRECT_CODES, joinPath, matchMenuPath, type MenuRoute } from '../menu-routes';
+import { NO_REDIRECT_CODES, joinPath, matchMenuPath, type MenuRoute } from '../../session/menu-routes';
 import { MenuIcon } from './menu-icons';
 
 type AntdItem = Required<MenuProps>['items'][number];

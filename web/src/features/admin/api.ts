@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeam, AdminTeamUpgradeBody, Page } from '@sightline/shared';
 import { request } from '../../api/client';
-import { useSessionStore } from '../../stores/session-store';
+import { isTeamQuery, teamAdminKeys } from '../../api/query-keys';
+import { useSignedIn } from '../../stores/session-store';
 
 export interface AdminTeamQuery {
   pageNum: number;
@@ -9,16 +10,11 @@ export interface AdminTeamQuery {
   keyword?: string;
 }
 
-export const adminKeys = {
-  all: ['team-admin'] as const,
-  teams: (query: AdminTeamQuery) => [...adminKeys.all, 'teams', query] as const,
-};
-
 /** Every team with its usage, maxima and function packages (sales managers). */
 export function useAdminTeams(query: AdminTeamQuery) {
-  const ready = useSessionStore((state) => state.status === 'ready');
+  const ready = useSignedIn();
   return useQuery({
-    queryKey: adminKeys.teams(query),
+    queryKey: teamAdminKeys.teams(query),
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
@@ -35,6 +31,6 @@ export function useUpgradeTeam() {
     mutationFn: ({ teamId, body }: { teamId: number; body: AdminTeamUpgradeBody }) =>
       request<null>(`/team-admin/teams/${teamId}`, { method: 'PUT', body }),
     // The upgraded team may be the caller's own: its details and functions change too.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: isTeamQuery }),
   });
 }

@@ -1,26 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { LoginBody, LoginResult, RegisterBody, RetrieveBody, SmsScene } from '@sightline/shared';
+import { useMutation } from '@tanstack/react-query';
+import type { LoginBody, LoginResult, RegisterBody, RetrieveBody } from '@sightline/shared';
 import { request } from '../../api/client';
-
-export interface Captcha {
-  captchaId: string;
-  /** An SVG data URL. */
-  image: string;
-}
-
-export const authKeys = {
-  captcha: (scope: string) => ['auth', 'captcha', scope] as const,
-};
-
-/** A fresh image code for the SMS send of one form (`scope` keeps forms apart); refetch() renews it. */
-export function useCaptcha(scope: string) {
-  return useQuery({
-    queryKey: authKeys.captcha(scope),
-    queryFn: ({ signal }) => request<Captcha>('/web/verification-code', { signal, quiet: true }),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-}
 
 /** LOGIN_REPEATED (2003) is the caller's to explain: it asks whether to force the other session offline. */
 export function useLogin() {
@@ -39,19 +19,6 @@ export function useRegister() {
 export function useRetrievePassword() {
   return useMutation({
     mutationFn: (body: RetrieveBody) => request<unknown>('/web/retrieve', { method: 'POST', body }),
-  });
-}
-
-export interface SmsRequest {
-  phone: string;
-  scene: SmsScene;
-  captchaId: string;
-  captchaCode: string;
-}
-
-export function useSendSms() {
-  return useMutation({
-    mutationFn: (query: SmsRequest) => request<unknown>('/web/sms', { method: 'POST', query: { ...query } }),
   });
 }
 

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackBody, FeedbackHandledBody, FeedbackItem, FeedbackType, Page } from '@sightline/shared';
 import { request } from '../../api/client';
-import { useSessionStore } from '../../stores/session-store';
+import { feedbackKeys } from '../../api/query-keys';
+import { useSignedIn } from '../../stores/session-store';
 
 export interface FeedbackQuery {
   pageNum: number;
@@ -9,11 +10,6 @@ export interface FeedbackQuery {
   type?: FeedbackType;
   handled?: 'true' | 'false';
 }
-
-export const feedbackKeys = {
-  all: ['feedback'] as const,
-  page: (query: FeedbackQuery) => [...feedbackKeys.all, 'page', query] as const,
-};
 
 export function useSendFeedback() {
   return useMutation({
@@ -23,7 +19,7 @@ export function useSendFeedback() {
 
 /** Every user's feedback, for corporate management's inbox. */
 export function useFeedbackPage(query: FeedbackQuery) {
-  const ready = useSessionStore((state) => state.status === 'ready');
+  const ready = useSignedIn();
   return useQuery({
     queryKey: feedbackKeys.page(query),
     enabled: ready,

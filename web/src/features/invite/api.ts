@@ -1,33 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvitationLink, InvitationLinkBody, JoinResult, LinkAnalysis } from '@sightline/shared';
+import type { JoinResult, LinkAnalysis } from '@sightline/shared';
 import { request } from '../../api/client';
-import { useSessionStore } from '../../stores/session-store';
-import { teamDataKeys, teamKeys } from '../team/api';
-
-export const inviteKeys = {
-  link: () => [...teamDataKeys.all, 'invitation-link'] as const,
-  analysis: (sid: string) => ['invite', 'analysis', sid] as const,
-};
-
-/** The team's live invitation link (with its password), or null when there is none. */
-export function useInvitationLink(enabled: boolean) {
-  const ready = useSessionStore((state) => state.status === 'ready' && state.teamId !== null);
-  return useQuery({
-    queryKey: inviteKeys.link(),
-    enabled: ready && enabled,
-    queryFn: ({ signal }) => request<InvitationLink | null>('/team-client/invitation-link', { signal }),
-  });
-}
-
-/** A new link replaces the previous one, which stops working at once. */
-export function useCreateInvitationLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: InvitationLinkBody) =>
-      request<InvitationLink>('/team-client/invitation-link', { method: 'POST', body }),
-    onSuccess: (link) => queryClient.setQueryData(inviteKeys.link(), link),
-  });
-}
+import { inviteKeys, teamsKeys } from '../../api/query-keys';
 
 /**
  * What the link offers. The page explains an invalid link itself (TEAM_INVITATION_LINK_INVALID),
@@ -49,6 +23,6 @@ export function useJoinTeam() {
   return useMutation({
     mutationFn: (input: { sid: string; password: string }) =>
       request<JoinResult>('/team-client/join', { method: 'POST', query: input, quiet: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.teams() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamsKeys.all }),
   });
 }

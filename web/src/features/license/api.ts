@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isMissingEndpoint, request } from '../../api/client';
+import { licenseKeys } from '../../api/query-keys';
 import type { LicenseInfo } from './license-info';
 
 export type { LicenseFunction, LicenseInfo, LicenseStatus } from './license-info';
@@ -9,8 +10,6 @@ export type { LicenseFunction, LicenseInfo, LicenseStatus } from './license-info
  * so the page says so instead of failing.
  */
 export type LicenseState = { available: true; info: LicenseInfo } | { available: false };
-
-export const licenseKeys = { info: ['license', 'info'] as const };
 
 export function useLicenseInfo() {
   return useQuery({

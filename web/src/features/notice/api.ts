@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notice, NoticeSendBody, NoticeType, Page } from '@sightline/shared';
 import { request } from '../../api/client';
-import { useSessionStore } from '../../stores/session-store';
+import { noticeKeys } from '../../api/query-keys';
+import { useSignedIn } from '../../stores/session-store';
 
 export interface NoticeQuery {
   pageNum: number;
@@ -10,21 +11,8 @@ export interface NoticeQuery {
   read?: 'true' | 'false';
 }
 
-export const noticeKeys = {
-  all: ['notice'] as const,
-  typeStatus: () => [...noticeKeys.all, 'type-status'] as const,
-  tipCard: () => [...noticeKeys.all, 'tip-card'] as const,
-  page: (query: NoticeQuery) => [...noticeKeys.all, 'page', query] as const,
-  detail: (id: number) => [...noticeKeys.all, 'detail', id] as const,
-};
-
-/** Notices belong to the signed-in user, not to a team: they need only a session. */
-function useReady() {
-  return useSessionStore((state) => state.status === 'ready');
-}
-
 export function useNoticeTypeStatus() {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
     queryKey: noticeKeys.typeStatus(),
     enabled: ready,
@@ -33,7 +21,7 @@ export function useNoticeTypeStatus() {
 }
 
 export function useNoticeTipCard(enabled: boolean) {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
     queryKey: noticeKeys.tipCard(),
     enabled: ready && enabled,
@@ -42,7 +30,7 @@ export function useNoticeTipCard(enabled: boolean) {
 }
 
 export function useNoticePage(query: NoticeQuery) {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
     queryKey: noticeKeys.page(query),
     enabled: ready,
@@ -52,7 +40,7 @@ export function useNoticePage(query: NoticeQuery) {
 }
 
 export function useNotice(id: number | null) {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
     queryKey: noticeKeys.detail(id ?? 0),
     enabled: ready && id !== null,

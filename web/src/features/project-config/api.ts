@@ -10,29 +10,17 @@ import type {
   SaveDefectFilterRangeBody,
 } from '@sightline/shared';
 import { request } from '../../api/client';
-import { useSessionStore } from '../../stores/session-store';
+import { projectConfigKeys } from '../../api/query-keys';
+import { useSignedIn } from '../../stores/session-store';
 
 /** A project's configuration (SPEC section 7, "Defect types and filters", and `/project-custom/*`). */
-export const configKeys = {
-  all: (projectId: number) => ['project-config', projectId] as const,
-  fields: (projectId: number) => [...configKeys.all(projectId), 'fields'] as const,
-  types: (projectId: number, pageNum: number, pageSize: number, keyword: string) =>
-    [...configKeys.all(projectId), 'types', pageNum, pageSize, keyword] as const,
-  typesRoot: (projectId: number) => [...configKeys.all(projectId), 'types'] as const,
-  filter: (projectId: number) => [...configKeys.all(projectId), 'filter'] as const,
-  customs: (projectId: number) => [...configKeys.all(projectId), 'customs'] as const,
-};
-
-function useReady() {
-  return useSessionStore((state) => state.status === 'ready');
-}
 
 // ---------------------------------------------------------------- defect fields
 
 export function useDefectFields(projectId: number) {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
-    queryKey: configKeys.fields(projectId),
+    queryKey: projectConfigKeys.fields(projectId),
     queryFn: ({ signal }) => request<DefectField[]>('/disease-field/list', { query: { projectId }, signal }),
     enabled: ready,
   });
@@ -49,7 +37,7 @@ export type DefectFieldInput = Omit<DefectFieldItem, 'options' | 'visibleWhenMar
 };
 
 export function useSaveDefectField(projectId: number) {
-  const invalidate = useInvalidate(configKeys.fields(projectId));
+  const invalidate = useInvalidate(projectConfigKeys.fields(projectId));
   return useMutation({
     mutationFn: (input: DefectFieldInput & { id?: number }) =>
       input.id === undefined
@@ -60,7 +48,7 @@ export function useSaveDefectField(projectId: number) {
 }
 
 export function useDeleteDefectField(projectId: number) {
-  const invalidate = useInvalidate(configKeys.fields(projectId));
+  const invalidate = useInvalidate(projectConfigKeys.fields(projectId));
   return useMutation({
     mutationFn: (id: number) => request<null>(`/disease-field/${id}`, { method: 'DELETE' }),
     onSuccess: invalidate,
@@ -69,7 +57,7 @@ export function useDeleteDefectField(projectId: number) {
 
 /** Import from a JSON or CSV file; row problems come back as field issues `rows.<n>.<field>`. */
 export function useImportDefectFields(projectId: number) {
-  const invalidate = useInvalidate(configKeys.fields(projectId));
+  const invalidate = useInvalidate(projectConfigKeys.fields(projectId));
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
@@ -88,9 +76,9 @@ export function useImportDefectFields(projectId: number) {
 // ---------------------------------------------------------------- defect types
 
 export function useDefectTypePage(projectId: number, pageNum: number, pageSize: number, keyword: string) {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
-    queryKey: configKeys.types(projectId, pageNum, pageSize, keyword),
+    queryKey: projectConfigKeys.typePage(projectId, { pageNum, pageSize, keyword }),
     queryFn: ({ signal }) =>
       request<Page<DefectType>>('/disease-type/page', {
         query: { projectId, pageNum, pageSize, keyword: keyword || undefined },
@@ -102,7 +90,7 @@ export function useDefectTypePage(projectId: number, pageNum: number, pageSize: 
 }
 
 export function useCreateDefectType(projectId: number) {
-  const invalidate = useInvalidate(configKeys.typesRoot(projectId));
+  const invalidate = useInvalidate(projectConfigKeys.types(projectId));
   return useMutation({
     mutationFn: (body: Omit<CreateDefectTypeBody, 'projectId'>) =>
       request<{ id: number }>('/disease-type', {
@@ -115,7 +103,7 @@ export function useCreateDefectType(projectId: number) {
 }
 
 export function useUpdateDefectType(projectId: number) {
-  const invalidate = useInvalidate(configKeys.typesRoot(projectId));
+  const invalidate = useInvalidate(projectConfigKeys.types(projectId));
   return useMutation({
     mutationFn: (body: { id: number; name?: string; color?: string; visibleOnAdd?: boolean }) =>
       request<{ id: number }>('/disease-type', { method: 'PUT', body, quietKeys: ['DISEASE_TYPE_NAME_ERROR'] }),
@@ -124,7 +112,7 @@ export function useUpdateDefectType(projectId: number) {
 }
 
 export function useDeleteDefectType(projectId: number) {
-  const invalidate = useInvalidate(configKeys.typesRoot(projectId));
+  const invalidate = useInvalidate(projectConfigKeys.types(projectId));
   return useMutation({
     mutationFn: (id: number) => request<null>(`/disease-type/${id}`, { method: 'DELETE' }),
     onSuccess: invalidate,
@@ -134,9 +122,9 @@ export function useDeleteDefectType(projectId: number) {
 // ---------------------------------------------------------------- damage filter range
 
 export function useDefectFilterRange(projectId: number) {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
-    queryKey: configKeys.filter(projectId),
+    queryKey: projectConfigKeys.filter(projectId),
     queryFn: ({ signal }) => request<DefectFilterRange>('/disease-filter', { query: { projectId }, signal }),
     enabled: ready,
   });
@@ -147,16 +135,16 @@ export function useSaveDefectFilterRange(projectId: number) {
   return useMutation({
     mutationFn: (body: SaveDefectFilterRangeBody) =>
       request<DefectFilterRange>('/disease-filter', { method: 'PUT', body }),
-    onSuccess: (range) => queryClient.setQueryData(configKeys.filter(projectId), range),
+    onSuccess: (range) => queryClient.setQueryData(projectConfigKeys.filter(projectId), range),
   });
 }
 
 // ---------------------------------------------------------------- custom project data
 
 export function useProjectCustoms(projectId: number) {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
-    queryKey: configKeys.customs(projectId),
+    queryKey: projectConfigKeys.customs(projectId),
     queryFn: ({ signal }) =>
       request<ProjectCustom[]>('/project-custom/findProjectCustomList', {
         method: 'POST',
@@ -168,7 +156,7 @@ export function useProjectCustoms(projectId: number) {
 }
 
 export function useSaveProjectCustom(projectId: number) {
-  const invalidate = useInvalidate(configKeys.customs(projectId));
+  const invalidate = useInvalidate(projectConfigKeys.customs(projectId));
   return useMutation({
     mutationFn: (input: { id?: number; name: string; value: string }): Promise<unknown> =>
       input.id === undefined
@@ -187,7 +175,7 @@ export function useSaveProjectCustom(projectId: number) {
 }
 
 export function useDeleteProjectCustoms(projectId: number) {
-  const invalidate = useInvalidate(configKeys.customs(projectId));
+  const invalidate = useInvalidate(projectConfigKeys.customs(projectId));
   return useMutation({
     mutationFn: (ids: number[]) => request<null>('/project-custom/delete', { method: 'DELETE', body: { ids } }),
     onSuccess: invalidate,

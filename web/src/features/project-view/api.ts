@@ -1,13 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CameraView, ModelClip, ProjectModel } from '@sightline/shared';
 import { request } from '../../api/client';
-import { useSessionStore } from '../../stores/session-store';
-import { projectKeys } from '../project/api';
+import { projectKeys } from '../../api/query-keys';
+import { useSignedIn } from '../../stores/session-store';
 
 /** The 3D view's calls: default view (model position), clipping, and restoring the initial position. */
-export const viewKeys = {
-  restore: (projectId: number) => [...projectKeys.model(projectId), 'restore'] as const,
-};
 
 function useModelWrite<T>(projectId: number, call: (value: T) => Promise<ProjectModel>) {
   const queryClient = useQueryClient();
@@ -15,7 +12,7 @@ function useModelWrite<T>(projectId: number, call: (value: T) => Promise<Project
     mutationFn: call,
     onSuccess: (model) => {
       queryClient.setQueryData(projectKeys.model(projectId), model);
-      void queryClient.invalidateQueries({ queryKey: viewKeys.restore(projectId) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.modelChanged(projectId) });
       void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
     },
   });
@@ -43,9 +40,9 @@ export function useRestoreModel(projectId: number) {
 
 /** Whether the model's position differs from what was recorded at upload (only once a model is served). */
 export function useModelChanged(projectId: number, enabled: boolean) {
-  const ready = useSessionStore((state) => state.status === 'ready');
+  const ready = useSignedIn();
   return useQuery({
-    queryKey: viewKeys.restore(projectId),
+    queryKey: projectKeys.modelChanged(projectId),
     queryFn: ({ signal }) =>
       request<{ changed: boolean }>(`/project-model/find/is/restore/${projectId}`, { method: 'POST', signal }),
     enabled: ready && enabled,

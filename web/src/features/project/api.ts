@@ -3,40 +3,19 @@ import type {
   CreateProjectBody,
   InitModelResult,
   ModelUploader,
+  Page,
   ParsedLocation,
   ProjectCard,
-  ProjectDetail,
   ProjectGroup,
   ProjectModel,
   ProjectPageBody,
-  ProjectType,
-  TeamDetails,
-  TeamMember,
   UpdateProjectBody,
 } from '@sightline/shared';
-import type { Page } from '@sightline/shared';
 import { request } from '../../api/client';
-import { useSessionStore } from '../../stores/session-store';
-
-/** Projects, their groups and types, and their 3D model (SPEC section 7, "Projects"). */
-export const projectKeys = {
-  all: ['project'] as const,
-  pages: () => [...projectKeys.all, 'page'] as const,
-  page: (body: ProjectPageBody) => [...projectKeys.pages(), body] as const,
-  detail: (id: number) => [...projectKeys.all, 'detail', id] as const,
-  groups: () => [...projectKeys.all, 'groups'] as const,
-  types: () => [...projectKeys.all, 'types'] as const,
-  teamMembers: () => [...projectKeys.all, 'team-members'] as const,
-  teamStorage: () => [...projectKeys.all, 'team-storage'] as const,
-  model: (id: number) => [...projectKeys.all, 'model', id] as const,
-  uploader: (id: number) => [...projectKeys.all, 'uploader', id] as const,
-};
+import { projectKeys, recycleKeys, teamKeys } from '../../api/query-keys';
+import { useSignedIn } from '../../stores/session-store';
 
 const TRANSITIONAL: readonly ProjectCard['modelState'][] = ['uploading', 'unzipping'];
-
-function useReady() {
-  return useSessionStore((state) => state.status === 'ready');
-}
 
 // ---------------------------------------------------------------- projects
 
@@ -45,7 +24,7 @@ function useReady() {
  * seconds, so cards follow other members' uploads too (the uploader also hears the event stream).
  */
 export function useProjectPage(body: ProjectPageBody) {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
     queryKey: projectKeys.page(body),
     queryFn: ({ signal }) => request<Page<ProjectCard>>('/project/findPage', { method: 'POST', body, signal }),
@@ -56,18 +35,18 @@ export function useProjectPage(body: ProjectPageBody) {
   });
 }
 
-export function useProjectDetail(id: number | null) {
-  const ready = useReady();
-  return useQuery({
-    queryKey: projectKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => request<ProjectDetail>(`/project/${id}`, { signal }),
-    enabled: ready && id !== null,
-  });
-}
-
-function useInvalidateProjects() {
+/**
+ * What a project's change reaches beyond the project pages: the team's project list (member authorization,
+ * invitations), its storage (covers and models count), and the recycle bin (a deleted project goes there).
+ */
+export function useInvalidateProjects() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  return () =>
+    Promise.all(
+      [projectKeys.all, teamKeys.projects(), teamKeys.details(), recycleKeys.all].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
 }
 
 /** Name taken answers on the name field rather than as a toast. */
@@ -137,7 +116,7 @@ export function useParseLocation() {
 // ---------------------------------------------------------------- groups
 
 export function useProjectGroups() {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
     queryKey: projectKeys.groups(),
     queryFn: ({ signal }) => request<ProjectGroup[]>('/project-group/find/project/group', { signal }),
@@ -171,61 +150,11 @@ export function useDeleteGroup() {
   });
 }
 
-// ---------------------------------------------------------------- types, members, storage
-
-/** Built-in and the team's own project types, enabled or not (a project keeps a type disabled later). */
-export function useProjectTypes() {
-  const ready = useReady();
-  return useQuery({
-    queryKey: projectKeys.types(),
-    queryFn: ({ signal }) => request<ProjectType[]>('/project-type/findTeam', { method: 'POST', body: {}, signal }),
-    enabled: ready,
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useTeamMembers(enabled = true) {
-  const ready = useReady();
-  return useQuery({
-    queryKey: projectKeys.teamMembers(),
-    queryFn: ({ signal }) => request<TeamMember[]>('/team-client/users', { signal }),
-    enabled: ready && enabled,
-  });
-}
-
-/** The team's storage (used and maximum GB), checked before a model upload starts (SPEC section 5). */
-export function fetchTeamStorage(signal?: AbortSignal): Promise<TeamDetails> {
-  return request<TeamDetails>('/team-client/details', { signal, quiet: true });
-}
-
-export function useTeamStorage() {
-  const ready = useReady();
-  return useQuery({
-    queryKey: projectKeys.teamStorage(),
-    queryFn: ({ signal }) => fetchTeamStorage(signal),
-    enabled: ready,
-  });
-}
-
 // ---------------------------------------------------------------- the 3D model
-
-/** The project's model; fetched again every few seconds while it is being unzipped or uploaded. */
-export function useProjectModel(projectId: number | null) {
-  const ready = useReady();
-  return useQuery({
-    queryKey: projectKeys.model(projectId ?? 0),
-    queryFn: ({ signal }) => request<ProjectModel | null>(`/project-model/findByProjectId/${projectId}`, { signal }),
-    enabled: ready && projectId !== null,
-    refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      return state === 'unzipping' || state === 'uploading' ? 3_000 : false;
-    },
-  });
-}
 
 /** Who holds the project's upload lock (null when nobody uploads). */
 export function useModelUploader(projectId: number | null) {
-  const ready = useReady();
+  const ready = useSignedIn();
   return useQuery({
     queryKey: projectKeys.uploader(projectId ?? 0),
     queryFn: ({ signal }) =>
@@ -260,9 +189,9 @@ export function useStartUnzip(projectId: number) {
 }
 
 export function useDeleteModel(projectId: number) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: () => request<null>(`/project-model/delete/model/${projectId}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+    onSuccess: invalidate,
   });
 }

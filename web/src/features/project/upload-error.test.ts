@@ -41,16 +41,6 @@ describe('model upload failures', () => {
   });
 });
 
-describe('formatting sizes', () => {
-  it('uses binary units with one decimal', async () => {
-    const { formatBytes } = await import('./format');
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(24 * 1024 * 1024)).toBe('24 MB');
-    expect(formatBytes(1.25 * 1024 ** 3)).toBe('1.3 GB');
-  });
-});
-
 describe('an answer emptied by the tus client', () => {
   it('reads the key from the error message once the request was aborted', () => {
     const body = JSON.stringify({ code: 4000, msg: 'PROJECT_MODEL_TILESET_MISSING', data: { reason: 'missing' } });

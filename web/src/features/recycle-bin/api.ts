@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page, RecycleItem } from '@sightline/shared';
 import { request } from '../../api/client';
-import { useSessionStore } from '../../stores/session-store';
+import { isTeamQuery, recycleKeys } from '../../api/query-keys';
+import { useInTeam } from '../../stores/session-store';
 
 export interface RecycleQuery {
   pageNum: number;
@@ -10,18 +11,8 @@ export interface RecycleQuery {
   keyword?: string;
 }
 
-export const recycleKeys = {
-  all: ['recycle-bin'] as const,
-  page: (query: RecycleQuery) => [...recycleKeys.all, 'page', query] as const,
-  total: () => [...recycleKeys.all, 'total'] as const,
-};
-
-function useReady() {
-  return useSessionStore((state) => state.status === 'ready' && state.teamId !== null);
-}
-
 export function useRecyclePage(query: RecycleQuery) {
-  const ready = useReady();
+  const ready = useInTeam();
   return useQuery({
     queryKey: recycleKeys.page(query),
     enabled: ready,
@@ -35,7 +26,7 @@ export function useRecyclePage(query: RecycleQuery) {
 }
 
 export function useRecycleTotal() {
-  const ready = useReady();
+  const ready = useInTeam();
   return useQuery({
     queryKey: recycleKeys.total(),
     enabled: ready,
@@ -45,8 +36,8 @@ export function useRecycleTotal() {
 
 function useInvalidate() {
   const queryClient = useQueryClient();
-  // Restoring or purging changes the team's storage and the project lists too.
-  return () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
+  // Restoring or purging changes the team's storage, its projects and anything inside them.
+  return () => queryClient.invalidateQueries({ predicate: isTeamQuery });
 }
 
 export function useRestoreItems() {

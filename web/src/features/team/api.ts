@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BindUserProjectsBody,
-  BusinessEntry,
+  DictionaryEntry,
+  InvitationLink,
+  InvitationLinkBody,
   LocalUser,
   LocalUserBatchDeleteBody,
   LocalUserCreateBody,
@@ -9,92 +11,25 @@ import type {
   MemberJurisdiction,
   MemberType,
   MemberRoleBody,
-  MyTeam,
   Page,
   ProjectRef,
-  ProjectType,
-  RouterResponse,
-  TeamDetails,
+  SystemConfigUpdateBody,
   TeamFunction,
   TeamMember,
   TeamRoleCount,
 } from '@sightline/shared';
-import { isMissingEndpoint, request } from '../../api/client';
-import { useSessionStore } from '../../stores/session-store';
+import { request } from '../../api/client';
+import { systemConfigKeys, teamKeys, teamsKeys } from '../../api/query-keys';
+import { brandingOf } from '../../lib/branding';
+import { useInTeam, useSessionStore } from '../../stores/session-store';
 
-/** The teams the signed-in user belongs to (GET /team-client/teams). */
-export type TeamSummary = MyTeam;
-
-export const teamKeys = {
-  all: ['team'] as const,
-  teams: () => [...teamKeys.all, 'teams'] as const,
-};
-
-/**
- * Data of the current team. A root of its own (not `team`): switching teams refreshes everything
- * but the user's details and the list of teams, so these must not sit under `team`.
- */
-export const teamDataKeys = {
-  all: ['team-data'] as const,
-  details: () => [...teamDataKeys.all, 'details'] as const,
-  functions: () => [...teamDataKeys.all, 'functions'] as const,
-  businessEntries: () => [...teamDataKeys.all, 'business-entries'] as const,
-  members: (query: MemberQuery) => [...teamDataKeys.all, 'members', query] as const,
-  roleCounts: () => [...teamDataKeys.all, 'role-counts'] as const,
-  jurisdiction: () => [...teamDataKeys.all, 'jurisdiction'] as const,
-  memberProjects: (userId: number) => [...teamDataKeys.all, 'member-projects', userId] as const,
-  projects: () => [...teamDataKeys.all, 'projects'] as const,
-  projectTypes: () => [...teamDataKeys.all, 'project-types'] as const,
-  localUsers: (query: LocalUserQuery) => [...teamDataKeys.all, 'local-users', query] as const,
-};
-
-/** The menu and button permissions of the signed-in user in a team. */
-export function fetchRoleMenu(teamId: number, signal?: AbortSignal): Promise<RouterResponse> {
-  return request<RouterResponse>(`/role-menu/${teamId}`, { signal });
-}
-
-/** Makes `teamId` the user's current team and answers with that team's menu. */
-export function changeTeam(teamId: number): Promise<RouterResponse> {
-  return request<RouterResponse>(`/role-menu/changeTeam/${teamId}`);
-}
-
-/** The teams the user belongs to; an older server without the call answers 404, read as "no choice". */
-export function useTeams() {
-  const ready = useSessionStore((state) => state.status === 'ready');
-  return useQuery({
-    queryKey: teamKeys.teams(),
-    enabled: ready,
-    queryFn: async ({ signal }) => {
-      try {
-        return await request<TeamSummary[]>('/team-client/teams', { signal, quiet: true });
-      } catch (error) {
-        if (isMissingEndpoint(error)) return [];
-        throw error;
-      }
-    },
-    staleTime: 5 * 60_000,
-  });
-}
-
-function useReady() {
-  return useSessionStore((state) => state.status === 'ready' && state.teamId !== null);
-}
-
+/** Membership, roles, local users and project types change what every team page shows. */
 function useInvalidateTeamData() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: teamDataKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: teamKeys.all });
 }
 
 // ---------------------------------------------------------------- the team
-
-export function useTeamDetails(enabled = true) {
-  const ready = useReady();
-  return useQuery({
-    queryKey: teamDataKeys.details(),
-    enabled: ready && enabled,
-    queryFn: ({ signal }) => request<TeamDetails>('/team-client/details', { signal }),
-  });
-}
 
 export function useRenameTeam() {
   const queryClient = useQueryClient();
@@ -105,28 +40,18 @@ export function useRenameTeam() {
       // The header shows the team's name from the session.
       const store = useSessionStore.getState();
       store.setTeam(store.teamId, name);
-      void queryClient.invalidateQueries({ queryKey: teamKeys.teams() });
+      void queryClient.invalidateQueries({ queryKey: teamsKeys.all });
       return invalidate();
     },
   });
 }
 
 export function useTeamFunctions(enabled = true) {
-  const ready = useReady();
+  const ready = useInTeam();
   return useQuery({
-    queryKey: teamDataKeys.functions(),
+    queryKey: teamKeys.functions(),
     enabled: ready && enabled,
     queryFn: ({ signal }) => request<TeamFunction[]>('/team-client/function', { signal }),
-  });
-}
-
-/** The business selection entries, each enabled while the team's function package for it is active. */
-export function useBusinessEntries(enabled = true) {
-  const ready = useReady();
-  return useQuery({
-    queryKey: teamDataKeys.businessEntries(),
-    enabled: ready && enabled,
-    queryFn: ({ signal }) => request<BusinessEntry[]>('/team-client/business/list', { signal }),
   });
 }
 
@@ -140,9 +65,9 @@ export interface MemberQuery {
 }
 
 export function useMemberPage(query: MemberQuery) {
-  const ready = useReady();
+  const ready = useInTeam();
   return useQuery({
-    queryKey: teamDataKeys.members(query),
+    queryKey: teamKeys.members(query),
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
@@ -153,21 +78,11 @@ export function useMemberPage(query: MemberQuery) {
   });
 }
 
-/** Every member of the current team (pickers: notice recipients). */
-export function useAllMembers(enabled = true) {
-  const ready = useReady();
-  return useQuery({
-    queryKey: [...teamDataKeys.all, 'all-members'],
-    enabled: ready && enabled,
-    queryFn: ({ signal }) => request<TeamMember[]>('/team-client/users', { signal }),
-  });
-}
-
 /** How many members hold each team role: one administrator at most, so the role picker knows. */
 export function useRoleCounts(enabled = true) {
-  const ready = useReady();
+  const ready = useInTeam();
   return useQuery({
-    queryKey: teamDataKeys.roleCounts(),
+    queryKey: teamKeys.roleCounts(),
     enabled: ready && enabled,
     queryFn: ({ signal }) => request<TeamRoleCount[]>('/role/list/team-all', { signal }),
   });
@@ -203,30 +118,20 @@ export function useHandOverAdministrator() {
 
 // ---------------------------------------------------------------- project authorization
 
-/** The team's projects the caller may see (all of them for owners and administrators). */
-export function useTeamProjects(enabled = true) {
-  const ready = useReady();
-  return useQuery({
-    queryKey: teamDataKeys.projects(),
-    enabled: ready && enabled,
-    queryFn: ({ signal }) => request<ProjectRef[]>('/project/findTeamAll', { method: 'POST', signal }),
-  });
-}
-
 /** Every member with their projects; owners and administrators are marked as seeing all of them. */
 export function useJurisdiction(enabled = true) {
-  const ready = useReady();
+  const ready = useInTeam();
   return useQuery({
-    queryKey: teamDataKeys.jurisdiction(),
+    queryKey: teamKeys.jurisdiction(),
     enabled: ready && enabled,
     queryFn: ({ signal }) => request<MemberJurisdiction[]>('/team-jurisdiction/list', { signal }),
   });
 }
 
 export function useMemberProjects(userId: number | null) {
-  const ready = useReady();
+  const ready = useInTeam();
   return useQuery({
-    queryKey: teamDataKeys.memberProjects(userId ?? 0),
+    queryKey: teamKeys.memberProjects(userId ?? 0),
     enabled: ready && userId !== null,
     queryFn: ({ signal }) => request<ProjectRef[]>(`/project-belong/findProjectByUser/${userId}`, { signal }),
   });
@@ -241,15 +146,6 @@ export function useAssignMemberProjects() {
 }
 
 // ---------------------------------------------------------------- project types
-
-export function useProjectTypes(enabled = true) {
-  const ready = useReady();
-  return useQuery({
-    queryKey: teamDataKeys.projectTypes(),
-    enabled: ready && enabled,
-    queryFn: ({ signal }) => request<ProjectType[]>('/project-type/findTeam', { method: 'POST', body: {}, signal }),
-  });
-}
 
 export function useToggleProjectType() {
   const invalidate = useInvalidateTeamData();
@@ -269,9 +165,9 @@ export interface LocalUserQuery {
 }
 
 export function useLocalUsers(query: LocalUserQuery) {
-  const ready = useReady();
+  const ready = useInTeam();
   return useQuery({
-    queryKey: teamDataKeys.localUsers(query),
+    queryKey: teamKeys.localUsers(query),
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
@@ -307,5 +203,51 @@ export function useDeleteLocalUsers() {
     mutationFn: (body: LocalUserBatchDeleteBody) =>
       request<null>('/user/del/batch', { method: 'POST', body, quietKeys: ['USER_PASSWORD_CHECK'] }),
     onSuccess: invalidate,
+  });
+}
+
+// ---------------------------------------------------------------- the invitation link
+
+/** The team's live invitation link (with its password), or null when there is none. */
+export function useInvitationLink(enabled: boolean) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: teamKeys.invitationLink(),
+    enabled: ready && enabled,
+    queryFn: ({ signal }) => request<InvitationLink | null>('/team-client/invitation-link', { signal }),
+  });
+}
+
+/** A new link replaces the previous one, which stops working at once. */
+export function useCreateInvitationLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvitationLinkBody) =>
+      request<InvitationLink>('/team-client/invitation-link', { method: 'POST', body }),
+    onSuccess: (link) => queryClient.setQueryData(teamKeys.invitationLink(), link),
+  });
+}
+
+// ---------------------------------------------------------------- the deployment's branding (settings page)
+
+export function useUpdateSystemConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SystemConfigUpdateBody) =>
+      request<DictionaryEntry[]>('/dictionary-data/system/config', { method: 'PUT', body }),
+    onSuccess: (entries) => queryClient.setQueryData(systemConfigKeys.config, brandingOf(entries)),
+  });
+}
+
+/** Uploads a logo or icon (PNG, JPEG or SVG, at most 2 MB) and makes it the entry's value at once. */
+export function useUploadSystemImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ entry, file }: { entry: 'logo' | 'icon'; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return request<DictionaryEntry>('/dictionary-data/system/logo', { method: 'POST', query: { entry }, form });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: systemConfigKeys.config }),
   });
 }

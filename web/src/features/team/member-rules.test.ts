@@ -9,7 +9,6 @@ import {
   localUserRoleOptions,
   localUserRoles,
   roleOptions,
-  storagePercent,
   type MemberContext,
 } from './member-rules';
 
@@ -133,14 +132,5 @@ describe('role choices', () => {
     expect(localUserRoleOptions({ id: 1, roleId: 'ROLE_TEAM_OWNER' }, me, new Map())).toEqual([
       { roleId: 'ROLE_TEAM_OWNER', disabled: false },
     ]);
-  });
-});
-
-describe('storagePercent', () => {
-  it('is the used share with one decimal, full for a team without storage', () => {
-    expect(storagePercent(4.5, 10)).toBe(45);
-    expect(storagePercent(9.123, 10)).toBe(91.2);
-    expect(storagePercent(12, 10)).toBe(100);
-    expect(storagePercent(0, 0)).toBe(100);
   });
 });

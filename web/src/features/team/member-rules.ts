@@ -129,9 +129,3 @@ export function localUserRoleOptions(
     disabled: heldByAnother(roleId, user?.roleId, holders),
   }));
 }
-
-/** Used share of the team's storage, 0 to 100 (a team with no storage at all reads full). */
-export function storagePercent(usedGb: number, maxGb: number): number {
-  if (maxGb <= 0) return 100;
-  return Math.min(100, Math.round((usedGb / maxGb) * 1000) / 10);
-}

@@ -1,39 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, Language, ProfileBody, UserInfo } from '@sightline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordBody, Language, UserInfo } from '@sightline/shared';
 import { request } from '../../api/client';
-import { useSessionStore } from '../../stores/session-store';
+import { teamKeys, userKeys } from '../../api/query-keys';
+import { saveProfileLanguage, updateProfile, useUserDetails } from '../../api/user';
 
-export const userKeys = {
-  all: ['user'] as const,
-  details: () => [...userKeys.all, 'details'] as const,
-};
-
-export function fetchUserDetails(signal?: AbortSignal): Promise<UserInfo> {
-  return request<UserInfo>('/user-client/details', { query: { clientType: 'PC' }, signal });
-}
-
-export const userDetailsQuery = () =>
-  queryOptions({
-    queryKey: userKeys.details(),
-    queryFn: ({ signal }) => fetchUserDetails(signal),
-  });
-
-/** The signed-in user's details (cached by the session bootstrap; disabled once the session ends). */
-export function useUserDetails() {
-  const ready = useSessionStore((state) => state.status === 'ready');
-  return useQuery({ ...userDetailsQuery(), enabled: ready });
-}
-
+/** The user's name, phone and avatar show in the team's member lists too. */
 function useInvalidateUser() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: userKeys.all });
-}
-
-const updateProfile = (body: ProfileBody) => request<unknown>('/user-client', { method: 'PUT', body });
-
-/** Saves only the language with the user; the rest of the profile stays as it is. */
-export function saveProfileLanguage(user: UserInfo, language: Language): Promise<unknown> {
-  return updateProfile({ name: user.name, language });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+    ]);
 }
 
 export function useUpdateProfile() {
@@ -47,9 +25,13 @@ export function useUpdateProfile() {
  */
 export function useSaveLanguage(): (language: Language) => void {
   const { data: user } = useUserDetails();
-  const update = useUpdateProfile();
+  const invalidate = useInvalidateUser();
+  const save = useMutation({
+    mutationFn: (choice: { user: UserInfo; language: Language }) => saveProfileLanguage(choice.user, choice.language),
+    onSuccess: invalidate,
+  });
   return (language) => {
-    if (user && user.language !== language) update.mutate({ name: user.name, language });
+    if (user && user.language !== language) save.mutate({ user, language });
   };
 }
 

@@ -17,7 +17,7 @@ describe('checkAvatarFile', () => {
     });
     expect(checkAvatarFile({ name: 'big.jpg', type: 'image/jpeg', size: 12.5 * MB })).toEqual({
       key: 'fileTooLarge',
-      params: { size: '12.5', max: 10 },
+      params: { size: '12.5 MB', max: '10 MB' },
     });
   });
 });

@@ -1,4 +1,5 @@
 import { LIMITS } from '@sightline/shared';
+import { tooLarge } from '../../lib/sizes';
 
 const AVATAR_TYPES = ['image/jpeg', 'image/png'];
 const AVATAR_EXTENSIONS = /\.(jpe?g|png)$/i;
@@ -12,9 +13,6 @@ export interface FileProblem {
 export function checkAvatarFile(file: { name: string; type: string; size: number }): FileProblem | null {
   const typeOk = AVATAR_TYPES.includes(file.type) || (file.type === '' && AVATAR_EXTENSIONS.test(file.name));
   if (!typeOk) return { key: 'fileType', params: { types: 'JPG, PNG' } };
-  if (file.size > LIMITS.avatarMaxBytes) {
-    const mb = 1024 * 1024;
-    return { key: 'fileTooLarge', params: { size: (file.size / mb).toFixed(1), max: LIMITS.avatarMaxBytes / mb } };
-  }
-  return null;
+  const large = tooLarge(file.size, LIMITS.avatarMaxBytes);
+  return large ? { key: 'fileTooLarge', params: large } : null;
 }

@@ -10,6 +10,7 @@ import {
   type TeamFunctionState,
 } from '@sightline/shared';
 import { FormDialog } from '../../../components/FormDialog';
+import { formatGigabytes } from '../../../lib/sizes';
 import { useUpgradeTeam } from '../api';
 import { isEmptyUpgrade, toUpgradeBody, type UpgradeValues } from '../upgrade-body';
 
@@ -65,7 +66,7 @@ export function UpgradeDialog({ team, onClose }: { team: AdminTeam; onClose: () 
         <Form.Item
           name="volumeMaxGb"
           label={t('teamUi.admin.volumeMax')}
-          extra={t('teamUi.admin.volumeMaxHint', { used: team.teamVolumeSize })}
+          extra={t('teamUi.admin.volumeMaxHint', { used: formatGigabytes(team.teamVolumeSize) })}
           rules={[{ required: true, message: t('validation.required') }]}
         >
           <InputNumber

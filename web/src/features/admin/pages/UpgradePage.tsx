@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Input, Progress, Result, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Input, Progress, Tag, Typography, type TableColumnsType } from 'antd';
 import { RocketOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { AdminTeam } from '@sightline/shared';
-import type { MenuPageProps } from '../../../app/page-registry';
+import type { MenuPageProps } from '../../../session/menu-routes';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PAGE_SIZE, PagedTable } from '../../../components/PagedTable';
 import { translate } from '../../../i18n';
-import { storagePercent } from '../../team/member-rules';
+import { formatGigabytes, storagePercent } from '../../../lib/sizes';
 import { useAdminTeams } from '../api';
 import { UpgradeDialog } from '../components/UpgradeDialog';
-
-const PAGE_SIZE = 10;
 
 /** Sales managers: every team with its usage, and the upgrade of maxima and function packages. */
 export default function UpgradePage({ titleKey }: MenuPageProps) {
@@ -68,7 +68,12 @@ export default function UpgradePage({ titleKey }: MenuPageProps) {
         const percent = storagePercent(team.teamVolumeSize, team.teamVolumeMax);
         return (
           <Flex vertical>
-            <span>{t('teamUi.admin.storageUsage', { used: team.teamVolumeSize, max: team.teamVolumeMax })}</span>
+            <span>
+              {t('teamUi.admin.storageUsage', {
+                used: formatGigabytes(team.teamVolumeSize),
+                max: formatGigabytes(team.teamVolumeMax),
+              })}
+            </span>
             <Progress size="small" showInfo={false} percent={percent} status={percent >= 90 ? 'exception' : 'normal'} />
           </Flex>
         );
@@ -124,13 +129,7 @@ export default function UpgradePage({ titleKey }: MenuPageProps) {
   ];
 
   if (teams.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('errors.serviceError')}
-        extra={<Button onClick={() => void teams.refetch()}>{t('ui.common.refresh')}</Button>}
-      />
-    );
+    return <LoadFailed onRetry={() => void teams.refetch()} />;
   }
 
   return (
@@ -153,20 +152,13 @@ export default function UpgradePage({ titleKey }: MenuPageProps) {
         />
       </Flex>
       <Card>
-        <Table<AdminTeam>
+        <PagedTable<AdminTeam>
           rowKey="teamId"
           columns={columns}
-          dataSource={teams.data?.records ?? []}
-          loading={teams.isFetching}
-          locale={{ emptyText: keyword ? t('teamUi.members.noMatch') : t('teamUi.common.empty') }}
-          pagination={{
-            current: pageNum,
-            pageSize: PAGE_SIZE,
-            total: teams.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('teamUi.common.total', { total }),
-            onChange: setPageNum,
-          }}
+          page={teams}
+          pageNum={pageNum}
+          onPageChange={setPageNum}
+          emptyText={keyword ? t('teamUi.members.noMatch') : t('teamUi.common.empty')}
         />
       </Card>
       {upgrading && <UpgradeDialog team={upgrading} onClose={() => setUpgrading(null)} />}

@@ -1,14 +1,15 @@
 import { App as AntdApp, Button, Form, Input } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { retrieveBodySchema, type RetrieveBody } from '@sightline/shared';
-import { applyServerIssues, matchesRule, requiredRule, zodRule } from '../../../lib/form-rules';
+import { PasswordFields } from '../../../components/PasswordFields';
+import { applyServerIssues, zodRule } from '../../../lib/form-rules';
 import { useRetrievePassword } from '../api';
 import { AuthCard } from '../components/AuthCard';
-import { CaptchaField } from '../components/CaptchaField';
-import { SmsCodeField } from '../components/SmsCodeField';
-import { useSmsSender } from '../hooks/useSmsSender';
+import { CaptchaField } from '../../../components/sms/CaptchaField';
+import { SmsCodeField } from '../../../components/sms/SmsCodeField';
+import { useSmsSender } from '../../../components/sms/useSmsSender';
 
 type RetrieveValues = RetrieveBody & { captchaCode?: string };
 
@@ -51,25 +52,10 @@ export default function ForgetPasswordPage() {
         </Form.Item>
         <CaptchaField captcha={sms.captcha} loading={sms.captchaLoading} onRefresh={sms.refreshCaptcha} />
         <SmsCodeField scope="retrieve" onSend={sms.send} sending={sms.sending} />
-        <Form.Item name="password" label={t('ui.auth.newPassword')} rules={[zodRule(retrieveBodySchema, 'password')]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('ui.auth.newPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('ui.auth.confirmPassword')}
-          dependencies={['password']}
-          rules={[requiredRule(), matchesRule('password')]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('ui.auth.confirmPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        <PasswordFields
+          passwordRule={zodRule(retrieveBodySchema, 'password')}
+          labels={{ password: t('ui.auth.newPassword'), confirm: t('ui.auth.confirmPassword') }}
+        />
         <Button type="primary" htmlType="submit" size="large" block loading={retrieve.isPending}>
           {t('ui.auth.resetSubmit')}
         </Button>

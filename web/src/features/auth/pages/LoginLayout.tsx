@@ -2,13 +2,13 @@ import { Suspense } from 'react';
 import { Flex, Grid, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { Brand } from '../../../app/layout/Brand';
-import { LanguageSwitcher } from '../../../app/layout/LanguageSwitcher';
+import { Brand } from '../../../components/Brand';
+import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { rememberSignInLanguage } from '../../../i18n';
-import { ThemeToggle } from '../../../app/layout/ThemeToggle';
-import { PageSpinner } from '../../../app/Spinner';
-import { CompanyMark } from '../../system-config/components/CompanyMark';
-import { useBranding } from '../../system-config/hooks/useBranding';
+import { ThemeToggle } from '../../../components/ThemeToggle';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { CompanyMark } from '../../../components/CompanyMark';
+import { useBranding } from '../../../api/branding';
 import { AuthIllustration } from '../components/AuthIllustration';
 
 /** The frame of /login, /login/register and /login/forget: brand panel and the form. */

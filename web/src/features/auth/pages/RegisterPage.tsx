@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Alert, App as AntdApp, Button, Checkbox, Col, Form, Input, Modal, Row, Typography } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { MobileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { registerBodySchema, type RegisterBody } from '@sightline/shared';
-import { applyServerIssues, matchesRule, requiredRule, zodRule } from '../../../lib/form-rules';
+import { PasswordFields } from '../../../components/PasswordFields';
+import { applyServerIssues, zodRule } from '../../../lib/form-rules';
 import { useCheckPhone, useRegister } from '../api';
 import { AuthCard } from '../components/AuthCard';
-import { CaptchaField } from '../components/CaptchaField';
-import { SmsCodeField } from '../components/SmsCodeField';
-import { useSmsSender } from '../hooks/useSmsSender';
+import { CaptchaField } from '../../../components/sms/CaptchaField';
+import { SmsCodeField } from '../../../components/sms/SmsCodeField';
+import { useSmsSender } from '../../../components/sms/useSmsSender';
 
 type RegisterValues = RegisterBody & { captchaCode?: string };
 
@@ -98,30 +99,12 @@ export default function RegisterPage() {
         )}
         <CaptchaField captcha={sms.captcha} loading={sms.captchaLoading} onRefresh={sms.refreshCaptcha} />
         <SmsCodeField scope="register" onSend={sms.send} sending={sms.sending} />
+        <PasswordFields
+          passwordRule={rule('password')}
+          labels={{ password: t('ui.auth.password'), confirm: t('ui.auth.confirmPassword') }}
+          columns
+        />
         <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="password" label={t('ui.auth.password')} rules={[rule('password')]}>
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t('ui.auth.newPasswordPlaceholder')}
-                autoComplete="new-password"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="confirmPassword"
-              label={t('ui.auth.confirmPassword')}
-              dependencies={['password']}
-              rules={[requiredRule(), matchesRule('password')]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t('ui.auth.confirmPasswordPlaceholder')}
-                autoComplete="new-password"
-              />
-            </Form.Item>
-          </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="name" label={t('ui.auth.name')} rules={[rule('name')]}>
               <Input placeholder={t('ui.auth.namePlaceholder')} autoComplete="name" />

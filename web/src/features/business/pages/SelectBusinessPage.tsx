@@ -12,8 +12,8 @@ import {
 import { BUSINESS_ENTRIES, type BusinessCode } from '@sightline/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePermission } from '../../../app/permissions';
-import { useBusinessEntries } from '../../team/api';
+import { usePermission } from '../../../session/permissions';
+import { useBusinessEntries } from '../api';
 import { businessState, type BusinessState } from '../business-state';
 
 const BUSINESS_ICONS: Record<BusinessCode, ComponentType> = {

@@ -1,26 +1,14 @@
 import { useState } from 'react';
-import {
-  App as AntdApp,
-  Button,
-  Card,
-  Flex,
-  Result,
-  Segmented,
-  Select,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App as AntdApp, Card, Flex, Segmented, Select, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { FEEDBACK_TYPES, type FeedbackItem, type FeedbackType } from '@sightline/shared';
-import type { MenuPageProps } from '../../../app/page-registry';
+import type { MenuPageProps } from '../../../session/menu-routes';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PAGE_SIZE, PagedTable } from '../../../components/PagedTable';
 import { translate } from '../../../i18n';
 import { useFeedbackPage, useSetFeedbackHandled } from '../api';
 
-const PAGE_SIZE = 10;
 const TYPE_COLORS: Record<FeedbackType, string> = { suggestion: 'blue', bug: 'red' };
 type HandledFilter = 'unhandled' | 'handled' | 'all';
 const HANDLED_QUERY = { unhandled: 'false', handled: 'true', all: undefined } as const;
@@ -41,9 +29,6 @@ export default function FeedbackInboxPage({ titleKey }: MenuPageProps) {
     ...(handled ? { handled } : {}),
   });
   const setHandled = useSetFeedbackHandled();
-  // Marking the last item of the last page handled leaves that page empty under the unhandled filter.
-  const lastPage = Math.max(1, Math.ceil((feedback.data?.total ?? 0) / PAGE_SIZE));
-  if (feedback.data && pageNum > lastPage) setPageNum(lastPage);
 
   const handleToggle = async (id: number, checked: boolean) => {
     try {
@@ -131,13 +116,7 @@ export default function FeedbackInboxPage({ titleKey }: MenuPageProps) {
   ];
 
   if (feedback.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('errors.serviceError')}
-        extra={<Button onClick={() => void feedback.refetch()}>{t('ui.common.refresh')}</Button>}
-      />
-    );
+    return <LoadFailed onRetry={() => void feedback.refetch()} />;
   }
 
   const emptyText = type
@@ -184,20 +163,13 @@ export default function FeedbackInboxPage({ titleKey }: MenuPageProps) {
             data-testid="feedback-type-filter"
           />
         </Flex>
-        <Table<FeedbackItem>
+        <PagedTable<FeedbackItem>
           rowKey="id"
           columns={columns}
-          dataSource={feedback.data?.records ?? []}
-          loading={feedback.isFetching}
-          locale={{ emptyText }}
-          pagination={{
-            current: pageNum,
-            pageSize: PAGE_SIZE,
-            total: feedback.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('teamUi.common.total', { total }),
-            onChange: setPageNum,
-          }}
+          page={feedback}
+          pageNum={pageNum}
+          onPageChange={setPageNum}
+          emptyText={emptyText}
           data-testid="feedback-inbox-table"
         />
       </Card>

@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import type { JoinResult } from '@sightline/shared';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { isApiError } from '../../../api/client';
 import { withTokenQuery } from '../../../api/token';
-import { firstMenuPath } from '../../../app/menu-routes';
-import { logout, switchTeam } from '../../../app/session';
-import { PageSpinner } from '../../../app/Spinner';
+import { firstMenuPath } from '../../../session/menu-routes';
+import { logout, switchTeam } from '../../../session/session';
+import { PageSpinner } from '../../../components/PageSpinner';
 import { requiredRule } from '../../../lib/form-rules';
 import { useSessionStore } from '../../../stores/session-store';
-import { RoleTag } from '../../team/components/RoleTag';
-import { useUserDetails } from '../../user/api';
+import { RoleTag } from '../../../components/RoleTag';
+import { useUserDetails } from '../../../api/user';
 import { useJoinTeam, useLinkAnalysis } from '../api';
 import { sidOf } from '../invite-link';
 
@@ -138,11 +139,7 @@ export default function InvitePage() {
   if (analysis.isError) {
     return (
       <Frame>
-        <Result
-          status="error"
-          title={t('errors.serviceError')}
-          extra={<Button onClick={() => void analysis.refetch()}>{t('ui.common.refresh')}</Button>}
-        />
+        <LoadFailed onRetry={() => void analysis.refetch()} />
       </Frame>
     );
   }

@@ -4,8 +4,9 @@ import { CheckCircleOutlined, SafetyCertificateOutlined, UploadOutlined } from '
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { isApiError } from '../../../api/client';
-import { PageSpinner } from '../../../app/Spinner';
+import { PageSpinner } from '../../../components/PageSpinner';
 import { useActivateLicense, useLicenseInfo, type LicenseFunction, type LicenseStatus } from '../api';
 import { ACTIVATION_ERROR_KEYS, LICENCE_FILE_MAX_BYTES } from '../license-info';
 
@@ -58,13 +59,7 @@ export default function LicensePage({ variant }: { variant: 'license' | 'authori
   let body;
   if (license.isPending) body = <PageSpinner />;
   else if (license.isError) {
-    body = (
-      <Result
-        status="error"
-        title={t('errors.serviceError')}
-        extra={<Button onClick={() => void license.refetch()}>{t('ui.common.refresh')}</Button>}
-      />
-    );
+    body = <LoadFailed onRetry={() => void license.refetch()} />;
   } else if (!license.data.available) {
     body = (
       <Result

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, NOTICE_TYPES, noticeSendBodySchema, type NoticeType } from '@sightline/shared';
 import { FormDialog } from '../../../components/FormDialog';
 import { zodRule } from '../../../lib/form-rules';
-import { useAllMembers } from '../../team/api';
+import { useTeamMembers } from '../../../api/team';
 import { useSendNotice } from '../api';
 
 interface SendValues {
@@ -29,7 +29,7 @@ export function SendNoticeDialog({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<SendValues>();
   const send = useSendNotice();
   const audience = Form.useWatch('audience', form) ?? 'all';
-  const members = useAllMembers(audience === 'some');
+  const members = useTeamMembers(audience === 'some');
   const toInput = (values: Record<string, unknown>) => toBody(values as Partial<SendValues>);
 
   const handleSubmit = async (values: SendValues) => {

@@ -3,7 +3,7 @@ import { App as AntdApp } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { onAppEvent } from '../../../api/events';
 import { hasTranslation, translate } from '../../../i18n';
-import { noticeKeys } from '../api';
+import { noticeKeys } from '../../../api/query-keys';
 import { isNotice, noticeText } from '../notice-text';
 
 /**

@@ -5,9 +5,7 @@ import {
   Button,
   Card,
   Flex,
-  Result,
   Segmented,
-  Table,
   Tabs,
   Typography,
   theme,
@@ -18,15 +16,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { NOTICE_TYPES, type Notice, type NoticeType } from '@sightline/shared';
-import type { MenuPageProps } from '../../../app/page-registry';
-import { usePermission } from '../../../app/permissions';
+import type { MenuPageProps } from '../../../session/menu-routes';
+import { usePermission } from '../../../session/permissions';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PAGE_SIZE, PagedTable } from '../../../components/PagedTable';
 import { translate } from '../../../i18n';
 import { useDeleteNoticeType, useNoticePage, useNoticeTypeStatus, useReadNoticeType } from '../api';
 import { NoticeDetailDrawer } from '../components/NoticeDetailDrawer';
 import { SendNoticeDialog } from '../components/SendNoticeDialog';
 import { useNoticeText } from '../hooks/useNoticeText';
 
-const PAGE_SIZE = 10;
 type ReadFilter = 'all' | 'unread';
 
 /** Notices by type with unread counts: read one, read or delete a type, detail, and sending for senders. */
@@ -133,13 +132,7 @@ export default function NoticePage({ titleKey }: MenuPageProps) {
   ];
 
   if (notices.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('errors.serviceError')}
-        extra={<Button onClick={() => void notices.refetch()}>{t('ui.common.refresh')}</Button>}
-      />
-    );
+    return <LoadFailed onRetry={() => void notices.refetch()} />;
   }
 
   const hasAny = (notices.data?.total ?? 0) > 0;
@@ -211,21 +204,14 @@ export default function NoticePage({ titleKey }: MenuPageProps) {
             </Button>
           </Flex>
         </Flex>
-        <Table<Notice>
+        <PagedTable<Notice>
           rowKey="id"
           columns={columns}
-          dataSource={notices.data?.records ?? []}
-          loading={notices.isFetching}
+          page={notices}
+          pageNum={pageNum}
+          onPageChange={setPageNum}
           onRow={(notice) => ({ onClick: () => openNotice(notice.id), style: { cursor: 'pointer' } })}
-          locale={{ emptyText: filter === 'unread' ? t('teamUi.notice.noUnread') : t('teamUi.notice.empty') }}
-          pagination={{
-            current: pageNum,
-            pageSize: PAGE_SIZE,
-            total: notices.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('teamUi.common.total', { total }),
-            onChange: setPageNum,
-          }}
+          emptyText={filter === 'unread' ? t('teamUi.notice.noUnread') : t('teamUi.notice.empty')}
           data-testid="notice-table"
         />
       </Card>

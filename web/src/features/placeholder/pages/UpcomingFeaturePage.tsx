@@ -1,7 +1,7 @@
 import { Card, Empty, Typography } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { MenuPageProps } from '../../../app/page-registry';
+import type { MenuPageProps } from '../../../session/menu-routes';
 import { translate } from '../../../i18n';
 
 /**

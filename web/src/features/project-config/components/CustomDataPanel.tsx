@@ -39,8 +39,7 @@ export function CustomDataPanel({ projectId, editable }: { projectId: number; ed
       }
       addLabel={t('projectUi.custom.add')}
       addTestId="custom-add"
-      loading={customs.isLoading}
-      items={customs.data ?? []}
+      rows={{ items: customs.data ?? [], loading: customs.isLoading }}
       emptyText={t('projectUi.custom.empty')}
       rowSelection={
         editable

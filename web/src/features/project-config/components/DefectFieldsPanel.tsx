@@ -97,8 +97,7 @@ export function DefectFieldsPanel({ projectId, editable }: { projectId: number; 
           )}
         </>
       }
-      loading={fields.isLoading}
-      items={fields.data ?? []}
+      rows={{ items: fields.data ?? [], loading: fields.isLoading }}
       emptyText={t('projectUi.fields.empty')}
       columns={[
         { title: t('projectUi.fields.name'), dataIndex: 'name' },

@@ -3,13 +3,12 @@ import { ColorPicker, Flex, Form, Input, Radio, Switch, Tag, Tooltip, Typography
 import { LockOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { createDefectTypeBodySchema, type DefectShapeKind, type DefectType } from '@sightline/shared';
+import { PAGE_SIZE } from '../../../components/PagedTable';
 import { hasTranslation, translate } from '../../../i18n';
 import { zodRule } from '../../../lib/form-rules';
 import { useCreateDefectType, useDefectTypePage, useDeleteDefectType, useUpdateDefectType } from '../api';
 import { EditableListPanel, useConfirmDelete } from './EditableListPanel';
 import { ItemFormModal } from './ItemFormModal';
-
-const PAGE_SIZE = 10;
 
 /** A defect type's name in the interface language: built-in ones by their code. */
 export function defectTypeLabel(type: DefectType): string {
@@ -70,15 +69,7 @@ export function DefectTypesPanel({ projectId, editable }: { projectId: number; e
       hintMinWidth={200}
       addLabel={t('projectUi.types.add')}
       addTestId="defect-type-add"
-      loading={page.isLoading}
-      items={page.data?.records ?? []}
-      pagination={{
-        current: pageNum,
-        pageSize: PAGE_SIZE,
-        total: page.data?.total ?? 0,
-        showSizeChanger: false,
-        onChange: setPageNum,
-      }}
+      rows={{ page, pageNum, onPageChange: setPageNum }}
       columns={[
         {
           title: t('projectUi.types.name'),

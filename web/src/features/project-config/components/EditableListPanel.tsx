@@ -13,6 +13,7 @@ import {
 } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { PagedTable, type Paging } from '../../../components/PagedTable';
 
 interface EditableListPanelProps<Item extends { id: number }> {
   testId: string;
@@ -28,15 +29,14 @@ interface EditableListPanelProps<Item extends { id: number }> {
   addTestId: string;
   /** Between the toolbar and the table. */
   notices?: ReactNode;
-  loading: boolean;
-  items: Item[];
+  /** The rows: a whole list, or a page of one the server pages. */
+  rows: { items: Item[]; loading: boolean } | Paging<Item>;
   columns: TableColumnsType<Item>;
   actionsWidth: number;
   /** What a row that cannot be changed shows in place of its edit and delete buttons. */
   readOnlyLabel?: (item: Item) => string | undefined;
   /** Without it the table's own empty text stands. */
   emptyText?: string;
-  pagination?: TableProps<Item>['pagination'];
   rowSelection?: TableProps<Item>['rowSelection'];
   onDelete: (item: Item) => void;
   /** The create (item null) or edit dialog; it calls `close` when done. */
@@ -57,13 +57,11 @@ export function EditableListPanel<Item extends { id: number }>({
   addLabel,
   addTestId,
   notices,
-  loading,
-  items,
+  rows,
   columns,
   actionsWidth,
   readOnlyLabel,
   emptyText,
-  pagination = false,
   rowSelection,
   onDelete,
   renderEditor,
@@ -101,6 +99,15 @@ export function EditableListPanel<Item extends { id: number }>({
     },
   };
 
+  const table = {
+    rowKey: 'id',
+    size: 'middle',
+    rowSelection,
+    columns: editable ? [...columns, actions] : columns,
+  } satisfies TableProps<Item>;
+  const empty =
+    emptyText === undefined ? undefined : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+
   return (
     <Flex vertical gap={12} data-testid={testId}>
       <Flex gap={8} align="center" wrap>
@@ -118,20 +125,17 @@ export function EditableListPanel<Item extends { id: number }>({
         )}
       </Flex>
       {notices}
-      <Table<Item>
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        dataSource={items}
-        pagination={pagination}
-        rowSelection={rowSelection}
-        locale={
-          emptyText === undefined
-            ? undefined
-            : { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }
-        }
-        columns={editable ? [...columns, actions] : columns}
-      />
+      {'page' in rows ? (
+        <PagedTable<Item> {...table} {...rows} emptyText={empty} />
+      ) : (
+        <Table<Item>
+          {...table}
+          dataSource={rows.items}
+          loading={rows.loading}
+          pagination={false}
+          locale={empty === undefined ? undefined : { emptyText: empty }}
+        />
+      )}
       {editing !== null && renderEditor(editing === 'new' ? null : editing, () => setEditing(null))}
     </Flex>
   );

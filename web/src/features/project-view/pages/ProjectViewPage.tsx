@@ -3,17 +3,17 @@ import { Alert, Button, Card, Empty, Flex, Progress, Result, Spin, Tag, Typograp
 import { ArrowLeftOutlined, CloudUploadOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { MenuPageProps } from '../../../app/page-registry';
-import { usePermission } from '../../../app/permissions';
+import type { MenuPageProps } from '../../../session/menu-routes';
+import { usePermission } from '../../../session/permissions';
 import { translate } from '../../../i18n';
 import { usePreferencesStore } from '../../../stores/preferences-store';
 import { ModelViewer, type LocationGeoJson } from '../../../viewer';
-import { useProjectDetail, useProjectModel } from '../../project/api';
-import { ModelStateTag } from '../../project/components/ModelStateTag';
-import { ProjectTypeIcon } from '../../project/components/ProjectTypeIcon';
-import { useModelUnzip } from '../../project/hooks/useModelUnzip';
-import { projectIdParam, projectPaths } from '../../project/paths';
-import { projectTypeLabel } from '../../project/type-label';
+import { useProjectDetail, useProjectModel } from '../../../api/project';
+import { ModelStateTag } from '../../../components/ModelStateTag';
+import { ProjectTypeIcon } from '../../../components/ProjectTypeIcon';
+import { useModelUnzip } from '../../../api/model-unzip';
+import { projectIdParam, projectPaths } from '../../../lib/project-paths';
+import { projectTypeLabel } from '../../../lib/project-type-label';
 import { toViewerView } from '../camera-view';
 import { ProjectScene } from '../components/ProjectScene';
 

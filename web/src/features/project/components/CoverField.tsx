@@ -3,10 +3,10 @@ import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/ico
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@sightline/shared';
 import { withTokenQuery } from '../../../api/token';
+import { tooLarge } from '../../../lib/sizes';
 import { useUploadCover } from '../api';
 
 const COVER_TYPES = ['image/jpeg', 'image/png'];
-const MB = 1024 * 1024;
 
 /** The project's cover: a JPG or PNG uploaded at once (counted on the team's storage), shown as a preview. */
 export function CoverField({ value, onChange }: { value?: string | null; onChange?: (url: string | null) => void }) {
@@ -20,10 +20,9 @@ export function CoverField({ value, onChange }: { value?: string | null; onChang
       void message.error(t('validation.fileType', { types: 'JPG, PNG' }));
       return;
     }
-    if (file.size > LIMITS.projectCoverMaxBytes) {
-      void message.error(
-        t('validation.fileTooLarge', { size: (file.size / MB).toFixed(1), max: LIMITS.projectCoverMaxBytes / MB }),
-      );
+    const large = tooLarge(file.size, LIMITS.projectCoverMaxBytes);
+    if (large) {
+      void message.error(t('validation.fileTooLarge', large));
       return;
     }
     try {

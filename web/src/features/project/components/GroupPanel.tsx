@@ -17,7 +17,7 @@ import { AppstoreOutlined, EllipsisOutlined, FolderOutlined, PlusOutlined } from
 import { useTranslation } from 'react-i18next';
 import { createProjectGroupBodySchema, type ProjectGroup } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
-import { usePermission } from '../../../app/permissions';
+import { usePermission } from '../../../session/permissions';
 import { applyServerIssues, zodRule } from '../../../lib/form-rules';
 import { useDeleteGroup, useSaveGroup } from '../api';
 import { groupLabel } from '../group-label';

@@ -3,7 +3,7 @@ import { Alert, App as AntdApp, Empty, Flex, Modal, Select, Typography } from 'a
 import { useTranslation } from 'react-i18next';
 import { hasPermission, ROLE_CODES, type ProjectCard, type RoleCode } from '@sightline/shared';
 import { useSessionStore } from '../../../stores/session-store';
-import { useTeams } from '../../team/api';
+import { useTeams } from '../../../api/team';
 import { useHandoverProject } from '../api';
 
 const isRole = (value: string | null): value is RoleCode => (ROLE_CODES as readonly string[]).includes(value ?? '');

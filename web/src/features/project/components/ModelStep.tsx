@@ -13,15 +13,17 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ModelUploader, ProjectDetail, ProjectModel } from '@sightline/shared';
-import { usePermission } from '../../../app/permissions';
+import { usePermission } from '../../../session/permissions';
 import { translate } from '../../../i18n';
-import { useUserDetails } from '../../user/api';
-import { useDeleteModel, useModelUploader, useProjectModel, useStartUnzip, useTeamStorage } from '../api';
-import { useModelUnzip } from '../hooks/useModelUnzip';
+import { useUserDetails } from '../../../api/user';
+import { useProjectModel } from '../../../api/project';
+import { useTeamDetails } from '../../../api/team';
+import { useDeleteModel, useModelUploader, useStartUnzip } from '../api';
+import { useModelUnzip } from '../../../api/model-unzip';
 import { useModelUpload, type ModelUploadControls } from '../hooks/useModelUpload';
 import { isRetryableKey } from '../upload-error';
-import { formatBytes } from '../format';
-import { ModelStateTag } from './ModelStateTag';
+import { ModelStateTag } from '../../../components/ModelStateTag';
+import { formatBytes, formatGigabytes } from '../../../lib/sizes';
 
 type Chosen =
   | { kind: 'zip'; file: File; name: string; size: number }
@@ -204,7 +206,7 @@ function UploadCard({
   const { modal } = AntdApp.useApp();
   const canUpload = usePermission('project:model:upload');
   const { data: me } = useUserDetails();
-  const storage = useTeamStorage();
+  const storage = useTeamDetails();
   const zipInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
@@ -258,8 +260,8 @@ function UploadCard({
   const storageText =
     storage.data &&
     t('projectUi.upload.storage', {
-      used: storage.data.teamVolumeSize.toFixed(2),
-      max: storage.data.teamVolumeMax,
+      used: formatGigabytes(storage.data.teamVolumeSize),
+      max: formatGigabytes(storage.data.teamVolumeMax),
     });
 
   return (

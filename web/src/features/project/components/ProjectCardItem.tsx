@@ -11,10 +11,10 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ProjectCard } from '@sightline/shared';
 import { withTokenQuery } from '../../../api/token';
-import { usePermission } from '../../../app/permissions';
-import { projectTypeLabel } from '../type-label';
-import { ModelStateTag } from './ModelStateTag';
-import { ProjectTypeIcon } from './ProjectTypeIcon';
+import { usePermission } from '../../../session/permissions';
+import { projectTypeLabel } from '../../../lib/project-type-label';
+import { ModelStateTag } from '../../../components/ModelStateTag';
+import { ProjectTypeIcon } from '../../../components/ProjectTypeIcon';
 
 export interface ProjectCardActions {
   onOpen(card: ProjectCard): void;

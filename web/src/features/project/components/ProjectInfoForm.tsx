@@ -3,15 +3,16 @@ import { Alert, App as AntdApp, Button, Col, Flex, Form, Input, Row, Select, Swi
 import { useTranslation } from 'react-i18next';
 import { LIMITS, createProjectBodySchema, type ProjectDetail } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
-import { usePermission } from '../../../app/permissions';
+import { usePermission } from '../../../session/permissions';
 import { applyServerIssues, zodRule } from '../../../lib/form-rules';
-import { useCreateProject, useProjectGroups, useProjectTypes, useTeamMembers, useUpdateProject } from '../api';
+import { useProjectTypes, useTeamMembers } from '../../../api/team';
+import { useCreateProject, useProjectGroups, useUpdateProject } from '../api';
 import { createBodyOf, emptyProjectForm, projectFormOf, updateBodyOf, type ProjectFormValues } from '../project-form';
 import { groupLabel } from '../group-label';
-import { projectTypeLabel } from '../type-label';
+import { projectTypeLabel } from '../../../lib/project-type-label';
 import { CoverField } from './CoverField';
 import { LocationField } from './LocationField';
-import { ProjectTypeIcon } from './ProjectTypeIcon';
+import { ProjectTypeIcon } from '../../../components/ProjectTypeIcon';
 
 /** Form fields that stand for a body field of another name. */
 const FIELD_OF_PATH: Record<string, string> = { locationGeojson: 'location' };

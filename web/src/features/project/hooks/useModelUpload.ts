@@ -4,8 +4,11 @@ import Uppy from '@uppy/core';
 import Tus from '@uppy/tus';
 import { MODEL_UPLOAD_METADATA, MODEL_UPLOAD_PATH } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
+import { projectKeys, teamKeys } from '../../../api/query-keys';
+import { fetchTeamDetails } from '../../../api/team';
 import { getToken } from '../../../api/token';
-import { closeModelUploads, fetchTeamStorage, initModelUpload, projectKeys } from '../api';
+import { BYTES_PER_GB } from '../../../lib/sizes';
+import { closeModelUploads, initModelUpload } from '../api';
 import { folderEntries, folderName, zipFolder } from '../folder-zip';
 import { isRetryableUploadError, uploadFailureOf, type UploadFailure } from '../upload-error';
 
@@ -38,7 +41,6 @@ const IDLE: UploadState = {
   failure: null,
 };
 
-const GIB = 1024 ** 3;
 /** Waits between retries of a failed request (a network hiccup, a server restarting). */
 const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
 const FALLBACK_CHUNK_BYTES = 32 * 1024 * 1024;
@@ -52,8 +54,8 @@ function endpointUrl(): string {
 /** The storage check of SPEC section 5: used plus the new size must stay within the team's maximum. */
 async function checkStorage(sizeBytes: number): Promise<UploadFailure | null> {
   try {
-    const team = await fetchTeamStorage();
-    return team.teamVolumeSize + sizeBytes / GIB > team.teamVolumeMax ? { key: 'TEAM_VOLUME_EXCEED' } : null;
+    const team = await fetchTeamDetails({ quiet: true });
+    return team.teamVolumeSize + sizeBytes / BYTES_PER_GB > team.teamVolumeMax ? { key: 'TEAM_VOLUME_EXCEED' } : null;
   } catch {
     // Without the figures the server's own check (when the upload is created) still decides.
     return null;
@@ -120,7 +122,7 @@ export function useModelUpload(projectId: number, onUploaded?: () => void): Mode
     void queryClient.invalidateQueries({ queryKey: projectKeys.model(projectId) });
     void queryClient.invalidateQueries({ queryKey: projectKeys.uploader(projectId) });
     void queryClient.invalidateQueries({ queryKey: projectKeys.pages() });
-    void queryClient.invalidateQueries({ queryKey: projectKeys.teamStorage() });
+    void queryClient.invalidateQueries({ queryKey: teamKeys.details() });
   }, [projectId, queryClient]);
 
   const upload = useCallback(

@@ -5,18 +5,20 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ProjectCard } from '@sightline/shared';
-import { Authorized, usePermission } from '../../../app/permissions';
-import type { MenuPageProps } from '../../../app/page-registry';
+import { Authorized, usePermission } from '../../../session/permissions';
+import type { MenuPageProps } from '../../../session/menu-routes';
 import { useSessionStore } from '../../../stores/session-store';
-import { useUserDetails } from '../../user/api';
-import { useDeleteProject, useProjectGroups, useProjectPage, useProjectTypes } from '../api';
+import { useUserDetails } from '../../../api/user';
+import { useProjectTypes } from '../../../api/team';
+import { useDeleteProject, useProjectGroups, useProjectPage } from '../api';
 import { GroupPanel } from '../components/GroupPanel';
 import { HandoverModal } from '../components/HandoverModal';
 import { ProjectCardItem, type ProjectCardActions } from '../components/ProjectCardItem';
-import { ProjectTypeIcon } from '../components/ProjectTypeIcon';
-import { useModelUnzipEvents } from '../hooks/useModelUnzip';
-import { projectPaths } from '../paths';
-import { projectTypeLabel } from '../type-label';
+import { usePagination } from '../../../components/PagedTable';
+import { ProjectTypeIcon } from '../../../components/ProjectTypeIcon';
+import { useModelUnzipEvents } from '../../../api/model-unzip';
+import { projectPaths } from '../../../lib/project-paths';
+import { projectTypeLabel } from '../../../lib/project-type-label';
 
 const PAGE_SIZE = 12;
 
@@ -46,6 +48,7 @@ export default function ProjectHomePage(_props: MenuPageProps) {
     [pageNum, groupId, typeId, keyword],
   );
   const page = useProjectPage(body);
+  const pagination = usePagination({ page, pageNum, onPageChange: setPageNum, pageSize: PAGE_SIZE });
   const groups = useProjectGroups();
   const types = useProjectTypes();
   const remove = useDeleteProject();
@@ -202,16 +205,8 @@ export default function ProjectHomePage(_props: MenuPageProps) {
             )}
           </Spin>
 
-          {total > PAGE_SIZE && (
-            <Pagination
-              align="end"
-              current={pageNum}
-              pageSize={PAGE_SIZE}
-              total={total}
-              showSizeChanger={false}
-              onChange={setPageNum}
-            />
-          )}
+          {/* The count stands above the cards already. */}
+          <Pagination align="end" hideOnSinglePage {...pagination} showTotal={undefined} />
         </Flex>
       </Flex>
       {handoverCard && <HandoverModal card={handoverCard} onClose={() => setHandoverCard(null)} />}

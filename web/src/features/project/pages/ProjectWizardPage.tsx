@@ -2,12 +2,12 @@ import { Button, Card, Flex, Result, Spin, Steps, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { MenuPageProps } from '../../../app/page-registry';
-import { usePermission } from '../../../app/permissions';
-import { useProjectDetail } from '../api';
+import type { MenuPageProps } from '../../../session/menu-routes';
+import { usePermission } from '../../../session/permissions';
+import { useProjectDetail } from '../../../api/project';
 import { ModelStep } from '../components/ModelStep';
 import { ProjectInfoForm } from '../components/ProjectInfoForm';
-import { projectIdParam, projectPaths } from '../paths';
+import { projectIdParam, projectPaths } from '../../../lib/project-paths';
 
 /**
  * Create or edit a project in two steps (SPEC section 2): the project's information, then its 3D model.

@@ -5,10 +5,8 @@ import {
   Card,
   Flex,
   Input,
-  Result,
   Select,
   Statistic,
-  Table,
   Tag,
   Typography,
   type TableColumnsType,
@@ -17,14 +15,15 @@ import { ClearOutlined, DeleteOutlined, RollbackOutlined } from '@ant-design/ico
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { RecycleItem } from '@sightline/shared';
-import type { MenuPageProps } from '../../../app/page-registry';
-import { usePermission } from '../../../app/permissions';
+import type { MenuPageProps } from '../../../session/menu-routes';
+import { usePermission } from '../../../session/permissions';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PAGE_SIZE, PagedTable } from '../../../components/PagedTable';
 import { translate } from '../../../i18n';
-import { LoginPasswordModal } from '../../team/components/LoginPasswordModal';
+import { formatBytes } from '../../../lib/sizes';
+import { LoginPasswordModal } from '../../../components/LoginPasswordModal';
 import { useDeleteItems, useEmptyBin, useRecyclePage, useRecycleTotal, useRestoreItems } from '../api';
-import { KNOWN_KINDS, formatBytes, kindKey } from '../format-size';
-
-const PAGE_SIZE = 10;
+import { KNOWN_KINDS, kindKey } from '../item-kind';
 
 type PasswordAction = { kind: 'delete'; ids: number[] } | { kind: 'empty' } | null;
 
@@ -143,13 +142,7 @@ export default function RecycleBinPage({ titleKey }: MenuPageProps) {
   ];
 
   if (items.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('errors.serviceError')}
-        extra={<Button onClick={() => void items.refetch()}>{t('ui.common.refresh')}</Button>}
-      />
-    );
+    return <LoadFailed onRetry={() => void items.refetch()} />;
   }
 
   const passwordCount = passwordAction?.kind === 'delete' ? passwordAction.ids.length : (total.data?.count ?? 0);
@@ -237,11 +230,12 @@ export default function RecycleBinPage({ titleKey }: MenuPageProps) {
             />
           </Flex>
         </Flex>
-        <Table<RecycleItem>
+        <PagedTable<RecycleItem>
           rowKey="id"
           columns={columns}
-          dataSource={items.data?.records ?? []}
-          loading={items.isFetching}
+          page={items}
+          pageNum={pageNum}
+          onPageChange={setPageNum}
           rowSelection={
             canManage
               ? {
@@ -251,15 +245,7 @@ export default function RecycleBinPage({ titleKey }: MenuPageProps) {
                 }
               : undefined
           }
-          locale={{ emptyText: keyword || kind ? t('teamUi.members.noMatch') : t('teamUi.recycle.emptyState') }}
-          pagination={{
-            current: pageNum,
-            pageSize: PAGE_SIZE,
-            total: items.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (count) => t('teamUi.common.total', { total: count }),
-            onChange: setPageNum,
-          }}
+          emptyText={keyword || kind ? t('teamUi.members.noMatch') : t('teamUi.recycle.emptyState')}
           data-testid="recycle-table"
         />
       </Card>

@@ -1,5 +1,5 @@
 import { Form, Input, Radio, Select, Typography } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   LIMITS,
@@ -11,7 +11,8 @@ import {
   type UserStatus,
 } from '@sightline/shared';
 import { FormDialog } from '../../../components/FormDialog';
-import { matchesRule, zodRule } from '../../../lib/form-rules';
+import { PasswordFields } from '../../../components/PasswordFields';
+import { zodRule } from '../../../lib/form-rules';
 import { useCreateLocalUser, useEditLocalUser, useRoleCounts } from '../api';
 import { localUserRoleOptions } from '../member-rules';
 
@@ -117,34 +118,12 @@ export function LocalUserDialog({
           autoComplete="off"
         />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('teamUi.localUsers.password')}
-        rules={[zodRule(schema, 'password', { toInput })]}
+      <PasswordFields
+        passwordRule={zodRule(schema, 'password', { toInput })}
+        labels={{ password: t('teamUi.localUsers.password'), confirm: t('teamUi.localUsers.confirmPassword') }}
+        optional={editing}
         extra={editing ? t('teamUi.localUsers.passwordKeep') : undefined}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          maxLength={LIMITS.password.max}
-          placeholder={t('ui.auth.newPasswordPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('teamUi.localUsers.confirmPassword')}
-        dependencies={['password']}
-        rules={[
-          matchesRule('password'),
-          (instance) => ({
-            validator: async (_rule, value: unknown) => {
-              if (!value && instance.getFieldValue('password')) throw new Error(t('validation.required'));
-            },
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} maxLength={LIMITS.password.max} autoComplete="new-password" />
-      </Form.Item>
+      />
       <Form.Item name="name" label={t('teamUi.localUsers.name')} rules={[zodRule(schema, 'name', { toInput })]}>
         <Input maxLength={LIMITS.nameMax} />
       </Form.Item>

@@ -3,7 +3,8 @@ import { Alert, App as AntdApp, Empty, Flex, Modal, Spin, Transfer, Typography }
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TeamMember } from '@sightline/shared';
-import { useAssignMemberProjects, useMemberProjects, useTeamProjects } from '../api';
+import { useTeamProjects } from '../../../api/team';
+import { useAssignMemberProjects, useMemberProjects } from '../api';
 
 function ProjectTransfer({ member, initial, onClose }: { member: TeamMember; initial: number[]; onClose: () => void }) {
   const { t } = useTranslation();

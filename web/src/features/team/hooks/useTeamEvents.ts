@@ -3,11 +3,12 @@ import { App as AntdApp } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { onAppEvent } from '../../../api/events';
-import { navigateTo } from '../../../app/navigation';
-import { firstMenuPath } from '../../../app/menu-routes';
-import { switchTeam } from '../../../app/session';
+import { teamKeys, teamsKeys } from '../../../api/query-keys';
+import { fetchRoleMenu } from '../../../api/team';
+import { navigateTo } from '../../../session/navigation';
+import { firstMenuPath } from '../../../session/menu-routes';
+import { switchTeam } from '../../../session/session';
 import { useSessionStore } from '../../../stores/session-store';
-import { fetchRoleMenu, teamDataKeys, teamKeys } from '../api';
 
 interface TeamEvent {
   teamId?: unknown;
@@ -27,7 +28,7 @@ export function useTeamEvents() {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const refreshTeams = () => void queryClient.invalidateQueries({ queryKey: teamKeys.teams() });
+    const refreshTeams = () => void queryClient.invalidateQueries({ queryKey: teamsKeys.all });
     const offJoined = onAppEvent('teamJoined', refreshTeams);
     const offRole = onAppEvent('teamRoleChanged', (payload) => {
       refreshTeams();
@@ -37,7 +38,7 @@ export function useTeamEvents() {
       void fetchRoleMenu(store.teamId)
         .then((router) => {
           useSessionStore.getState().setRouter(router);
-          void queryClient.invalidateQueries({ queryKey: teamDataKeys.all });
+          void queryClient.invalidateQueries({ queryKey: teamKeys.all });
           void message.info(t('teamUi.events.roleChanged'));
         })
         .catch(() => undefined);

@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { App as AntdApp, Button, Card, Flex, Input, Result, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App as AntdApp, Button, Card, Flex, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { LocalUser } from '@sightline/shared';
-import type { MenuPageProps } from '../../../app/page-registry';
+import type { MenuPageProps } from '../../../session/menu-routes';
 import { translate } from '../../../i18n';
-import { useUserDetails } from '../../user/api';
+import { useUserDetails } from '../../../api/user';
 import { useDeleteLocalUsers, useLocalUsers } from '../api';
 import { LocalUserDialog } from '../components/LocalUserDialog';
-import { LoginPasswordModal } from '../components/LoginPasswordModal';
-import { RoleTag } from '../components/RoleTag';
+import { LoginPasswordModal } from '../../../components/LoginPasswordModal';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PAGE_SIZE, PagedTable } from '../../../components/PagedTable';
+import { RoleTag } from '../../../components/RoleTag';
 import { OWNER_ROLE, localUserRoles } from '../member-rules';
-
-const PAGE_SIZE = 10;
 
 /** Local users of the team (accounts logging in with account and password): create, edit, batch delete. */
 export default function LocalUsersPage({ titleKey }: MenuPageProps) {
@@ -88,13 +88,7 @@ export default function LocalUsersPage({ titleKey }: MenuPageProps) {
   ];
 
   if (users.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('errors.serviceError')}
-        extra={<Button onClick={() => void users.refetch()}>{t('ui.common.refresh')}</Button>}
-      />
-    );
+    return <LoadFailed onRetry={() => void users.refetch()} />;
   }
 
   return (
@@ -138,26 +132,19 @@ export default function LocalUsersPage({ titleKey }: MenuPageProps) {
             }}
           />
         </Flex>
-        <Table<LocalUser>
+        <PagedTable<LocalUser>
           rowKey="id"
           columns={columns}
-          dataSource={users.data?.records ?? []}
-          loading={users.isFetching}
+          page={users}
+          pageNum={pageNum}
+          onPageChange={setPageNum}
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(Number)),
             getCheckboxProps: (user) => ({ disabled: !deletable(user) }),
             preserveSelectedRowKeys: true,
           }}
-          locale={{ emptyText: keyword ? t('teamUi.members.noMatch') : t('teamUi.localUsers.empty') }}
-          pagination={{
-            current: pageNum,
-            pageSize: PAGE_SIZE,
-            total: users.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('teamUi.common.total', { total }),
-            onChange: setPageNum,
-          }}
+          emptyText={keyword ? t('teamUi.members.noMatch') : t('teamUi.localUsers.empty')}
           data-testid="local-users-table"
         />
       </Card>

@@ -6,9 +6,7 @@ import {
   Card,
   Flex,
   Input,
-  Result,
   Space,
-  Table,
   Tabs,
   Tag,
   Tooltip,
@@ -28,19 +26,20 @@ import {
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { MemberType, TeamMember } from '@sightline/shared';
-import type { MenuPageProps } from '../../../app/page-registry';
-import { usePermission } from '../../../app/permissions';
+import type { MenuPageProps } from '../../../session/menu-routes';
+import { usePermission } from '../../../session/permissions';
 import { withTokenQuery } from '../../../api/token';
 import { translate } from '../../../i18n';
-import { useUserDetails } from '../../user/api';
-import { InviteLinkDialog } from '../../invite/components/InviteLinkDialog';
-import { useHandOverAdministrator, useMemberPage, useRemoveMember, useTeamDetails } from '../api';
+import { useUserDetails } from '../../../api/user';
+import { InviteLinkDialog } from '../components/InviteLinkDialog';
+import { useTeamDetails } from '../../../api/team';
+import { useHandOverAdministrator, useMemberPage, useRemoveMember } from '../api';
 import { MemberProjectsDialog } from '../components/MemberProjectsDialog';
 import { MemberRoleDialog } from '../components/MemberRoleDialog';
-import { RoleTag } from '../components/RoleTag';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PAGE_SIZE, PagedTable } from '../../../components/PagedTable';
+import { RoleTag } from '../../../components/RoleTag';
 import { canAssignProjects, canChangeRole, canHandOver, canRemove, type MemberContext } from '../member-rules';
-
-const PAGE_SIZE = 10;
 
 type Dialog = { kind: 'role' | 'projects'; member: TeamMember } | null;
 
@@ -231,19 +230,11 @@ export default function MembersPage({ titleKey }: MenuPageProps) {
 
   if (team.isError || members.isError) {
     return (
-      <Result
-        status="error"
-        title={t('errors.serviceError')}
-        extra={
-          <Button
-            onClick={() => {
-              void team.refetch();
-              void members.refetch();
-            }}
-          >
-            {t('ui.common.refresh')}
-          </Button>
-        }
+      <LoadFailed
+        onRetry={() => {
+          void team.refetch();
+          void members.refetch();
+        }}
       />
     );
   }
@@ -303,20 +294,13 @@ export default function MembersPage({ titleKey }: MenuPageProps) {
             data-testid="member-search"
           />
         </Flex>
-        <Table<TeamMember>
+        <PagedTable<TeamMember>
           rowKey="userId"
           columns={columns}
-          dataSource={members.data?.records ?? []}
-          loading={members.isFetching}
-          locale={{ emptyText: keyword ? t('teamUi.members.noMatch') : t('teamUi.members.empty') }}
-          pagination={{
-            current: pageNum,
-            pageSize: PAGE_SIZE,
-            total: members.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('teamUi.common.total', { total }),
-            onChange: setPageNum,
-          }}
+          page={members}
+          pageNum={pageNum}
+          onPageChange={setPageNum}
+          emptyText={keyword ? t('teamUi.members.noMatch') : t('teamUi.members.empty')}
           onRow={(member) => (member.expired ? { style: { opacity: 0.65 } } : {})}
           data-testid="members-table"
         />

@@ -9,7 +9,6 @@ import {
   Form,
   Input,
   Progress,
-  Result,
   Row,
   Statistic,
   Switch,
@@ -27,14 +26,16 @@ import {
   type TeamFunction,
   type TeamFunctionState,
 } from '@sightline/shared';
-import type { MenuPageProps } from '../../../app/page-registry';
-import { usePermission } from '../../../app/permissions';
-import { PageSpinner } from '../../../app/Spinner';
+import { LoadFailed } from '../../../components/LoadFailed';
+import type { MenuPageProps } from '../../../session/menu-routes';
+import { usePermission } from '../../../session/permissions';
+import { PageSpinner } from '../../../components/PageSpinner';
 import { translate } from '../../../i18n';
 import { applyServerIssues, zodRule } from '../../../lib/form-rules';
-import { SystemConfigCard } from '../../system-config/components/SystemConfigCard';
-import { useProjectTypes, useRenameTeam, useTeamDetails, useTeamFunctions, useToggleProjectType } from '../api';
-import { storagePercent } from '../member-rules';
+import { formatGigabytes, storagePercent } from '../../../lib/sizes';
+import { SystemConfigCard } from '../components/SystemConfigCard';
+import { useProjectTypes, useTeamDetails } from '../../../api/team';
+import { useRenameTeam, useTeamFunctions, useToggleProjectType } from '../api';
 
 const FUNCTION_STATE_COLORS: Record<TeamFunctionState, string> = {
   not_activated: 'default',
@@ -127,9 +128,9 @@ function StorageCard({ team }: { team: TeamDetails }) {
     <Card title={t('teamUi.settings.storage')} style={{ height: '100%' }} data-testid="team-storage">
       <Flex vertical gap={16}>
         <Flex gap={32} wrap>
-          <Statistic title={t('teamUi.settings.storageUsed')} value={team.teamVolumeSize} precision={2} suffix="GB" />
-          <Statistic title={t('teamUi.settings.storageMax')} value={team.teamVolumeMax} suffix="GB" />
-          <Statistic title={t('teamUi.settings.storageRemaining')} value={team.remaining} precision={2} suffix="GB" />
+          <Statistic title={t('teamUi.settings.storageUsed')} value={formatGigabytes(team.teamVolumeSize)} />
+          <Statistic title={t('teamUi.settings.storageMax')} value={formatGigabytes(team.teamVolumeMax)} />
+          <Statistic title={t('teamUi.settings.storageRemaining')} value={formatGigabytes(team.remaining)} />
         </Flex>
         <Progress
           percent={percent}
@@ -275,22 +276,13 @@ function ProjectTypesCard() {
 
 /** Team settings: name, members and maximum, storage, function packages, project types, branding. */
 export default function SettingsPage({ titleKey }: MenuPageProps) {
-  const { t } = useTranslation();
   const team = useTeamDetails();
   const canSeeFunctions = usePermission('team:function:view');
   const canSeeTypes = usePermission('project:view');
   const canConfigure = usePermission('system:config');
 
   if (team.isPending) return <PageSpinner />;
-  if (team.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('errors.serviceError')}
-        extra={<Button onClick={() => void team.refetch()}>{t('ui.common.refresh')}</Button>}
-      />
-    );
-  }
+  if (team.isError) return <LoadFailed onRetry={() => void team.refetch()} />;
 
   return (
     <Flex vertical gap={16} data-testid="team-settings">

@@ -3,7 +3,8 @@ import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBodySchema, type ChangePasswordBody } from '@sightline/shared';
 import { FormDialog } from '../../../components/FormDialog';
-import { matchesRule, requiredRule, zodRule } from '../../../lib/form-rules';
+import { PasswordFields } from '../../../components/PasswordFields';
+import { zodRule } from '../../../lib/form-rules';
 import { useChangePassword } from '../api';
 
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
@@ -31,25 +32,10 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('ui.personal.newPassword')}
-        rules={[zodRule(changePasswordBodySchema, 'password')]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('ui.auth.newPasswordPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('ui.personal.confirmPassword')}
-        dependencies={['password']}
-        rules={[requiredRule(), matchesRule('password')]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-      </Form.Item>
+      <PasswordFields
+        passwordRule={zodRule(changePasswordBodySchema, 'password')}
+        labels={{ password: t('ui.personal.newPassword'), confirm: t('ui.personal.confirmPassword') }}
+      />
     </FormDialog>
   );
 }

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { changePhoneBodySchema } from '@sightline/shared';
 import { FormDialog } from '../../../components/FormDialog';
 import { zodRule } from '../../../lib/form-rules';
-import { CaptchaField } from '../../auth/components/CaptchaField';
-import { SmsCodeField } from '../../auth/components/SmsCodeField';
-import { useSmsSender } from '../../auth/hooks/useSmsSender';
+import { CaptchaField } from '../../../components/sms/CaptchaField';
+import { SmsCodeField } from '../../../components/sms/SmsCodeField';
+import { useSmsSender } from '../../../components/sms/useSmsSender';
 import { useChangePhone } from '../api';
 
 interface Values {

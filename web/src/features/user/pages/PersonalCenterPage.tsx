@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Col, Divider, Flex, Result, Row, Tag, Typography } from 'antd';
+import { Button, Card, Col, Divider, Flex, Row, Tag, Typography } from 'antd';
 import {
   ClockCircleOutlined,
   IdcardOutlined,
@@ -10,9 +10,10 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { PageSpinner } from '../../../app/Spinner';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PageSpinner } from '../../../components/PageSpinner';
 import { hasTranslation, translate } from '../../../i18n';
-import { useUserDetails } from '../api';
+import { useUserDetails } from '../../../api/user';
 import { AvatarUploader } from '../components/AvatarUploader';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { ChangePhoneModal } from '../components/ChangePhoneModal';
@@ -52,13 +53,7 @@ export default function PersonalCenterPage() {
 
   if (isPending) return <PageSpinner />;
   if (isError) {
-    return (
-      <Result
-        status="error"
-        title={t('errors.serviceError')}
-        extra={<Button onClick={() => void refetch()}>{t('ui.common.refresh')}</Button>}
-      />
-    );
+    return <LoadFailed onRetry={() => void refetch()} />;
   }
 
   const roleKey = user.roleId ? `ui.roles.${user.roleId}` : null;

@@ -1,0 +1,16 @@
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { EventBus } from './events/event-bus.js';
+import type { JobQueue } from './jobs/index.js';
+import type { SmsProvider } from './sms/sms-provider.js';
+import type { BlobStore } from './storage/blob-store.js';
+
+/** What the platform hands every module: configuration, the database, files, jobs, events and SMS. */
+export interface AppServices {
+  config: Config;
+  database: DatabaseHandle;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  bus: EventBus;
+  sms: SmsProvider;
+}

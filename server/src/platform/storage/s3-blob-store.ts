@@ -1,0 +1,86 @@
+import { PassThrough, Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { assertSafeKey, type BlobStore } from './blob-store.js';
+
+export interface S3BlobStoreOptions {
+  /** The service's address, e.g. https://s3.eu-central-1.amazonaws.com or a self-hosted store's. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Self-hosted stores (MinIO, Ceph, Garage) address buckets in the path rather than the host name. */
+  forcePathStyle: boolean;
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof NoSuchKey || error instanceof NotFound || (error as { name?: string }).name === 'NotFound';
+}
+
+/**
+ * The blob store on an S3-compatible service. Objects appear whole or not at all (S3 writes are atomic per
+ * object), which is what the local store gets by writing beside and renaming.
+ */
+export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
+  const client = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  });
+  const Bucket = options.bucket;
+  const stat = async (key: string) => {
+    assertSafeKey(key);
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  };
+  return {
+    async put(key, data) {
+      assertSafeKey(key);
+      // Streams of unknown length go up in parts; the SDK retries a failed part rather than the whole object.
+      await new Upload({ client, params: { Bucket, Key: key, Body: data } }).done();
+      return (await stat(key))?.size ?? 0;
+    },
+    get(key) {
+      assertSafeKey(key);
+      // The interface hands out a stream at once, as a file read does; the object's bytes flow when S3 answers.
+      const output = new PassThrough();
+      client
+        .send(new GetObjectCommand({ Bucket, Key: key }))
+        .then((object) => {
+          const body = object.Body;
+          if (!(body instanceof Readable)) throw new Error(`S3 answered ${key} without a body`);
+          body.on('error', (error) => output.destroy(error));
+          body.pipe(output);
+        })
+        .catch((error: unknown) => {
+          const failure = isMissing(error)
+            ? Object.assign(new Error(`ENOENT: no such blob ${key}`), { code: 'ENOENT' })
+            : (error as Error);
+          output.destroy(failure);
+        });
+      return output;
+    },
+    stat,
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    localPath(key) {
+      throw new Error(`The S3 blob store has no local path for ${key}`);
+    },
+  };
+}

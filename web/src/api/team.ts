@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MyTeam, ProjectRef, ProjectType, RouterResponse, TeamDetails, TeamMember } from '@sightline/shared';
+import { useInTeam, useSignedIn } from '../stores/session-store';
+import { isMissingEndpoint, request } from './client';
+import { teamKeys, teamsKeys } from './query-keys';
+
+/** The team data several features show; each feature's own team calls stay in its api.ts. */
+
+/** The menu and button permissions of the signed-in user in a team. */
+export function fetchRoleMenu(teamId: number, signal?: AbortSignal): Promise<RouterResponse> {
+  return request<RouterResponse>(`/role-menu/${teamId}`, { signal });
+}
+
+/** Makes `teamId` the user's current team and answers with that team's menu. */
+export function changeTeam(teamId: number): Promise<RouterResponse> {
+  return request<RouterResponse>(`/role-menu/changeTeam/${teamId}`);
+}
+
+/** The teams the user belongs to; an older server without the call answers 404, read as "no choice". */
+export function useTeams() {
+  const ready = useSignedIn();
+  return useQuery({
+    queryKey: teamsKeys.all,
+    enabled: ready,
+    queryFn: async ({ signal }) => {
+      try {
+        return await request<MyTeam[]>('/team-client/teams', { signal, quiet: true });
+      } catch (error) {
+        if (isMissingEndpoint(error)) return [];
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The current team: name, members and maximum, storage used and maximum (GB). */
+export function fetchTeamDetails(options: { signal?: AbortSignal; quiet?: boolean } = {}): Promise<TeamDetails> {
+  return request<TeamDetails>('/team-client/details', options);
+}
+
+export function useTeamDetails(enabled = true) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: teamKeys.details(),
+    enabled: ready && enabled,
+    queryFn: ({ signal }) => fetchTeamDetails({ signal }),
+  });
+}
+
+/** Every member of the current team (pickers: notice recipients, project members). */
+export function useTeamMembers(enabled = true) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: teamKeys.allMembers(),
+    enabled: ready && enabled,
+    queryFn: ({ signal }) => request<TeamMember[]>('/team-client/users', { signal }),
+  });
+}
+
+/** Built-in and the team's own project types, enabled or not (a project keeps a type disabled later). */
+export function useProjectTypes(enabled = true) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: teamKeys.projectTypes(),
+    enabled: ready && enabled,
+    queryFn: ({ signal }) => request<ProjectType[]>('/project-type/findTeam', { method: 'POST', body: {}, signal }),
+  });
+}
+
+/** The team's projects the caller may see (all of them for owners and administrators). */
+export function useTeamProjects(enabled = true) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: teamKeys.projects(),
+    enabled: ready && enabled,
+    queryFn: ({ signal }) => request<ProjectRef[]>('/project/findTeamAll', { method: 'POST', signal }),
+  });
+}
