@@ -214,6 +214,8 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
     // The 3D view: the model drawn at its place; hiding it changes what is on screen. A smaller window keeps
     // software rendering (SwiftShader) quick.
     await page.setViewportSize({ width: 1024, height: 680 });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
     await card.getByTestId('project-open').click();
     await page.waitForURL(new RegExp(`/home/projects/${projectId}/view$`));
     const scene = page.getByTestId('project-scene');
@@ -227,6 +229,13 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
     const fraction = differingFraction(PNG.sync.read(shownBytes), PNG.sync.read(hiddenBytes));
     // The dragon fills a good part of the default framing: far more than anti-aliasing noise.
     expect(fraction).toBeGreaterThan(0.02);
+    // CesiumJS fetched the tiles with a signed link to the version's folder; no URL carried the session token.
+    const tiles = requested.filter((url) => url.includes(`/api/project-model/tiles/${projectId}/`));
+    expect(tiles.some((url) => url.includes('.b3dm'))).toBe(true);
+    expect(tiles.every((url) => /[?&]sig=/.test(url))).toBe(true);
+    const sessionToken = await page.evaluate(() => localStorage.getItem('token'));
+    expect(sessionToken).toBeTruthy();
+    expect(requested.filter((url) => url.includes(sessionToken!))).toEqual([]);
   });
 
   it('explains a bad location file and a zip without tileset.json, keeping nothing', async () => {

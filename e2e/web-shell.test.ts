@@ -245,7 +245,7 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Inspector Zhao');
     await page.getByText(zh.ui.personal.wechatUnavailable).waitFor();
 
-    // Avatar: a GIF is refused before upload; a PNG is stored and shown through /api/files with the token.
+    // Avatar: a GIF is refused before upload; a PNG is stored and shown through /api/files with a signed link.
     const upload = page.locator('input[type=file]');
     await upload.setInputFiles({ name: 'face.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await page.getByText(zh.validation.fileType.replace('{types}', 'JPG, PNG')).waitFor();
@@ -254,7 +254,11 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await upload.setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
     await page.getByText(zh.ui.personal.avatarUploaded).waitFor();
     const avatar = page.getByTestId('avatar').locator('img');
-    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/files\/.+[?&]token=/);
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/api\/files\/.+[?&]sig=/);
+    // A signed link, never the session token itself.
+    const sessionToken = await page.evaluate(() => localStorage.getItem('token'));
+    expect(sessionToken).toBeTruthy();
+    expect(await avatar.getAttribute('src')).not.toContain(sessionToken);
     await expect.poll(() => avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(8);
 
     // Password: the confirmation must match; then the new password logs in.

@@ -16,7 +16,8 @@ const bundleOurPackages = {
 };
 
 await build({
-  entryPoints: { main: 'src/main.ts' },
+  // The CPU worker threads load their own entry (src/platform/cpu), beside main.js.
+  entryPoints: { main: 'src/main.ts', 'cpu-thread': 'src/cpu-thread.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -14,9 +14,19 @@ console.log(`date: ${new Date().toISOString()}\n`);
 const benches = [
   ['vision detectors', 'packages/vision/package.json', ['npm', ['run', 'bench', '-w', 'packages/vision']]],
   [
+    'signed-in call against a trivial route, embedded and PostgreSQL',
+    'server/bench/signed-in-call.bench.ts',
+    ['npx', ['tsx', 'server/bench/signed-in-call.bench.ts']],
+  ],
+  [
     '3D model upload and unzip',
     'server/bench/model-upload.bench.ts',
     ['npx', ['tsx', 'server/bench/model-upload.bench.ts']],
+  ],
+  [
+    'attempt limits under parallel guesses',
+    'server/bench/attempt-limits.bench.ts',
+    ['npx', ['tsx', 'server/bench/attempt-limits.bench.ts']],
   ],
 ];
 let failed = false;

@@ -31,7 +31,10 @@ export function ensureInstalled() {
   const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
   if (fs.existsSync(installed) && newestMtime(installed) >= newestMtime(lock)) return;
   console.log('Installing dependencies...');
-  const { ok } = run('npm', ['install', '--no-audit', '--no-fund']);
+  // onnxruntime-node's install script would fetch CUDA libraries from outside the npm registry; we run on the CPU.
+  const { ok } = run('npm', ['install', '--no-audit', '--no-fund'], {
+    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' },
+  });
   if (!ok) throw new Error('npm install failed');
 }
 

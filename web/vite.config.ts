@@ -16,5 +16,14 @@ export default defineConfig({
     emptyOutDir: true,
     // antd and react are one large vendor chunk by design; pages are split by route.
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod-config.ts must run before any shared schema is built (see there); in zod's own chunk, which every
+          // chunk holding a schema imports, it runs right after zod.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-config\.ts$/ }],
+        },
+      },
+    },
   },
 });

@@ -11,12 +11,16 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { LIMITS, ResultCode } from '@sightline/shared';
 import type { Config } from './platform/config.js';
 import type { DatabaseHandle } from './platform/db/database.js';
+import { createCpuPool } from './platform/cpu/index.js';
 import { createLocalEventBus, type EventBus } from './platform/events/event-bus.js';
+import { createPgEventBus } from './platform/events/pg-event-bus.js';
 import { registerSseRoutes } from './platform/events/sse.routes.js';
 import { createJobQueue, type JobQueueOptions } from './platform/jobs/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerNulGuard } from './platform/http/nul-guard.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/logger.js';
-import { createLocalBlobStore } from './platform/storage/blob-store.js';
+import { createConfiguredBlobStore } from './platform/storage/configured-blob-store.js';
 import { createHttpSmsProvider, createLogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
 import { registerModules } from './modules/index.js';
 import type { AppServices } from './platform/app-services.js';
@@ -35,6 +39,12 @@ export interface AppOptions {
   jobs?: Omit<JobQueueOptions, 'database' | 'log'>;
 }
 
+/** How long a shutdown lets requests in flight finish before it closes their connections. */
+const CONNECTION_DRAIN_MS = 2_000;
+
+/** The threads' entry beside this module: the TypeScript source in development, the bundle's sibling when built. */
+const CPU_THREAD_ENTRY = new URL(`./cpu-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -43,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     requestTimeout: LIMITS.requestTimeoutMs + 5_000,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY ?? false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  await registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.singleFileBytes, files: 1 } });
   await app.register(fastifySwagger, {
@@ -69,8 +80,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
+  registerNulGuard(app);
 
-  const bus = options.bus ?? createLocalEventBus();
+  // One process delivers events in memory; split roles carry them between processes on PostgreSQL.
+  const sharedBus =
+    options.bus || config.SIGHTLINE_ROLE === 'all'
+      ? null
+      : createPgEventBus({ connectionString: options.database.connectionString, log: app.log });
+  await sharedBus?.start();
+  const bus = options.bus ?? sharedBus ?? createLocalEventBus();
   const sms =
     options.sms ??
     (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
@@ -79,16 +97,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services: AppServices = {
     config,
     database: options.database,
-    blobs: createLocalBlobStore(config.FILES_DIR),
-    jobs: createJobQueue({ database: options.database, log: app.log, ...options.jobs }),
+    blobs: createConfiguredBlobStore(config),
+    jobs: createJobQueue({
+      database: options.database,
+      log: app.log,
+      work: config.SIGHTLINE_ROLE !== 'api',
+      ...options.jobs,
+    }),
+    cpu: createCpuPool({ entry: CPU_THREAD_ENTRY, config }),
     bus,
     sms,
   };
 
   const { authenticate } = registerModules(app, services, options.extraUploadKinds ?? []);
   registerSseRoutes(app, { bus, authenticate });
-  // Modules have registered their jobs; workers start now and stop (re-queuing what runs) on close.
-  app.addHook('onClose', () => services.jobs.stop());
+  // Closing waits for open connections: neither a request still running after the drain nor a connection a
+  // browser opened ahead of need (it has sent nothing, so Node never counts it idle) may hold a shutdown.
+  app.addHook('preClose', async () => {
+    setTimeout(() => app.server.closeAllConnections(), CONNECTION_DRAIN_MS).unref();
+  });
+  // Modules have registered their jobs; workers start now. On close, running handlers are interrupted (their
+  // jobs queued again) before the threads they use and the bus they report on are closed.
+  app.addHook('onClose', async () => {
+    await services.jobs.stop();
+    await services.cpu.close();
+    await sharedBus?.close();
+  });
   await services.jobs.start();
   await serveWebApp(app, config);
   return app;

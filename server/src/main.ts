@@ -21,29 +21,43 @@ async function main(): Promise<void> {
   const database = config.DATABASE_URL
     ? await openServerDatabase(config.DATABASE_URL)
     : await openEmbeddedDatabase({ dataDir: path.join(config.DATA_DIR, 'pglite') });
+  // Migrations take a lock, so api and worker processes starting together migrate once.
   await migrateToLatest(database.db);
-  await seedReferenceData(database.db);
+  const serving = config.SIGHTLINE_ROLE !== 'worker';
+  if (serving) await seedReferenceData(database.db);
 
   const app = await buildApp({ config, database });
-  const demoPassword = config.SIGHTLINE_SEED_DEMO
-    ? await seedDemoTeam(database.db, { password: config.SIGHTLINE_DEMO_PASSWORD, log: app.log })
-    : null;
+  const demoPassword =
+    serving && config.SIGHTLINE_SEED_DEMO
+      ? await seedDemoTeam(database.db, { password: config.SIGHTLINE_DEMO_PASSWORD, log: app.log })
+      : null;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (!serving) {
+    // A worker runs the jobs (and their periodic clean-ups) and answers no request.
+    await app.ready();
+    console.log(`\nSightline worker is running jobs (pid ${process.pid}, data folder: ${config.DATA_DIR})\n`);
+    return;
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const lines = [
     '',
-    `Sightline is running at http://localhost:${port}`,
+    `Sightline is running at http://localhost:${port}${config.SIGHTLINE_ROLE === 'api' ? ' (API only: jobs run in worker processes)' : ''}`,
     `API documentation: http://localhost:${port}/api/docs`,
     `Data folder: ${config.DATA_DIR}${config.DATABASE_URL ? ' (database: DATABASE_URL)' : ' (embedded PostgreSQL)'}`,
   ];

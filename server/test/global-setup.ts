@@ -22,7 +22,11 @@ export default async function setup({ provide }: { provide: (key: string, value:
   await embedded.close();
 
   let postgresTemplate: string | null = null;
-  if (await postgresAnswers()) {
+  // SIGHTLINE_TEST_DATABASES=pglite: the embedded database only (npm test's second pass, under another Node version).
+  const embeddedOnly = process.env.SIGHTLINE_TEST_DATABASES === 'pglite';
+  if (embeddedOnly) {
+    console.log('SIGHTLINE_TEST_DATABASES=pglite: integration tests run on PGlite only.');
+  } else if (await postgresAnswers()) {
     postgresTemplate = `sightline_tpl_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create database ${postgresTemplate}`);
     const server = await openServerDatabase(withDatabase(POSTGRES_ADMIN_URL, postgresTemplate));

@@ -56,7 +56,14 @@ export interface TestServer {
   call<T = unknown>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    options?: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> },
+    options?: {
+      token?: string;
+      body?: unknown;
+      query?: Record<string, string>;
+      headers?: Record<string, string>;
+      /** The client's address (127.0.0.1 unless given), which per-address rate limits count by. */
+      remoteAddress?: string;
+    },
   ): Promise<ApiResponse<T>>;
   login(account: string, password: string, options?: { clientType?: string; force?: boolean }): Promise<string>;
   close(): Promise<void>;
@@ -114,6 +121,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
         method,
         url,
         query: options.query,
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
         headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
         ...(options.body !== undefined ? { payload: options.body as object } : {}),
       });

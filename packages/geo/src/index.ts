@@ -1,2 +1,3 @@
 export * from './coordinates.js';
 export * from './measure.js';
+export * from './orientation.js';

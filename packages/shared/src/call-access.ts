@@ -42,6 +42,13 @@ export const CALL_ACCESS = {
   'POST /user-client/temp-offline': 'signed-in',
   'POST /user-client/wake-up': 'signed-in',
   'GET /user-client/findTeamRoleUser': 'team:member:view',
+  // Files: an avatar is seen by its user and their team mates (the service checks which), a cover by those who
+  // see the team's projects, the logo by anyone (the sign-in page shows it). A signed link to a folder of files
+  // is for any signed-in user: it opens only what its user may see.
+  'GET /files/avatars/{userId}/{name}': 'signed-in',
+  'GET /files/project-covers/{teamId}/{name}': 'project:view',
+  'GET /files/system/{name}': 'public',
+  'GET /web/file-link': 'signed-in',
   // Local users: "Admins can ... batch delete local users".
   'POST /user/page': 'team:local-user:manage',
   'POST /user/edit': 'team:local-user:manage',
@@ -143,6 +150,8 @@ export const CALL_ACCESS = {
   'POST /project-model/find/is/restore/{id}': 'project:view',
   'POST /project-model/restore/{id}': 'project:edit',
   'DELETE /project-model/delete/model/{id}': 'project:model:upload',
+  // The tileset's files: whoever views the project sees its model.
+  'GET /project-model/tiles/{projectId}/{version}/*': 'project:view',
   'GET /project-model/close/socket': 'signed-in',
   'GET /model-cutting/find/enable/{projectId}': 'project:view',
   'POST /project-type/findTeam': 'project:view',

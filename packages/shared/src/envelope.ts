@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits.js';
 
 /** Response codes of SPEC section 8; the web's global handler switches on them. */
 export const ResultCode = {
@@ -32,7 +33,8 @@ export const fieldIssueSchema = z.object({
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
 export const pageQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
+  // The row offset, (pageNum - 1) × pageSize, must stay a bigint the database accepts.
+  pageNum: z.coerce.number().int().min(1).max(LIMITS.integerMax).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

@@ -85,6 +85,8 @@ export const ERROR_DEFINITIONS = {
   PROJECT_MODEL_UPLOAD_ERROR: bad,
   PROJECT_MODEL_TILESET_MISSING: bad,
   PROJECT_MODEL_ZIP_UNSAFE: bad,
+  /** The archive declares more bytes, or more bytes per stored byte, than the server's limits (a zip bomb). */
+  PROJECT_MODEL_ZIP_TOO_LARGE: { code: ResultCode.BAD_REQUEST, status: 413 },
   PROJECT_MODEL_UNZIPPING: conflict,
   PROJECT_MODEL_NOT_UPLOADED: missing,
   PROJECT_NO_PRECISION: bad,

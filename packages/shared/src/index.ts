@@ -4,6 +4,7 @@ export * from './limits.js';
 export * from './validation.js';
 export * from './roles.js';
 export * from './call-access.js';
+export * from './calls/index.js';
 export * from './menus.js';
 export * from './i18n/index.js';
 export * from './schemas/fields.js';

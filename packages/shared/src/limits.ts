@@ -40,6 +40,11 @@ export const LIMITS = {
   emailMax: 100,
   feedbackContentMax: 500,
   noticeContentMax: 2000,
+  /**
+   * The largest PostgreSQL `integer`, the type of every id (serial) and count column: a larger number
+   * could never name a row, and the database refuses it as out of range instead of finding nothing.
+   */
+  integerMax: 2_147_483_647,
   /** Company logo and icon shown on the login page and in the shell. */
   systemImageMaxBytes: 2 * 1024 * 1024,
 } as const;

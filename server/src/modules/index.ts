@@ -5,9 +5,11 @@ import { PROJECT_VERSION } from '../version.js';
 import type { AuthContext } from '../platform/auth/auth-context.js';
 import { bearerToken } from '../platform/auth/bearer.js';
 import { createRouter } from '../platform/http/route.js';
+import { createFileLinks, loadFileLinkSecret, registerFileLinkRoute } from '../platform/http/file-links.js';
 import { createAuthRepo } from './auth/auth.repo.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { createAuthService } from './auth/auth.service.js';
+import { cacheSessionLookups } from './auth/session-cache.js';
 import { createTeamRepo } from './team/team.repo.js';
 import { createQuotaService } from './team/quota.service.js';
 import { createTeamService } from './team/team.service.js';
@@ -92,10 +94,15 @@ import { createSystemConfigService } from './system-config/system-config.service
 /** Defaults for a team created at registration; sales managers raise them (SPEC section 1). */
 export const NEW_TEAM_LIMITS = { memberMax: 10, volumeMaxGb: 10 };
 
+const HOUR_MS = 3600 * 1000;
+
 /** Wires every domain module: repositories, then services, then routes. */
 export function registerModules(app: FastifyInstance, services: AppServices, extraUploadKinds: readonly UploadKind[]) {
   const { config, database, bus, sms, blobs } = services;
-  const authRepo = createAuthRepo(database.db);
+  // Who is calling and what they may do is read from memory between writes to the tables it comes from.
+  const sessionLookups = cacheSessionLookups(createAuthRepo(database.db), database.writes);
+  app.addHook('onClose', async () => sessionLookups.close());
+  const authRepo = sessionLookups.repo;
   const auth = createAuthService({
     repo: authRepo,
     bus,
@@ -106,7 +113,12 @@ export function registerModules(app: FastifyInstance, services: AppServices, ext
       projectVersion: PROJECT_VERSION,
       storage: { ip: config.PUBLIC_HOST ?? 'localhost', port: config.PORT },
       newTeam: NEW_TEAM_LIMITS,
+      sessions: { idleMs: config.SESSION_IDLE_HOURS * HOUR_MS, maxAgeMs: config.SESSION_MAX_AGE_HOURS * HOUR_MS },
     },
+  });
+  const fileLinks = createFileLinks({
+    secret: loadFileLinkSecret(config),
+    authenticateSession: (sessionId, userId) => auth.authenticateSession(sessionId, userId),
   });
 
   const authenticate = async (request: FastifyRequest): Promise<AuthContext | null> => {
@@ -130,6 +142,10 @@ export function registerModules(app: FastifyInstance, services: AppServices, ext
   });
   const router = createRouter(app, {
     authenticate,
+    authenticateLink: async (request) => {
+      request.auth = await fileLinks.authenticate(request);
+      return request.auth;
+    },
     checkFeature: (caller, feature) => teamFunctions.requireActive(caller.teamId, feature),
   });
   if (licence) {
@@ -137,7 +153,8 @@ export function registerModules(app: FastifyInstance, services: AppServices, ext
     registerLicenceRoutes(router, { licence });
   }
 
-  registerAuthRoutes(router, { auth, repo: authRepo });
+  registerAuthRoutes(router, { auth });
+  registerFileLinkRoute(router, fileLinks);
 
   // Teams first: `quota` (reserve/release/usage of team storage) is for every module that stores bytes.
   const teamRepo = createTeamRepo(database.db);
@@ -168,7 +185,7 @@ export function registerModules(app: FastifyInstance, services: AppServices, ext
     blobs,
   });
   registerUserClientRoutes(router, { userClient });
-  registerAvatarFileRoute(app, { userClient, authenticate });
+  registerAvatarFileRoute(router, { userClient });
   registerUserRoutes(router, { users: createUserService({ repo: createUserRepo(database.db), authRepo, bus }) });
   registerRoleRoutes(router, { roles: createRoleService({ repo: createRoleRepo(database.db) }) });
   registerRoleMenuRoutes(router, {
@@ -194,7 +211,7 @@ export function registerModules(app: FastifyInstance, services: AppServices, ext
     recycleBin,
   });
   registerProjectRoutes(router, { projects });
-  registerProjectCoverFileRoute(app, { projects, authenticate });
+  registerProjectCoverFileRoute(router, { projects });
   registerProjectGroupRoutes(router, { groups: projectGroups });
   registerProjectTypeRoutes(router, { types: createProjectTypeService({ repo: createProjectTypeRepo(database.db) }) });
   registerProjectBelongRoutes(router, {
@@ -228,7 +245,7 @@ export function registerModules(app: FastifyInstance, services: AppServices, ext
     blobs,
     settings: { storage: { ip: config.PUBLIC_HOST ?? 'localhost', port: config.PORT } },
   });
-  registerSystemConfigRoutes(app, router, { systemConfig });
+  registerSystemConfigRoutes(router, { systemConfig });
 
   // The 3D model: tus uploads in DATA_DIR/uploads, the durable unzip, tiles served to project members.
   const uploadsRoot = path.join(config.DATA_DIR, 'uploads');
@@ -241,6 +258,11 @@ export function registerModules(app: FastifyInstance, services: AppServices, ext
     bus,
     files: modelFiles,
     log: app.log,
+    archiveLimits: {
+      maxUncompressedBytes: config.ARCHIVE_MAX_UNCOMPRESSED_GB * 1024 ** 3,
+      maxRatio: config.ARCHIVE_MAX_RATIO,
+    },
+    cpu: services.cpu,
   });
   onMemberRemoved(removeProjectRights);
   registerProjectChild('model', projectModelHooks);
@@ -251,7 +273,7 @@ export function registerModules(app: FastifyInstance, services: AppServices, ext
     log: app.log,
     router,
   });
-  registerProjectModelTiles(app, { models, files: modelFiles, authenticate });
+  registerProjectModelTiles(router, { models });
 
   return { authenticate, auth, quota };
 }

@@ -176,3 +176,15 @@ export function listFiles(folder: string): string[] {
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
     .sort();
 }
+
+/** Uploads a whole zip into a project over tus, in chunks as browsers send them; resolves once the last is in. */
+export async function uploadModelZip(baseUrl: string, token: string, projectId: number, zip: Buffer): Promise<void> {
+  const client = tusClient(baseUrl, token);
+  const created = await client.create(zip.length, { projectId: String(projectId), filename: 'model.zip' });
+  if (!created.url) throw new Error(`the upload was refused: ${created.response.status}`);
+  const chunk = 32 * 1024 * 1024;
+  for (let offset = 0; offset < zip.length; offset += chunk) {
+    const response = await client.patch(created.url, offset, zip.subarray(offset, offset + chunk));
+    if (response.status !== 204) throw new Error(`a chunk was refused: ${response.status} ${await response.text()}`);
+  }
+}

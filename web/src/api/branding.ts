@@ -1,8 +1,8 @@
+import { systemConfigCalls } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import type { DictionaryEntry } from '@sightline/shared';
 import { DEFAULT_BRANDING, LICENCE_PATHS, brandingOf, type Branding } from '../lib/branding';
-import { request } from './client';
+import { call } from './client';
 import { systemConfigKeys } from './query-keys';
 
 /**
@@ -16,7 +16,7 @@ export function useSystemConfig(enabled = true) {
     retry: 1,
     staleTime: 10 * 60_000,
     queryFn: async ({ signal }): Promise<Branding> =>
-      brandingOf(await request<DictionaryEntry[]>('/dictionary-data/find/system/config', { signal, quiet: true })),
+      brandingOf(await call(systemConfigCalls.systemConfig, { signal, quiet: true })),
   });
 }
 

@@ -1,4 +1,11 @@
-import { LIMITS } from '@sightline/shared';
+import {
+  LIMITS,
+  callPath,
+  type CallDefinition,
+  type CallInputOf,
+  type CallMethod,
+  type CallResultOf,
+} from '@sightline/shared';
 import { currentLanguage, translate } from '../i18n';
 import { decideOutcome, issuesOf, type Failure, type RawOutcome, type SessionAction } from './outcome';
 import { showToast } from './notifier';
@@ -10,7 +17,7 @@ export const API_BASE = '/api';
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: CallMethod;
   query?: Record<string, QueryValue>;
   /** A JSON body. */
   body?: unknown;
@@ -124,7 +131,7 @@ async function send(path: string, options: RequestOptions): Promise<RawOutcome> 
   }
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const outcome = decideOutcome(await send(path, options));
   if (outcome.ok) return outcome.data as T;
   const { failure } = outcome;
@@ -134,6 +141,33 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   if (failure.action) sessionHandlers[failure.action](failure);
   throw new ApiError(failure);
+}
+
+/** How one call is made, beside its input: cancellation, how its failures are shown, its time limit. */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'quiet' | 'quietKeys' | 'timeoutMs'>;
+
+type CallArguments<D extends CallDefinition> =
+  object extends CallInputOf<D> ? [input?: CallInputOf<D> & CallOptions] : [input: CallInputOf<D> & CallOptions];
+
+/**
+ * Makes a call of the shared contract (`packages/shared/src/calls`): the definition gives the method and the path,
+ * types the parameters, query and body the caller writes and the answer it reads, so none can drift from the
+ * server's route, which serves the same definition.
+ */
+export function call<D extends CallDefinition>(definition: D, ...[input]: CallArguments<D>): Promise<CallResultOf<D>> {
+  const { params, query, body, form, ...options } = (input ?? {}) as CallOptions & {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    form?: FormData;
+  };
+  return request<CallResultOf<D>>(callPath(definition, params), {
+    ...options,
+    method: definition.method,
+    query,
+    body,
+    form,
+  });
 }
 
 /** The server does not have this call (an older server, or a feature of a later release). */

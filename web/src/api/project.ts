@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ProjectDetail, ProjectModel } from '@sightline/shared';
+import { projectModelCalls, projectCalls } from '@sightline/shared';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useSignedIn } from '../stores/session-store';
-import { request } from './client';
+import { call } from './client';
 import { projectKeys } from './query-keys';
 
 /** The project data several features show (the wizard, the configuration, the 3D view). */
@@ -10,8 +10,8 @@ export function useProjectDetail(id: number | null) {
   const ready = useSignedIn();
   return useQuery({
     queryKey: projectKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => request<ProjectDetail>(`/project/${id}`, { signal }),
-    enabled: ready && id !== null,
+    queryFn: id === null ? skipToken : ({ signal }) => call(projectCalls.detail, { params: { id }, signal }),
+    enabled: ready,
   });
 }
 
@@ -20,8 +20,11 @@ export function useProjectModel(projectId: number | null) {
   const ready = useSignedIn();
   return useQuery({
     queryKey: projectKeys.model(projectId ?? 0),
-    queryFn: ({ signal }) => request<ProjectModel | null>(`/project-model/findByProjectId/${projectId}`, { signal }),
-    enabled: ready && projectId !== null,
+    queryFn:
+      projectId === null
+        ? skipToken
+        : ({ signal }) => call(projectModelCalls.find, { params: { id: projectId }, signal }),
+    enabled: ready,
     refetchInterval: (query) => {
       const state = query.state.data?.state;
       return state === 'unzipping' || state === 'uploading' ? 3_000 : false;

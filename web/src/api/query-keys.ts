@@ -95,6 +95,11 @@ export const licenseKeys = { info: ['license', 'info'] as const };
 
 export const systemConfigKeys = { config: ['system-config'] as const };
 
+/** Signed links to folders of stored files (`<img>` and CesiumJS fetch files with them); a sign-out drops them. */
+export const fileLinkKeys = {
+  folder: (folder: string) => ['file-link', folder] as const,
+};
+
 /** Roots of data that belong to nobody: the sign-in pages', the licence pages', the branding. A sign-out keeps them. */
 const ANONYMOUS_ROOTS: readonly string[] = [
   captchaKeys.captcha('')[0],

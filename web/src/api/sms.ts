@@ -1,6 +1,7 @@
+import { authCalls } from '@sightline/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SmsScene } from '@sightline/shared';
-import { request } from './client';
+import { call } from './client';
 import { captchaKeys } from './query-keys';
 
 /** The image code and the SMS code of the forms that verify a phone (register, retrieve, change phone). */
@@ -15,7 +16,7 @@ export interface Captcha {
 export function useCaptcha(scope: string) {
   return useQuery({
     queryKey: captchaKeys.captcha(scope),
-    queryFn: ({ signal }) => request<Captcha>('/web/verification-code', { signal, quiet: true }),
+    queryFn: ({ signal }) => call(authCalls.captcha, { signal, quiet: true }),
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -30,6 +31,6 @@ export interface SmsRequest {
 
 export function useSendSms() {
   return useMutation({
-    mutationFn: (query: SmsRequest) => request<unknown>('/web/sms', { method: 'POST', query: { ...query } }),
+    mutationFn: (query: SmsRequest) => call(authCalls.sendSms, { query: { ...query } }),
   });
 }

@@ -1,19 +1,20 @@
+import { roleMenuCalls, teamCalls, projectTypeCalls, projectCalls } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { MyTeam, ProjectRef, ProjectType, RouterResponse, TeamDetails, TeamMember } from '@sightline/shared';
+import type { RouterResponse, TeamDetails } from '@sightline/shared';
 import { useInTeam, useSignedIn } from '../stores/session-store';
-import { isMissingEndpoint, request } from './client';
+import { call, isMissingEndpoint } from './client';
 import { teamKeys, teamsKeys } from './query-keys';
 
 /** The team data several features show; each feature's own team calls stay in its api.ts. */
 
 /** The menu and button permissions of the signed-in user in a team. */
 export function fetchRoleMenu(teamId: number, signal?: AbortSignal): Promise<RouterResponse> {
-  return request<RouterResponse>(`/role-menu/${teamId}`, { signal });
+  return call(roleMenuCalls.forTeam, { params: { teamId }, signal });
 }
 
 /** Makes `teamId` the user's current team and answers with that team's menu. */
 export function changeTeam(teamId: number): Promise<RouterResponse> {
-  return request<RouterResponse>(`/role-menu/changeTeam/${teamId}`);
+  return call(roleMenuCalls.changeTeam, { params: { teamId } });
 }
 
 /** The teams the user belongs to; an older server without the call answers 404, read as "no choice". */
@@ -24,7 +25,7 @@ export function useTeams() {
     enabled: ready,
     queryFn: async ({ signal }) => {
       try {
-        return await request<MyTeam[]>('/team-client/teams', { signal, quiet: true });
+        return await call(teamCalls.myTeams, { signal, quiet: true });
       } catch (error) {
         if (isMissingEndpoint(error)) return [];
         throw error;
@@ -36,7 +37,7 @@ export function useTeams() {
 
 /** The current team: name, members and maximum, storage used and maximum (GB). */
 export function fetchTeamDetails(options: { signal?: AbortSignal; quiet?: boolean } = {}): Promise<TeamDetails> {
-  return request<TeamDetails>('/team-client/details', options);
+  return call(teamCalls.details, options);
 }
 
 export function useTeamDetails(enabled = true) {
@@ -54,7 +55,7 @@ export function useTeamMembers(enabled = true) {
   return useQuery({
     queryKey: teamKeys.allMembers(),
     enabled: ready && enabled,
-    queryFn: ({ signal }) => request<TeamMember[]>('/team-client/users', { signal }),
+    queryFn: ({ signal }) => call(teamCalls.members, { signal }),
   });
 }
 
@@ -64,7 +65,7 @@ export function useProjectTypes(enabled = true) {
   return useQuery({
     queryKey: teamKeys.projectTypes(),
     enabled: ready && enabled,
-    queryFn: ({ signal }) => request<ProjectType[]>('/project-type/findTeam', { method: 'POST', body: {}, signal }),
+    queryFn: ({ signal }) => call(projectTypeCalls.list, { body: {}, signal }),
   });
 }
 
@@ -74,6 +75,6 @@ export function useTeamProjects(enabled = true) {
   return useQuery({
     queryKey: teamKeys.projects(),
     enabled: ready && enabled,
-    queryFn: ({ signal }) => request<ProjectRef[]>('/project/findTeamAll', { method: 'POST', signal }),
+    queryFn: ({ signal }) => call(projectCalls.listRefs, { signal }),
   });
 }

@@ -16,12 +16,3 @@ export function setToken(token: string): void {
 export function removeToken(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
 }
-
-/** Files under /api/files need the token; an <img> cannot send headers, so it rides in the query. */
-export function withTokenQuery(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  const token = getToken();
-  if (!token || !url.startsWith('/api/')) return url;
-  const separator = url.includes('?') ? '&' : '?';
-  return `${url}${separator}token=${encodeURIComponent(token)}`;
-}

@@ -1,14 +1,15 @@
+import { userClientCalls } from '@sightline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language, ProfileBody, UserInfo } from '@sightline/shared';
 import { useSignedIn } from '../stores/session-store';
-import { request } from './client';
+import { call } from './client';
 import { userKeys } from './query-keys';
 
 /** The signed-in user's details (PC client), as the session bootstrap and every page read them. */
 export const userDetailsQuery = () =>
   queryOptions({
     queryKey: userKeys.details(),
-    queryFn: ({ signal }) => request<UserInfo>('/user-client/details', { query: { clientType: 'PC' }, signal }),
+    queryFn: ({ signal }) => call(userClientCalls.details, { query: { clientType: 'PC' }, signal }),
   });
 
 /** The signed-in user's details (cached by the session bootstrap; disabled once the session ends). */
@@ -17,7 +18,7 @@ export function useUserDetails() {
   return useQuery({ ...userDetailsQuery(), enabled: ready });
 }
 
-export const updateProfile = (body: ProfileBody) => request<unknown>('/user-client', { method: 'PUT', body });
+export const updateProfile = (body: ProfileBody) => call(userClientCalls.updateProfile, { body });
 
 /** Saves only the language with the user; the rest of the profile stays as it is. */
 export function saveProfileLanguage(user: UserInfo, language: Language): Promise<unknown> {

@@ -1,5 +1,6 @@
+import { authCalls } from '@sightline/shared';
 import type { RouterResponse, UserInfo } from '@sightline/shared';
-import { API_BASE, request, setSessionActionHandler } from '../api/client';
+import { call, API_BASE, setSessionActionHandler } from '../api/client';
 import { dispatchAppEvent, onAppEvent } from '../api/events';
 import { openEventStream, type EventStreamHandle } from '../api/event-stream';
 import { cancelPendingToast, showToast } from '../api/notifier';
@@ -124,7 +125,7 @@ export async function startSession(token: string): Promise<void> {
 
 export async function logout(): Promise<void> {
   try {
-    await request<unknown>('/web/logout', { method: 'POST', quiet: true });
+    await call(authCalls.logout, { quiet: true });
   } catch {
     // The session ends here whatever the server says.
   }

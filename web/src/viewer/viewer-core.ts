@@ -182,7 +182,19 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
   const api: ViewerApi = {
     async loadTileset(url: string, loadOptions: LoadTilesetOptions = {}) {
       const generation = ++loadGeneration;
-      const resource = new C.Resource({ url, headers: loadOptions.headers ?? {} });
+      const { renewQuery } = loadOptions;
+      const resource = new C.Resource({
+        url,
+        headers: loadOptions.headers ?? {},
+        ...(renewQuery && {
+          retryAttempts: 1,
+          retryCallback: async (failed?: CesiumNs.Resource, error?: unknown) => {
+            if (!failed || (error as { statusCode?: number } | undefined)?.statusCode !== 401) return false;
+            failed.setQueryParameters(Object.fromEntries(new URLSearchParams(await renewQuery())));
+            return true;
+          },
+        }),
+      });
       const loaded = await C.Cesium3DTileset.fromUrl(resource, {
         maximumScreenSpaceError: loadOptions.maximumScreenSpaceError ?? 16,
       });

@@ -66,6 +66,11 @@ export type ViewerTheme = Theme;
 export interface LoadTilesetOptions {
   /** Sent with every request of the tileset (tileset.json, tiles, subtrees): the Authorization header. */
   headers?: Record<string, string>;
+  /**
+   * A new query for the tileset's requests when the server refuses one with 401 (its signed link expired): each
+   * refused request is tried once more with it. Tile URLs keep the tileset URL's query, so a link rides on all.
+   */
+  renewQuery?: () => Promise<string>;
   /** Screen-space error that triggers refinement; lower is sharper and heavier. Default 16. */
   maximumScreenSpaceError?: number;
 }

@@ -1,10 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cesiumBuildDir, cesiumContentType, resolveCesiumFile } from './vite-cesium-plugin';
+import { cesiumBuildDir, cesiumContentType, resolveCesiumFile, withoutKnockoutEval } from './vite-cesium-plugin';
 
 const buildDir = cesiumBuildDir(path.resolve(import.meta.dirname, '..', '..'));
 
 describe('vite-cesium-plugin', () => {
+  it("takes the only eval out of Cesium's knockout, which the Content-Security-Policy would refuse", () => {
+    const require = createRequire(path.resolve(import.meta.dirname, '..', '..', 'package.json'));
+    const widgets = path.dirname(require.resolve('@cesium/widgets/package.json'));
+    const knockout = readFileSync(path.join(widgets, 'Source', 'ThirdParty', 'knockout-3.5.1.js'), 'utf8');
+    expect(knockout).toContain('eval');
+    expect(withoutKnockoutEval(knockout)).not.toContain('eval');
+  });
+
   it('finds Build/Cesium of the installed package', () => {
     expect(buildDir.endsWith(path.join('cesium', 'Build', 'Cesium'))).toBe(true);
   });

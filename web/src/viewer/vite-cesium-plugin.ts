@@ -55,6 +55,17 @@ export function resolveCesiumFile(buildDir: string, requestPath: string): string
   return file.startsWith(buildDir + path.sep) ? file : null;
 }
 
+/**
+ * Knockout (bundled in Cesium's widgets) finds the global object with `this || (0, eval)("this")`; in an ES module
+ * `this` is undefined, so it calls eval, which the server's Content-Security-Policy refuses (and then Cesium fails
+ * to load). `globalThis` is the same object without eval.
+ */
+const KNOCKOUT_GLOBAL = 'this||(0,eval)("this")';
+
+export function withoutKnockoutEval(code: string): string {
+  return code.replace(KNOCKOUT_GLOBAL, 'globalThis');
+}
+
 export function cesiumPlugin(): Plugin {
   let config: ResolvedConfig;
   let buildDir: string;
@@ -63,6 +74,9 @@ export function cesiumPlugin(): Plugin {
     configResolved(resolved) {
       config = resolved;
       buildDir = cesiumBuildDir(resolved.root);
+    },
+    transform(code, id) {
+      return /[\\/]knockout-[\d.]+\.js$/.test(id) ? withoutKnockoutEval(code) : null;
     },
     configureServer(server) {
       const prefix = `${config.base.replace(/\/?$/, '/')}cesium/`;

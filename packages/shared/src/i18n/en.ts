@@ -61,6 +61,8 @@ export const en: Catalogue = {
     PROJECT_MODEL_UPLOAD_ERROR: 'The model upload failed; please refresh and retry',
     PROJECT_MODEL_TILESET_MISSING: 'The model has no tileset.json file',
     PROJECT_MODEL_ZIP_UNSAFE: 'The archive contains an unsafe path',
+    PROJECT_MODEL_ZIP_TOO_LARGE:
+      'The archive unzips to more than allowed: {size} GB at a compression ratio of {ratio}:1 (limits {maxSize} GB and {maxRatio}:1)',
     PROJECT_MODEL_UNZIPPING: 'The model is being unzipped; please wait until it is done',
     PROJECT_MODEL_NOT_UPLOADED: 'The model has not been uploaded',
     PROJECT_NO_PRECISION: 'High precision is not enabled for this project',

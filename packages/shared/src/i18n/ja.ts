@@ -61,6 +61,8 @@ export const ja: Catalogue = {
     PROJECT_MODEL_UPLOAD_ERROR: 'モデルのアップロードに失敗しました。更新して再試行してください',
     PROJECT_MODEL_TILESET_MISSING: 'モデルに tileset.json がありません',
     PROJECT_MODEL_ZIP_UNSAFE: 'アーカイブに安全でないパスが含まれています',
+    PROJECT_MODEL_ZIP_TOO_LARGE:
+      'アーカイブの展開後のサイズが上限を超えています：展開後 {size} GB、圧縮率 {ratio}:1（上限 {maxSize} GB、{maxRatio}:1）',
     PROJECT_MODEL_UNZIPPING: 'モデルを解凍中です。完了してから再度お試しください',
     PROJECT_MODEL_NOT_UPLOADED: 'モデルがアップロードされていません',
     PROJECT_NO_PRECISION: 'このプロジェクトは高精度が有効になっていません',

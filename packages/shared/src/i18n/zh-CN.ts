@@ -60,6 +60,8 @@ export const zhCN = {
     PROJECT_MODEL_UPLOAD_ERROR: '模型上传失败，请刷新后重试',
     PROJECT_MODEL_TILESET_MISSING: '模型中缺少 tileset.json 文件',
     PROJECT_MODEL_ZIP_UNSAFE: '压缩包中含有不安全的路径',
+    PROJECT_MODEL_ZIP_TOO_LARGE:
+      '压缩包解压后超出限制：解压后 {size} GB，压缩比 {ratio}:1（上限 {maxSize} GB、{maxRatio}:1）',
     PROJECT_MODEL_UNZIPPING: '模型正在解压，请等待完成后再试',
     PROJECT_MODEL_NOT_UPLOADED: '模型未上传',
     PROJECT_NO_PRECISION: '项目未开启高精度',

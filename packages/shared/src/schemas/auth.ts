@@ -147,4 +147,22 @@ export const checkPasswordQuerySchema = z.object({
   password: z.string({ error: 'required' }).min(1, { error: 'required' }),
 });
 
+/**
+ * The query of a file request: `sig`, a signed link, lets elements that cannot send a header (`<img>`, CesiumJS)
+ * fetch files. The session token itself never travels in a URL, where logs, histories and referrers keep it.
+ */
+export const fileQuerySchema = z.object({ sig: z.string().max(1024).optional() });
+
+/** A folder of files under /api (ending in `/`) to sign a link for. */
+export const fileLinkQuerySchema = z.object({
+  folder: z
+    .string({ error: 'required' })
+    .max(512, { error: 'invalidValue' })
+    .regex(/^\/api\/[A-Za-z0-9._~%/-]*\/$/, { error: 'invalidValue' }),
+});
+
+/** A signed link: `query` goes after a file URL in the folder until `expiresAt`. */
+export const fileLinkSchema = z.object({ query: z.string(), expiresAt: z.string() });
+export type FileLink = z.output<typeof fileLinkSchema>;
+
 export { accountField, passwordField };

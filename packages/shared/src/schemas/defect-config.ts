@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../envelope.js';
 import { LIMITS } from '../limits.js';
-import { idParam, requiredText } from './fields.js';
-import { bodyId } from './project.js';
+import { idField, idParam, requiredText } from './fields.js';
 
 /**
  * Project configuration of SPEC sections 3 and 5: defect ("disease") types, defect fields, the damage
@@ -62,7 +61,7 @@ export const BUILT_IN_DEFECT_SHAPES: Readonly<Record<BuiltInDefectTypeCode, Defe
 
 export const COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 const colorField = z.string({ error: 'required' }).trim().regex(COLOR_PATTERN, { error: 'colorFormat' });
-const projectId = bodyId;
+const projectId = idField;
 
 // ---------------------------------------------------------------- defect types
 
@@ -91,7 +90,7 @@ export const defectTypeItemSchema = z.object({
 export const createDefectTypeBodySchema = defectTypeItemSchema.extend({ projectId });
 export type CreateDefectTypeBody = z.input<typeof createDefectTypeBodySchema>;
 export const updateDefectTypeBodySchema = z.object({
-  id: bodyId,
+  id: idField,
   name: requiredText().optional(),
   color: colorField.optional(),
   visibleOnAdd: z.boolean({ error: 'invalidValue' }).optional(),
@@ -153,7 +152,7 @@ function checkOptions(field: { widget: DefectFieldWidget; options: string[] }, c
 export const defectFieldItemSchema = z.object(defectFieldShape).superRefine(checkOptions);
 export type DefectFieldItem = z.output<typeof defectFieldItemSchema>;
 export const createDefectFieldBodySchema = z.object({ projectId, ...defectFieldShape }).superRefine(checkOptions);
-export const updateDefectFieldBodySchema = z.object({ id: bodyId, ...defectFieldShape }).superRefine(checkOptions);
+export const updateDefectFieldBodySchema = z.object({ id: idField, ...defectFieldShape }).superRefine(checkOptions);
 export const defectFieldImportResultSchema = z.object({ imported: z.number().int() });
 
 // ---------------------------------------------------------------- damage filter range and report filter
@@ -239,7 +238,7 @@ export const saveReportFilterRangesBodySchema = z.object({
 });
 export const saveReportFilterTypesBodySchema = z.object({
   projectId,
-  diseaseTypeIds: z.array(bodyId).min(1, { error: 'required' }).max(500, { error: 'tooLong' }),
+  diseaseTypeIds: z.array(idField).min(1, { error: 'required' }).max(500, { error: 'tooLong' }),
 });
 
 export const reportFilterConfigurationSchema = z.object({

@@ -35,7 +35,15 @@ export const emailField = z
 export const booleanQueryField = z
   .enum(['true', 'false'], { error: 'invalidValue' })
   .transform((value) => value === 'true');
+/** An id in a path or query string (text turned into a number). */
 export const idParam = z.coerce
   .number({ error: 'invalidValue' })
   .int({ error: 'invalidValue' })
-  .positive({ error: 'invalidValue' });
+  .positive({ error: 'invalidValue' })
+  .max(LIMITS.integerMax, { error: 'invalidValue' });
+/** An id in a JSON body: a missing one reads 'required', anything but a positive integer 'invalidValue'. */
+export const idField = z
+  .number({ error: (issue) => (issue.input === undefined ? 'required' : 'invalidValue') })
+  .int({ error: 'invalidValue' })
+  .positive({ error: 'invalidValue' })
+  .max(LIMITS.integerMax, { error: 'invalidValue' });

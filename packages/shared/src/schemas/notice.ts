@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../envelope.js';
 import { LIMITS } from '../limits.js';
-import { booleanQueryField, requiredText } from './fields.js';
+import { booleanQueryField, idField, requiredText } from './fields.js';
 
 export const NOTICE_TYPES = ['system', 'team', 'project', 'inspection', 'ai', 'report'] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
@@ -40,11 +40,7 @@ export const noticeSendBodySchema = z.object({
   content: requiredText(LIMITS.noticeContentMax),
   type: noticeTypeField,
   /** Members of the sender's team; all members when absent. */
-  userIds: z
-    .array(z.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).positive({ error: 'invalidValue' }))
-    .min(1, { error: 'required' })
-    .max(1000, { error: 'invalidValue' })
-    .optional(),
+  userIds: z.array(idField).min(1, { error: 'required' }).max(1000, { error: 'invalidValue' }).optional(),
 });
 export type NoticeSendBody = z.input<typeof noticeSendBodySchema>;
 

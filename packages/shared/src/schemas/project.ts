@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../envelope.js';
 import { LIMITS } from '../limits.js';
 import { ROLE_CODES } from '../roles.js';
-import { idParam, requiredText } from './fields.js';
+import { idField, idParam, requiredText } from './fields.js';
 
 /** Built-in project types of SPEC section 3; names are i18n keys `projectType.<code>`. */
 export const BUILT_IN_PROJECT_TYPE_CODES = [
@@ -29,12 +29,7 @@ export type ProjectLocationKind = (typeof LOCATION_KINDS)[number];
 export const MODEL_STATES = ['none', 'uploading', 'unzipping', 'done', 'failed'] as const;
 export type ModelState = (typeof MODEL_STATES)[number];
 
-/** An id in a JSON body: a missing one reads 'required', anything but a positive integer 'invalidValue'. */
-export const bodyId = z
-  .number({ error: (issue) => (issue.input === undefined ? 'required' : 'invalidValue') })
-  .int({ error: 'invalidValue' })
-  .positive({ error: 'invalidValue' });
-const idList = z.array(bodyId, { error: 'invalidValue' }).max(1000, { error: 'tooLong' });
+const idList = z.array(idField, { error: 'invalidValue' }).max(1000, { error: 'tooLong' });
 const number = z.number({ error: 'required' });
 
 /** A camera view on the globe: WGS84 position (height not negative) and angles within ±360 (SPEC section 5). */
@@ -64,11 +59,11 @@ export const geojsonSchema = z.record(z.string(), z.unknown(), { error: 'invalid
  */
 const projectFields = {
   name: requiredText(LIMITS.projectNameMax),
-  typeId: bodyId,
+  typeId: idField,
   coverUrl: z.string().max(300, { error: 'tooLong' }).nullable(),
   description: z.string().trim().max(500, { error: 'tooLong' }).nullable(),
   memberIds: idList,
-  groupId: bodyId.nullable(),
+  groupId: idField.nullable(),
   locationGeojson: geojsonSchema.nullable(),
   routeName: z.string().trim().max(LIMITS.generalInputMax, { error: 'tooLong' }).nullable(),
   defaultView: cameraViewSchema.nullable(),
@@ -88,12 +83,12 @@ export const createProjectBodySchema = z.object({
 });
 export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
 
-export const updateProjectBodySchema = createProjectBodySchema.partial().extend({ id: bodyId });
+export const updateProjectBodySchema = createProjectBodySchema.partial().extend({ id: idField });
 export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
 
 export const projectPageBodySchema = pageQuerySchema.extend({
-  groupId: bodyId.optional(),
-  typeId: bodyId.optional(),
+  groupId: idField.optional(),
+  typeId: idField.optional(),
   keyword: z.string().trim().max(LIMITS.generalInputMax, { error: 'tooLong' }).optional(),
 });
 export type ProjectPageBody = z.input<typeof projectPageBodySchema>;
@@ -162,7 +157,7 @@ export type ParsedLocation = z.infer<typeof parsedLocationSchema>;
 
 export const projectCoverSchema = z.object({ coverUrl: z.string() });
 
-export const projectHandoverBodySchema = z.object({ projectId: bodyId, targetTeamId: bodyId });
+export const projectHandoverBodySchema = z.object({ projectId: idField, targetTeamId: idField });
 
 export const projectRefSchema = z.object({ id: z.number().int(), name: z.string() });
 export type ProjectRef = z.infer<typeof projectRefSchema>;
@@ -171,9 +166,9 @@ export const idResultSchema = z.object({ id: z.number().int() });
 
 // ---------------------------------------------------------------- members' projects
 
-export const bindUserProjectsBodySchema = z.object({ userId: bodyId, projectIds: idList });
+export const bindUserProjectsBodySchema = z.object({ userId: idField, projectIds: idList });
 export type BindUserProjectsBody = z.input<typeof bindUserProjectsBodySchema>;
-export const bindProjectUsersBodySchema = z.object({ projectId: bodyId, userIds: idList });
+export const bindProjectUsersBodySchema = z.object({ projectId: idField, userIds: idList });
 export const bindUserProjectsBatchBodySchema = z.object({
   items: z.array(bindUserProjectsBodySchema).min(1, { error: 'required' }).max(1000, { error: 'tooLong' }),
 });
@@ -199,7 +194,7 @@ export const projectGroupSchema = z.object({
 });
 export type ProjectGroup = z.infer<typeof projectGroupSchema>;
 export const createProjectGroupBodySchema = z.object({ name: requiredText() });
-export const updateProjectGroupBodySchema = createProjectGroupBodySchema.extend({ id: bodyId });
+export const updateProjectGroupBodySchema = createProjectGroupBodySchema.extend({ id: idField });
 
 // ---------------------------------------------------------------- types
 
@@ -222,17 +217,17 @@ export const projectTypeSchema = z.object({
 export type ProjectType = z.infer<typeof projectTypeSchema>;
 export const projectTypeListBodySchema = z.object({ enabledOnly: z.boolean({ error: 'invalidValue' }).optional() });
 export const saveProjectTypeBodySchema = z.object({
-  id: bodyId.optional(),
+  id: idField.optional(),
   name: requiredText(),
   icon: z.string({ error: 'required' }).trim().regex(ICON_NAME_PATTERN, { error: 'invalidValue' }),
   code: z.string().trim().regex(PROJECT_TYPE_CODE_PATTERN, { error: 'invalidValue' }).nullable().optional(),
 });
 export type SaveProjectTypeBody = z.input<typeof saveProjectTypeBodySchema>;
-export const enableProjectTypeBodySchema = z.object({ id: bodyId, enabled: z.boolean({ error: 'required' }) });
+export const enableProjectTypeBodySchema = z.object({ id: idField, enabled: z.boolean({ error: 'required' }) });
 
 // ---------------------------------------------------------------- custom data and report position
 
-export const projectIdBodySchema = z.object({ projectId: bodyId });
+export const projectIdBodySchema = z.object({ projectId: idField });
 export const projectIdQuerySchema = z.object({ projectId: idParam });
 
 export const projectCustomSchema = z.object({
@@ -245,12 +240,12 @@ export type ProjectCustom = z.infer<typeof projectCustomSchema>;
 const customValue = z.string({ error: 'required' }).trim().max(500, { error: 'tooLong' });
 export const projectCustomItemSchema = z.object({ name: requiredText(), value: customValue });
 export const addProjectCustomsBodySchema = z.object({
-  projectId: bodyId,
+  projectId: idField,
   items: z.array(projectCustomItemSchema).min(1, { error: 'required' }).max(200, { error: 'tooLong' }),
 });
-export const updateProjectCustomBodySchema = projectCustomItemSchema.extend({ id: bodyId });
+export const updateProjectCustomBodySchema = projectCustomItemSchema.extend({ id: idField });
 export const deleteProjectCustomsBodySchema = z.object({ ids: idList.min(1, { error: 'required' }) });
 export const findAllCustomBodySchema = z.object({ projectIds: idList.optional() });
 
 export const reportPositionSchema = cameraViewSchema.extend({ projectId: z.number().int(), updatedAt: z.string() });
-export const saveReportPositionBodySchema = cameraViewSchema.extend({ projectId: bodyId });
+export const saveReportPositionBodySchema = cameraViewSchema.extend({ projectId: idField });

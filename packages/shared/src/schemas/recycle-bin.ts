@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../envelope.js';
 import { LIMITS } from '../limits.js';
+import { idField } from './fields.js';
 
 /** An item in the recycle bin: one deleted thing (a project, an inspection...) with all it contained. */
 export const recycleItemSchema = z.object({
@@ -22,9 +23,7 @@ export const recycleListQuerySchema = pageQuerySchema.extend({
 export type RecycleListQuery = z.input<typeof recycleListQuerySchema>;
 
 const itemIds = z
-  .array(z.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).positive({ error: 'invalidValue' }), {
-    error: 'required',
-  })
+  .array(idField, { error: 'required' })
   .min(1, { error: 'required' })
   .max(1000, { error: 'invalidValue' });
 

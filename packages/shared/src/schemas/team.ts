@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../envelope.js';
 import { LIMITS } from '../limits.js';
 import { ASSIGNABLE_ROLES, ROLE_CODES, ROLE_GROUPS, TEAM_ROLES, type RoleCode } from '../roles.js';
-import { idParam, optionalText, requiredText } from './fields.js';
+import { idField, idParam, optionalText, requiredText } from './fields.js';
 
 /** A missing value reads 'required', a value outside the list 'invalidValue'. */
 const choiceError = (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : 'invalidValue');
 const roleField = z.enum(ROLE_CODES, { error: choiceError });
-const userIdField = z.number({ error: choiceError }).int({ error: 'invalidValue' }).positive({ error: 'invalidValue' });
 const dateTimeField = z.iso.datetime({ offset: true, error: 'invalidValue' });
 
 // Team kinds: ordinary teams, corporate accounts and school accounts (SPEC sections 1 and 6).
@@ -179,7 +178,7 @@ export type MemberHeads = z.infer<typeof memberHeadsSchema>;
  */
 export const memberRoleBodySchema = z
   .object({
-    userId: userIdField,
+    userId: idField,
     roleId: roleField,
     memberType: z.enum(MEMBER_TYPES, { error: 'invalidValue' }).optional(),
     expiresAt: dateTimeField.nullable().optional(),
@@ -193,7 +192,7 @@ export const memberRoleBodySchema = z
   });
 export type MemberRoleBody = z.input<typeof memberRoleBodySchema>;
 
-export const memberTargetBodySchema = z.object({ userId: userIdField });
+export const memberTargetBodySchema = z.object({ userId: idField });
 export type MemberTargetBody = z.input<typeof memberTargetBodySchema>;
 
 // Invitation links.
@@ -216,7 +215,7 @@ export const invitationLinkBodySchema = z
     roleId: roleField,
     scope: z.enum(INVITATION_SCOPES, { error: 'invalidValue' }).default('team'),
     projectIds: z
-      .array(userIdField, { error: 'invalidValue' })
+      .array(idField, { error: 'invalidValue' })
       .max(INVITATION_PROJECTS_MAX, { error: 'invalidValue' })
       .optional(),
   })

@@ -3,12 +3,20 @@ import { pageOf, pageQuerySchema } from '../envelope.js';
 import { LIMITS } from '../limits.js';
 import { ROLE_CODES, type ROLE_GROUPS } from '../roles.js';
 import { clientTypeField } from './auth.js';
-import { accountField, emailField, optionalText, passwordField, phoneField, requiredText } from './fields.js';
+import {
+  accountField,
+  emailField,
+  idField,
+  idParam,
+  optionalText,
+  passwordField,
+  phoneField,
+  requiredText,
+} from './fields.js';
 
 /** A missing value reads 'required', a value outside the list 'invalidValue'. */
 const choiceError = (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : 'invalidValue');
 const roleField = z.enum(ROLE_CODES, { error: choiceError });
-const idField = z.number({ error: choiceError }).int({ error: 'invalidValue' }).positive({ error: 'invalidValue' });
 /** An optional phone or e-mail: absent leaves it unchanged, '' clears it. */
 const optionalPhone = phoneField.or(z.literal('')).optional();
 const optionalEmail = emailField.or(z.literal('')).optional();
@@ -29,11 +37,9 @@ export const headPortraitQuerySchema = z.object({
 export const headPortraitResultSchema = z.object({ headImgUrl: z.string() });
 
 export const avatarFileParamsSchema = z.object({
-  userId: z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).positive({ error: 'invalidValue' }),
+  userId: idParam,
   name: z.string().regex(AVATAR_NAME_PATTERN, { error: 'invalidValue' }),
 });
-/** `token` lets an `<img>` element, which cannot send a header, carry the login token. */
-export const avatarFileQuerySchema = z.object({ token: z.string().max(256).optional() });
 
 export const teamRoleUserQuerySchema = z.object({ roleCode: roleField });
 export const teamRoleUserSchema = z.object({
@@ -139,7 +145,7 @@ export type TeamRoleCount = z.infer<typeof teamRoleCountSchema>;
 // Menus (/role-menu): the response is `routerResponseSchema` of menus.ts.
 
 export const teamIdParamsSchema = z.object({
-  teamId: z.coerce.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).positive({ error: 'invalidValue' }),
+  teamId: idParam,
 });
 
 // Dictionary rows and team limits.

@@ -1,11 +1,38 @@
 import { sql, type Kysely } from 'kysely';
-import type { ClientType } from '@sightline/shared';
+import { LIMITS, type ClientType } from '@sightline/shared';
 import type { Database, NewUser, RevokeReason, UserUpdate } from '../../platform/db/schema.js';
 import { grantDefaultFunctions } from '../team-function/team-function.repo.js';
-import { firstCurrentMembership, membershipsOfUser } from '../team/membership.js';
+import { firstCurrentMembership, membershipsOfUser, shareCurrentTeam } from '../team/membership.js';
 
-/** SQL of sign-in: users, sessions, SMS codes and captchas. */
+/**
+ * Whose wrong passwords a login try counts against: the account when one has the name typed, else that
+ * name itself, so that unknown names lock like known ones.
+ */
+export type LoginTarget = { userId: number } | { name: string };
+
+function loginKey(target: LoginTarget): string {
+  return 'userId' in target ? `user:${target.userId}` : `name:${target.name}`;
+}
+
+/** SQL of sign-in: users, sessions, SMS codes, login tries and captchas. */
 export function createAuthRepo(db: Kysely<Database>) {
+  /** A session with what deciding whether it still signs its user in needs. */
+  const sessionWithUser = () =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id',
+        'sessions.user_id',
+        'sessions.client_type',
+        'sessions.created_at',
+        'sessions.last_seen_at',
+        'sessions.revoked_at',
+        'sessions.revoke_reason',
+        'users.status',
+        'users.current_team_id',
+        'users.deleted_at',
+      ]);
   return {
     findUserByAccount(account: string) {
       return db
@@ -59,6 +86,9 @@ export function createAuthRepo(db: Kysely<Database>) {
         return id;
       });
     },
+    sharesTeam(userId: number, otherUserId: number) {
+      return shareCurrentTeam(db, userId, otherUserId);
+    },
     findMembership(userId: number, teamId: number) {
       return membershipsOfUser(db, userId).where('team_members.team_id', '=', teamId).executeTakeFirst();
     },
@@ -75,22 +105,10 @@ export function createAuthRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
     findSessionByTokenHash(tokenHash: string) {
-      return db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'sessions.id',
-          'sessions.user_id',
-          'sessions.client_type',
-          'sessions.last_seen_at',
-          'sessions.revoked_at',
-          'sessions.revoke_reason',
-          'users.status',
-          'users.current_team_id',
-          'users.deleted_at',
-        ])
-        .where('sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      return sessionWithUser().where('sessions.token_hash', '=', tokenHash).executeTakeFirst();
+    },
+    findSessionById(sessionId: number) {
+      return sessionWithUser().where('sessions.id', '=', sessionId).executeTakeFirst();
     },
     async insertSession(session: { tokenHash: string; userId: number; clientType: ClientType }) {
       const row = await db
@@ -138,19 +156,97 @@ export function createAuthRepo(db: Kysely<Database>) {
         .values({ phone: code.phone, scene: code.scene, code_hash: code.codeHash, expires_at: code.expiresAt })
         .execute();
     },
-    findLatestSmsCode(phone: string, scene: string) {
-      return db
+    /**
+     * Takes one of the tries of the phone's latest live code, checking the tries left in the same statement,
+     * so parallel guesses cannot share a try; undefined when there is no live code or its tries are spent.
+     * The conditions are repeated on the row itself because a parallel statement may have changed it
+     * between the choice and the lock, and PostgreSQL re-checks only those.
+     */
+    takeSmsTry(phone: string, scene: string, maxTries: number) {
+      const now = new Date();
+      const latest = db
         .selectFrom('sms_codes')
-        .selectAll()
+        .select('id')
         .where('phone', '=', phone)
         .where('scene', '=', scene)
         .where('consumed_at', 'is', null)
-        .where('expires_at', '>', new Date())
+        .where('expires_at', '>', now)
         .orderBy('id', 'desc')
+        .limit(1);
+      return db
+        .updateTable('sms_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', latest)
+        .where('attempts', '<', maxTries)
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['id', 'code_hash'])
         .executeTakeFirst();
     },
-    updateSmsCode(id: number, update: { attempts?: number; consumed_at?: Date }) {
-      return db.updateTable('sms_codes').set(update).where('id', '=', id).execute();
+    /** Gives back a try that turned out to be the right code: only wrong codes spend a code's tries. */
+    returnSmsTry(id: number) {
+      return db
+        .updateTable('sms_codes')
+        .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Uses the code up; false when a parallel call used it first. */
+    async consumeSmsCode(id: number) {
+      const row = await db
+        .updateTable('sms_codes')
+        .set({ consumed_at: new Date() })
+        .where('id', '=', id)
+        .where('consumed_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /**
+     * Counts a password try against the target and says whether it may be weighed, in one statement, so a
+     * parallel burst cannot read the same count: the try is counted before the password is checked and
+     * given back (`clearLoginFailures`) when it was right. Null while the target is locked; otherwise the
+     * count with this try.
+     */
+    async takeLoginTry(target: LoginTarget, limit: { maxFailures: number; windowStart: Date }) {
+      const now = new Date();
+      const row = await db
+        .insertInto('login_attempts')
+        .values({ key: loginKey(target), failed_count: 1, last_failed_at: now })
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet((eb) => ({
+              failed_count: eb
+                .case()
+                .when('login_attempts.last_failed_at', '>', limit.windowStart)
+                .then(eb('login_attempts.failed_count', '+', 1))
+                .else(1)
+                .end(),
+              last_failed_at: now,
+            }))
+            .where((eb) =>
+              eb.or([
+                eb('login_attempts.last_failed_at', '<=', limit.windowStart),
+                eb('login_attempts.failed_count', '<', limit.maxFailures),
+              ]),
+            ),
+        )
+        .returning('failed_count')
+        .executeTakeFirst();
+      return row?.failed_count ?? null;
+    },
+    /** When the target's last counted try was, to tell a locked-out user how long the lock lasts. */
+    async lastLoginFailure(target: LoginTarget) {
+      const row = await db
+        .selectFrom('login_attempts')
+        .select('last_failed_at')
+        .where('key', '=', loginKey(target))
+        .executeTakeFirst();
+      return row?.last_failed_at;
+    },
+    clearLoginFailures(target: LoginTarget) {
+      return db.deleteFrom('login_attempts').where('key', '=', loginKey(target)).execute();
     },
     insertCaptcha(captcha: { id: string; answerHash: string; expiresAt: Date }) {
       return db
@@ -165,6 +261,11 @@ export function createAuthRepo(db: Kysely<Database>) {
     purgeExpired() {
       return Promise.all([
         db.deleteFrom('captchas').where('expires_at', '<', new Date()).execute(),
+        // Tries of names nobody has would otherwise pile up; a window's worth is all that counts.
+        db
+          .deleteFrom('login_attempts')
+          .where('last_failed_at', '<', new Date(Date.now() - LIMITS.login.windowMs))
+          .execute(),
         db
           .deleteFrom('sms_codes')
           .where('created_at', '<', new Date(Date.now() - 2 * 24 * 3600 * 1000))

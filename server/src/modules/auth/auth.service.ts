@@ -11,15 +11,20 @@ import {
   type UserInfo,
 } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { hashPassword, randomDigits, randomToken, sha256, verifyPassword } from '../../platform/auth/tokens.js';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  randomDigits,
+  randomToken,
+  sha256,
+  verifyPassword,
+} from '../../platform/auth/tokens.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { SmsProvider } from '../../platform/sms/sms-provider.js';
 import type { UserRow } from '../../platform/db/schema.js';
-import type { AuthRepo } from './auth.repo.js';
+import type { AuthRepo, LoginTarget } from './auth.repo.js';
 import { SESSION_END_REASON_OF, endSessions, replacePassword } from './sessions.js';
 
-/** A session unused for this long is over, whatever its client. */
-const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
 const SESSION_TOUCH_MS = 60 * 1000;
 const SMS_MAX_ATTEMPTS = 5;
 
@@ -33,10 +38,54 @@ export interface AuthServiceDeps {
     projectVersion: string;
     storage: { ip: string; port: number };
     newTeam: { memberMax: number; volumeMaxGb: number };
+    /**
+     * A session unused for `idleMs` is over, whatever its client; so is one older than `maxAgeMs`, however busy,
+     * so that a token someone took keeps working for a bounded time at most.
+     */
+    sessions: { idleMs: number; maxAgeMs: number };
   };
 }
 
+type SessionRow = NonNullable<Awaited<ReturnType<AuthRepo['findSessionById']>>>;
+
 export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps) {
+  // Made now rather than on the first unknown name, which would otherwise take the time of two hashes.
+  void dummyPasswordHash();
+
+  function withinLifetime(session: { created_at: Date; last_seen_at: Date }): boolean {
+    const now = Date.now();
+    return (
+      now - session.last_seen_at.getTime() <= settings.sessions.idleMs &&
+      now - session.created_at.getTime() <= settings.sessions.maxAgeMs
+    );
+  }
+
+  /**
+   * The caller of a session, or null when it is logged out, idle too long or past its lifetime. A session
+   * someone else ended is LOGIN_FAILURE with the reason, so a page that missed the forceOffline event still
+   * tells its user why.
+   */
+  async function callerOf(session: SessionRow): Promise<AuthContext | null> {
+    if (session.deleted_at) return null;
+    if (session.revoked_at) {
+      if (session.revoke_reason === null || session.revoke_reason === 'logout') return null;
+      throw new AppError('LOGIN_FAILURE', { data: { reason: SESSION_END_REASON_OF[session.revoke_reason] } });
+    }
+    if (!withinLifetime(session)) return null;
+    if (session.status !== 'active') throw new AppError('USER_ACCOUNT_ABNORMALITY');
+    if (Date.now() - session.last_seen_at.getTime() > SESSION_TOUCH_MS) await repo.touchSession(session.id);
+    const team = await resolveTeam({ id: session.user_id, current_team_id: session.current_team_id });
+    const role = team.role as RoleCode | null;
+    return {
+      userId: session.user_id,
+      sessionId: session.id,
+      clientType: session.client_type,
+      teamId: team.teamId,
+      role,
+      permissions: role ? permissionsFor(role, settings.deployment) : [],
+    };
+  }
+
   async function resolveTeam(user: Pick<UserRow, 'id' | 'current_team_id'>) {
     if (user.current_team_id !== null) {
       const membership = await repo.findMembership(user.id, user.current_team_id);
@@ -74,25 +123,48 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
     };
   }
 
+  /** A mainland number may be typed with its country code; accounts store it without. */
+  function withoutCountryCode(phone: string): string {
+    return phone.replace(/^\+?86(?=1\d{10}$)/, '');
+  }
+
+  /** The name a login try counts against when no account has it, in the form findLoginUser looks it up. */
+  function loginName(input: { account?: string | undefined; phone?: string | undefined }): string {
+    return withoutCountryCode(input.phone ?? input.account ?? '').toLowerCase();
+  }
+
   async function findLoginUser(input: { account?: string | undefined; phone?: string | undefined }) {
-    if (input.phone) return repo.findUserByPhone(input.phone.replace(/^\+?86(?=1\d{10}$)/, ''));
+    if (input.phone) return repo.findUserByPhone(withoutCountryCode(input.phone));
     if (!input.account) return undefined;
     // The account box also takes a phone number, as users expect.
     return (await repo.findUserByAccount(input.account)) ?? (await repo.findUserByPhone(input.account));
   }
 
+  /**
+   * Checks the latest code sent to the phone. The try is taken before the code is compared, so however many
+   * guesses arrive at once, no more than SMS_MAX_ATTEMPTS are ever compared; a right code gives its try back
+   * or, with `consume`, is used up (once: a parallel call with the same code fails).
+   */
   async function verifySmsCode(phone: string, scene: SmsScene, code: string, consume: boolean): Promise<void> {
-    const stored = await repo.findLatestSmsCode(phone, scene);
-    if (!stored || stored.attempts >= SMS_MAX_ATTEMPTS) throw new AppError('USER_SMS_CODE_CHECK_FAIL');
-    if (stored.code_hash !== sha256(code)) {
-      await repo.updateSmsCode(stored.id, { attempts: stored.attempts + 1 });
-      throw new AppError('USER_SMS_CODE_CHECK_FAIL');
-    }
-    if (consume) await repo.updateSmsCode(stored.id, { consumed_at: new Date() });
+    const stored = await repo.takeSmsTry(phone, scene, SMS_MAX_ATTEMPTS);
+    if (!stored || stored.code_hash !== sha256(code)) throw new AppError('USER_SMS_CODE_CHECK_FAIL');
+    if (!consume) await repo.returnSmsTry(stored.id);
+    else if (!(await repo.consumeSmsCode(stored.id))) throw new AppError('USER_SMS_CODE_CHECK_FAIL');
   }
 
   return {
     userInfo,
+
+    /**
+     * A user's name and avatar, for the user and their current team mates only. To anyone else a user who
+     * exists answers as one who does not, so the call neither lists names nor confirms that an id is taken.
+     */
+    async userCard(caller: AuthContext | null, userId: number) {
+      const visible = caller !== null && (caller.userId === userId || (await repo.sharesTeam(caller.userId, userId)));
+      const user = visible ? await repo.findUserById(userId) : undefined;
+      if (!user) throw new AppError('USER_NOT_EXISTING');
+      return { userId: user.id, name: user.name, headImgUrl: user.head_img_url };
+    },
 
     async userInfoById(userId: number): Promise<UserInfo> {
       const user = await repo.findUserById(userId);
@@ -108,23 +180,23 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
       force: boolean;
     }) {
       const user = await findLoginUser(input);
-      if (!user) throw new AppError('USER_OR_PASSWORD_ERROR');
-      const windowStart = Date.now() - LIMITS.login.windowMs;
-      const recentFailures =
-        user.failed_login_at && user.failed_login_at.getTime() > windowStart ? user.failed_login_count : 0;
-      if (recentFailures >= LIMITS.login.maxFailures) {
-        const minutes = Math.ceil(
-          ((user.failed_login_at?.getTime() ?? 0) + LIMITS.login.windowMs - Date.now()) / 60000,
-        );
+      // A name no account has is counted, locked and hashed against like an account, so neither the answer,
+      // the lock nor the time taken tells whether the account exists.
+      const target: LoginTarget = user ? { userId: user.id } : { name: loginName(input) };
+      const windowStart = new Date(Date.now() - LIMITS.login.windowMs);
+      if ((await repo.takeLoginTry(target, { maxFailures: LIMITS.login.maxFailures, windowStart })) === null) {
+        const lastFailure = (await repo.lastLoginFailure(target))?.getTime() ?? Date.now();
+        const minutes = Math.ceil((lastFailure + LIMITS.login.windowMs - Date.now()) / 60000);
         throw new AppError('USER_LOGIN_LOCKED', { params: { minutes: Math.max(1, minutes) } });
       }
-      if (!(await verifyPassword(input.password, user.password_hash))) {
-        await repo.updateUser(user.id, { failed_login_count: recentFailures + 1, failed_login_at: new Date() });
-        throw new AppError('USER_OR_PASSWORD_ERROR');
-      }
+      const passwordRight = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+      if (!user || !passwordRight) throw new AppError('USER_OR_PASSWORD_ERROR');
+      // The right password gives its try back at once, so a LOGIN_REPEATED answer or a disabled account
+      // never counts towards the lock.
+      await repo.clearLoginFailures(target);
       if (user.status !== 'active') throw new AppError('USER_ACCOUNT_ABNORMALITY');
       const existing = await repo.findActiveSession(user.id, input.clientType);
-      if (existing && Date.now() - existing.last_seen_at.getTime() < SESSION_IDLE_MS) {
+      if (existing && withinLifetime(existing)) {
         if (!input.force) throw new AppError('LOGIN_REPEATED');
         await endSessions({ repo, bus }, { sessionId: existing.id }, 'forced');
       } else if (existing) {
@@ -132,7 +204,7 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
       }
       const token = randomToken();
       await repo.insertSession({ tokenHash: sha256(token), userId: user.id, clientType: input.clientType });
-      await repo.updateUser(user.id, { failed_login_count: 0, failed_login_at: null, last_login_at: new Date() });
+      await repo.updateUser(user.id, { last_login_at: new Date() });
       const info = await userInfo({ ...user, last_login_at: new Date() });
       return { ...info, token };
     },
@@ -142,32 +214,17 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
       bus.publish({ userId: auth.userId, sessionId: auth.sessionId, name: 'logout', value: null });
     },
 
-    /**
-     * Resolves a bearer token to its caller, or null when it is unknown, logged out or idle too long.
-     * A session someone else ended is LOGIN_FAILURE with the reason, so a page that missed the
-     * forceOffline event still tells its user why.
-     */
+    /** Resolves a bearer token to its caller (see callerOf), or null when it is unknown. */
     async authenticate(token: string | undefined): Promise<AuthContext | null> {
       if (!token) return null;
       const session = await repo.findSessionByTokenHash(sha256(token));
-      if (!session || session.deleted_at) return null;
-      if (session.revoked_at) {
-        if (session.revoke_reason === null || session.revoke_reason === 'logout') return null;
-        throw new AppError('LOGIN_FAILURE', { data: { reason: SESSION_END_REASON_OF[session.revoke_reason] } });
-      }
-      if (Date.now() - session.last_seen_at.getTime() > SESSION_IDLE_MS) return null;
-      if (session.status !== 'active') throw new AppError('USER_ACCOUNT_ABNORMALITY');
-      if (Date.now() - session.last_seen_at.getTime() > SESSION_TOUCH_MS) await repo.touchSession(session.id);
-      const team = await resolveTeam({ id: session.user_id, current_team_id: session.current_team_id });
-      const role = team.role as RoleCode | null;
-      return {
-        userId: session.user_id,
-        sessionId: session.id,
-        clientType: session.client_type,
-        teamId: team.teamId,
-        role,
-        permissions: role ? permissionsFor(role, settings.deployment) : [],
-      };
+      return session ? callerOf(session) : null;
+    },
+
+    /** The caller of a session a signed file link names (see callerOf), or null when it is not the user's. */
+    async authenticateSession(sessionId: number, userId: number): Promise<AuthContext | null> {
+      const session = await repo.findSessionById(sessionId);
+      return session?.user_id === userId ? callerOf(session) : null;
     },
 
     async captcha() {

@@ -47,10 +47,7 @@ export async function replacePassword(
   deps: SessionDeps,
   input: { userId: number; password: string; keepSessionId?: number },
 ): Promise<void> {
-  await deps.repo.updateUser(input.userId, {
-    password_hash: await hashPassword(input.password),
-    failed_login_count: 0,
-    failed_login_at: null,
-  });
+  await deps.repo.updateUser(input.userId, { password_hash: await hashPassword(input.password) });
+  await deps.repo.clearLoginFailures({ userId: input.userId });
   await endSessions(deps, { userId: input.userId, exceptSessionId: input.keepSessionId }, 'password');
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, licenceActivateBodySchema, licenceInfoSchema } from '@sightline/shared';
+import { AppError, licenceCalls } from '@sightline/shared';
 import type { Router } from '../../platform/http/route.js';
 import type { LicenceService } from './licence.service.js';
 
@@ -47,21 +47,16 @@ export function registerLicenceRoutes(router: Router, deps: { licence: LicenceSe
   const { licence } = deps;
 
   router.public({
-    method: 'GET',
-    url: '/api/license/info',
+    call: licenceCalls.info,
     summary: "The deployment's licence: status, machine code, holder, expiry and licensed functions",
     tags,
-    response: licenceInfoSchema,
     handler: () => licence.info(),
   });
 
   router.public({
-    method: 'POST',
-    url: '/api/license/activate',
+    call: licenceCalls.activate,
     summary: 'Activate a licence file: multipart `file`, or JSON {licence: text}',
     tags,
-    body: licenceActivateBodySchema,
-    response: licenceInfoSchema,
     rateLimitPerMinute: 20,
     handler: async ({ body, request }) => licence.activate(await licenceText(request, body)),
   });

@@ -1,13 +1,4 @@
-import { z } from 'zod';
-import {
-  bindProjectUsersBodySchema,
-  bindUserProjectsBatchBodySchema,
-  bindUserProjectsBodySchema,
-  idParam,
-  memberJurisdictionSchema,
-  projectMemberSchema,
-  projectRefSchema,
-} from '@sightline/shared';
+import { projectBelongCalls } from '@sightline/shared';
 import type { Router } from '../../platform/http/route.js';
 import type { ProjectBelongService } from './project-belong.service.js';
 
@@ -17,15 +8,14 @@ export function registerProjectBelongRoutes(router: Router, deps: { belong: Proj
   const { belong } = deps;
 
   /** SPEC section 7 names this call twice: under project-belong and under team-jurisdiction. */
-  const registerAssignProjectsToMember = (url: string) =>
+  const registerAssignProjectsToMember = (
+    call: typeof projectBelongCalls.bindUserToProjects | typeof projectBelongCalls.assignProjectsToMember,
+  ) =>
     router.user({
-      method: 'POST',
-      url,
+      call,
       summary: "Replace a member's projects",
       tags,
       permission: 'team:member:manage',
-      body: bindUserProjectsBodySchema,
-      response: z.null(),
       handler: async ({ auth, body }) => {
         await belong.assignProjectsToMember(auth, body);
         return null;
@@ -33,36 +23,28 @@ export function registerProjectBelongRoutes(router: Router, deps: { belong: Proj
     });
 
   router.user({
-    method: 'GET',
-    url: '/api/project-belong/findProjectByUser/:userId',
+    call: projectBelongCalls.projectsOfMember,
     summary: "A team member's projects",
     tags,
     permission: 'team:member:manage',
-    params: z.object({ userId: idParam }),
-    response: z.array(projectRefSchema),
     handler: ({ auth, params }) => belong.projectsOfMember(auth, params.userId),
   });
 
   router.user({
-    method: 'GET',
-    url: '/api/project-belong/findProjectByUserId',
+    call: projectBelongCalls.myProjects,
     summary: "The caller's projects (every project of the team for owners and administrators)",
     tags,
     permission: 'project:view',
-    response: z.array(projectRefSchema),
     handler: ({ auth }) => belong.myProjects(auth),
   });
 
-  registerAssignProjectsToMember('/api/project-belong/bingUserToProjectS');
+  registerAssignProjectsToMember(projectBelongCalls.bindUserToProjects);
 
   router.user({
-    method: 'POST',
-    url: '/api/project-belong/addOrUpdateList',
+    call: projectBelongCalls.assignMembersToProject,
     summary: "Replace a project's members",
     tags,
     permission: 'team:member:manage',
-    body: bindProjectUsersBodySchema,
-    response: z.null(),
     handler: async ({ auth, body }) => {
       await belong.assignMembersToProject(auth, body);
       return null;
@@ -70,36 +52,28 @@ export function registerProjectBelongRoutes(router: Router, deps: { belong: Proj
   });
 
   router.user({
-    method: 'GET',
-    url: '/api/project-belong/findProjectByProjectId/:id',
+    call: projectBelongCalls.membersOfProject,
     summary: "A project's members",
     tags,
     permission: 'team:member:manage',
-    params: z.object({ id: idParam }),
-    response: z.array(projectMemberSchema),
     handler: ({ auth, params }) => belong.membersOfProject(auth, params.id),
   });
 
   router.user({
-    method: 'GET',
-    url: '/api/team-jurisdiction/list',
+    call: projectBelongCalls.jurisdiction,
     summary: 'Every member of the team with the projects they hold',
     tags,
     permission: 'team:member:manage',
-    response: z.array(memberJurisdictionSchema),
     handler: ({ auth }) => belong.jurisdiction(auth),
   });
 
-  registerAssignProjectsToMember('/api/team-jurisdiction');
+  registerAssignProjectsToMember(projectBelongCalls.assignProjectsToMember);
 
   router.user({
-    method: 'POST',
-    url: '/api/team-jurisdiction/adds',
+    call: projectBelongCalls.assignProjectsToMembers,
     summary: 'Replace the projects of several members at once',
     tags,
     permission: 'team:member:manage',
-    body: bindUserProjectsBatchBodySchema,
-    response: z.null(),
     handler: async ({ auth, body }) => {
       await belong.assignProjectsToMembers(auth, body);
       return null;

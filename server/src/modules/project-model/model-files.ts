@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { detectTilesetContentType } from '../../platform/archive/index.js';
+import { storedFile, type StoredFile } from '../../platform/http/stored-file.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 
 const UPLOAD_ID_PATTERN = /^[a-f0-9]{32}$/;
@@ -29,24 +31,31 @@ async function listDir(directory: string): Promise<string[]> {
   }
 }
 
+/** A path inside a version folder as tile URLs name it: plain relative segments, no hidden files. */
+function isTilePath(relative: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters and backslashes are what is refused
+  if (relative.length > 2048 || /[\u0000-\u001f\u007f\\]/.test(relative)) return false;
+  return relative.split('/').every((segment) => segment !== '' && !segment.startsWith('.'));
+}
+
 /**
  * Where a model's bytes live. Uploads (tus files, named by upload id, with @tus/file-store's `<id>.json`
- * beside them) stay in DATA_DIR/uploads until unzipped; a model's versions live in the blob store under
- * `teams/<team>/projects/<project>/model/<version>/`. The tileset is served from there as files, because
- * extraction and range requests need a file system (the local BlobStore provides one).
+ * beside them) stay in DATA_DIR/uploads until unzipped; a model's versions live in the blob store (a local
+ * folder, or an S3-compatible service) under `teams/<team>/projects/<project>/model/<version>/`. A version is
+ * written file by file and served only once the database names it, so a crash in the middle of an unzip shows
+ * no half version; the collector frees the versions no row names.
  */
 export function createModelFiles({ uploadsDir, blobs }: { uploadsDir: string; blobs: BlobStore }) {
   const zipPath = (uploadId: string) => {
     if (!isUploadId(uploadId)) throw new Error(`Not an upload id: ${uploadId}`);
     return path.join(uploadsDir, uploadId);
   };
-  const versionDir = (storageKey: string, version: number) => blobs.localPath(`${storageKey}/${version}`);
+  const versionFolder = (storageKey: string, version: number | string) => `${storageKey}/${version}/`;
   const remove = (target: string) => fs.rm(target, { recursive: true, force: true });
 
   return {
     uploadsDir,
     zipPath,
-    versionDir,
 
     storageKey(teamId: number, projectId: number): string {
       return `teams/${teamId}/projects/${projectId}/model`;
@@ -58,62 +67,54 @@ export function createModelFiles({ uploadsDir, blobs }: { uploadsDir: string; bl
     },
 
     removeModel(storageKey: string): Promise<void> {
-      return remove(blobs.localPath(storageKey));
+      return blobs.deleteFolder(`${storageKey}/`);
     },
 
     removeVersion(storageKey: string, version: number): Promise<void> {
-      return remove(versionDir(storageKey, version));
+      return blobs.deleteFolder(versionFolder(storageKey, version));
     },
 
-    /** What an interrupted extraction of this version left: extractTilesetZip's hidden sibling folders. */
-    async removeStaging(storageKey: string, version: number): Promise<void> {
-      const modelDir = blobs.localPath(storageKey);
-      const leftovers = (await listDir(modelDir)).filter(
-        (entry) => entry.startsWith(`.${version}.partial-`) || entry.startsWith(`.${version}.old-`),
-      );
-      await Promise.all(leftovers.map((entry) => remove(path.join(modelDir, entry))));
+    /** The key prefix under which the unzip of a version puts its files. */
+    versionPrefix(storageKey: string, version: number): string {
+      return versionFolder(storageKey, version);
     },
 
-    /**
-     * The file of a tile, as a path relative to its version folder for @fastify/send (URL-encoded), or null
-     * when the path is not a plain relative path inside the folder.
-     */
-    tilePath(relative: string): string | null {
-      const segments = relative.split('/');
-      const unsafe = segments.some(
-        (segment) =>
-          segment === '' || segment === '.' || segment === '..' || segment.includes('\\') || segment.includes('\0'),
-      );
-      if (unsafe || relative.length > 2048) return null;
-      return `/${segments.map(encodeURIComponent).join('/')}`;
+    /** A file of a version's tileset, or null when there is none at that path or the path is not a tile path. */
+    tileFile(storageKey: string, version: number, relative: string): Promise<StoredFile | null> {
+      if (!isTilePath(relative)) return Promise.resolve(null);
+      const key = `${versionFolder(storageKey, version)}${relative}`;
+      return storedFile(blobs, key, detectTilesetContentType(relative));
     },
 
-    /** Storage keys of every model folder on disk, for collecting those no model owns any more. */
+    /** Storage keys of every model folder in the store, for collecting those no model owns any more. */
     async listModelKeys(): Promise<string[]> {
       const keys: string[] = [];
-      for (const team of await listDir(blobs.localPath('teams'))) {
-        for (const project of await listDir(path.join(blobs.localPath('teams'), team, 'projects'))) {
+      for (const team of await blobs.folders('teams/')) {
+        if (!/^\d+$/.test(team)) continue;
+        for (const project of await blobs.folders(`teams/${team}/projects/`)) {
           const key = `teams/${team}/projects/${project}/model`;
-          if (/^\d+$/.test(team) && /^\d+$/.test(project) && (await ageMs(blobs.localPath(key))) !== null)
-            keys.push(key);
+          if (/^\d+$/.test(project) && (await blobs.folders(`${key}/`)).length > 0) keys.push(key);
         }
       }
       return keys;
     },
 
-    /** Entries of a model folder with their age, to remove versions and staging folders nothing uses. */
-    async listModelEntries(storageKey: string): Promise<Array<{ name: string; ageMs: number }>> {
-      const modelDir = blobs.localPath(storageKey);
-      const entries: Array<{ name: string; ageMs: number }> = [];
-      for (const name of await listDir(modelDir)) {
-        const age = await ageMs(path.join(modelDir, name));
-        if (age !== null) entries.push({ name, ageMs: age });
+    /** The folders of a model (its versions, and what older releases left beside them). */
+    listModelEntries(storageKey: string): Promise<string[]> {
+      return blobs.folders(`${storageKey}/`);
+    },
+
+    /** How long ago the newest file of a model's folder was written, or null when it holds none. */
+    async modelEntryAgeMs(storageKey: string, name: string): Promise<number | null> {
+      let newest: number | null = null;
+      for await (const blob of blobs.list(versionFolder(storageKey, name))) {
+        newest = Math.max(newest ?? 0, blob.modifiedAt.getTime());
       }
-      return entries;
+      return newest === null ? null : Date.now() - newest;
     },
 
     removeModelEntry(storageKey: string, name: string): Promise<void> {
-      return remove(path.join(blobs.localPath(storageKey), name));
+      return blobs.deleteFolder(versionFolder(storageKey, name));
     },
 
     /** Upload ids with files in the uploads folder, with the age of their newest file. */

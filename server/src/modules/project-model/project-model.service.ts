@@ -23,10 +23,13 @@ import {
   type ProjectModelState,
 } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
-import { extractTilesetZip, inspectTilesetZip } from '../../platform/archive/index.js';
+import type { ArchiveLimits } from '../../platform/archive/index.js';
+import { extractTilesetTask, inspectTilesetTask } from '../../platform/archive/tileset-zip.tasks.js';
+import type { CpuPool } from '../../platform/cpu/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { JobContext, JobEvent, JobQueue } from '../../platform/jobs/index.js';
+import type { StoredFile } from '../../platform/http/stored-file.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import { isUploadId, newUploadId, type ModelFiles } from './model-files.js';
 import {
@@ -53,6 +56,10 @@ export interface ProjectModelServiceDeps {
   bus: EventBus;
   files: ModelFiles;
   log: FastifyBaseLogger;
+  /** What an uploaded zip may declare (ARCHIVE_MAX_UNCOMPRESSED_GB, ARCHIVE_MAX_RATIO); checked before the unzip. */
+  archiveLimits: ArchiveLimits;
+  /** Zips are read and extracted in worker threads: an archive of millions of entries must not stall the API. */
+  cpu: CpuPool;
 }
 
 export interface UnzipPayload {
@@ -75,7 +82,20 @@ export function tilesetUrl(projectId: number, version: number, tilesetPath: stri
   return `${TILES_PATH}/${projectId}/${version}/${tilesetPath.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-export function createProjectModelService({ repo, access, quota, jobs, bus, files, log }: ProjectModelServiceDeps) {
+export function createProjectModelService({
+  repo,
+  access,
+  quota,
+  jobs,
+  bus,
+  files,
+  log,
+  archiveLimits,
+  cpu,
+}: ProjectModelServiceDeps) {
+  const inspectZip = (uploadId: string) =>
+    cpu.run(inspectTilesetTask, { zipPath: files.zipPath(uploadId), limits: archiveLimits });
+
   async function present(projectId: number): Promise<ProjectModel | null> {
     const row = await repo.findModelView(projectId);
     if (!row) return null;
@@ -304,7 +324,7 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
       const teamId = upload.team_id;
       let extractBytes = 0;
       try {
-        const inspection = await inspectTilesetZip(files.zipPath(uploadId));
+        const inspection = await inspectZip(uploadId);
         extractBytes = inspection.totalUncompressedSize;
         await quota.reserve(teamId, extractBytes);
       } catch (error) {
@@ -402,12 +422,15 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
       const model = await repo.findModel(payload.projectId);
       // Deleted or replaced since it was enqueued (or already done by an earlier run): nothing to do.
       if (!model || model.pending_upload_id !== payload.uploadId) return { version: null };
-      const target = files.versionDir(model.storage_key, payload.version);
       try {
-        await files.removeStaging(model.storage_key, payload.version);
-        const extracted = await extractTilesetZip(files.zipPath(payload.uploadId), target, {
+        // The version is served only once completeUnzip names it; a run after a crash writes every file again.
+        const zip = {
+          zipPath: files.zipPath(payload.uploadId),
+          keyPrefix: files.versionPrefix(model.storage_key, payload.version),
+        };
+        const extracted = await cpu.run(extractTilesetTask, zip, {
           signal: context.signal,
-          onProgress: (done, total) => context.progress(total > 0 ? done / total : 1),
+          onProgress: ({ bytesDone, bytesTotal }) => context.progress(bytesTotal > 0 ? bytesDone / bytesTotal : 1),
         });
         const replaced = await repo.transaction((models) =>
           models.completeUnzip({
@@ -435,6 +458,8 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
         if (context.signal.aborted) throw error;
         const failure = error instanceof AppError ? error : new AppError('PROJECT_MODEL_ERROR');
         if (!(error instanceof AppError)) context.log.error({ err: error }, 'model unzip failed');
+        // Freed before the failure is recorded, so a restarted unzip cannot start writing beside the removal.
+        await files.removeVersion(model.storage_key, payload.version);
         const freed = await repo.transaction((models) =>
           models.failUnzip(payload.projectId, payload.uploadId, failure.key),
         );
@@ -453,7 +478,7 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
       const uploadId = model.pending_upload_id;
       let extractBytes: number;
       try {
-        extractBytes = (await inspectTilesetZip(files.zipPath(uploadId))).totalUncompressedSize;
+        extractBytes = (await inspectZip(uploadId)).totalUncompressedSize;
       } catch (error) {
         if (!isEnoent(error)) throw error;
         const freed = await repo.transaction(async (models) => {
@@ -479,12 +504,13 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
       return (await present(projectId)) as ProjectModel;
     },
 
-    /** The folder of the version a tile URL names, for members of the project while that version is served. */
-    async tileRoot(auth: AuthContext, projectId: number, version: number): Promise<string> {
+    /** A file of the version a tile URL names, for members of the project while that version is served. */
+    async tileFile(auth: AuthContext, projectId: number, version: number, relative: string): Promise<StoredFile> {
       await access.require(auth, projectId);
       const model = await repo.findModel(projectId);
-      if (!model || model.version !== version) throw new AppError('notFound');
-      return files.versionDir(model.storage_key, version);
+      const file = model?.version === version ? await files.tileFile(model.storage_key, version, relative) : null;
+      if (!file) throw new AppError('notFound');
+      return file;
     },
 
     async findUploader(auth: AuthContext, projectId: number): Promise<ModelUploader | null> {
@@ -623,10 +649,11 @@ export function createProjectModelService({ repo, access, quota, jobs, bus, file
         const keep = new Set<string>();
         if (model.version !== null) keep.add(String(model.version));
         if (model.pending_version !== null) keep.add(String(model.pending_version));
-        for (const entry of await files.listModelEntries(key)) {
-          const staging = model.pending_version !== null && entry.name.startsWith(`.${model.pending_version}.`);
-          if (keep.has(entry.name) || entry.ageMs < settleMs || (staging && model.state === 'unzipping')) continue;
-          await files.removeModelEntry(key, entry.name);
+        for (const name of await files.listModelEntries(key)) {
+          if (keep.has(name)) continue;
+          const ageMs = await files.modelEntryAgeMs(key, name);
+          if (ageMs !== null && ageMs < settleMs) continue;
+          await files.removeModelEntry(key, name);
           folders += 1;
         }
       }

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ModelUnzipEvent, ProjectModel } from '@sightline/shared';
+import type { FileLink, ModelUnzipEvent, ProjectModel } from '@sightline/shared';
 import { buildApp } from '../../app.js';
 import { loadConfig, type Config } from '../../platform/config.js';
 import type { DatabaseHandle } from '../../platform/db/database.js';
@@ -221,8 +221,13 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       const audience = new Set(events.filter(unzipOf).map((event) => event.userId));
       expect(audience).toEqual(new Set([team.owner.id, team.admin.id, team.inspector.id]));
 
-      // tileset.json, with the token in the query as CesiumJS sends it.
-      const tileset = await fetch(`${baseUrl}${model.tilesetUrl}?token=${token}`);
+      // tileset.json with a signed link to the version's folder, as CesiumJS fetches it.
+      const link = await api<FileLink>(
+        'GET',
+        `/api/web/file-link?folder=${encodeURIComponent(`/api/project-model/tiles/${projectId}/1/`)}`,
+        token,
+      );
+      const tileset = await fetch(`${baseUrl}${model.tilesetUrl}?${link.data.query}`);
       expect(tileset.status).toBe(200);
       expect(tileset.headers.get('content-type')).toContain('application/json');
       expect(tileset.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
@@ -259,16 +264,17 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       expect((await fetch(tileUrl)).status).toBe(401);
       const stranger = await buildStaffedTeam(database.db);
       const strangerToken = stranger.admin.token;
-      const foreign = await fetch(`${tileUrl}?token=${strangerToken}`);
+      const signedInAs = (bearer: string) => ({ headers: { authorization: `Bearer ${bearer}` } });
+      const foreign = await fetch(tileUrl, signedInAs(strangerToken));
       expect(foreign.status).toBe(404);
       expect((await foreign.json()) as unknown).toMatchObject({ msg: 'PROJECT_NO_ERROR' });
       const viewerToken = team.viewer.token;
-      expect((await fetch(`${tileUrl}?token=${viewerToken}`)).status).toBe(404);
+      expect((await fetch(tileUrl, signedInAs(viewerToken))).status).toBe(404);
       await database.db
         .insertInto('project_members')
         .values({ project_id: projectId, user_id: team.viewer.id })
         .execute();
-      expect((await fetch(`${tileUrl}?token=${viewerToken}`)).status).toBe(200);
+      expect((await fetch(tileUrl, signedInAs(viewerToken))).status).toBe(200);
 
       // Paths that leave the version folder, and versions that are not served, are refused.
       const tiles = `/api/project-model/tiles/${projectId}/1`;
@@ -280,7 +286,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
         `${tiles}/.hidden`,
         `/api/project-model/tiles/${projectId}/2/DiscreteLOD/tileset.json`,
       ]) {
-        const refused = await rawGet(baseUrl, `${attempt}?token=${token}`);
+        const refused = await rawGet(baseUrl, attempt, { authorization: `Bearer ${token}` });
         expect(refused.status, attempt).toBe(404);
       }
     },

@@ -57,7 +57,11 @@ describeOnEachDatabase('project cover and location files', (server) => {
         fs.existsSync(path.join(server().config.FILES_DIR, 'teams', String(team.id), 'projects', 'covers', name)),
       ).toBe(true);
 
-      const served = await server().app.inject({ method: 'GET', url: `${coverUrl}?token=${team.viewer.token}` });
+      const served = await server().app.inject({
+        method: 'GET',
+        url: coverUrl,
+        headers: { authorization: `Bearer ${team.viewer.token}` },
+      });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.rawPayload.equals(PNG_BYTES)).toBe(true);
@@ -142,7 +146,11 @@ describeOnEachDatabase('project cover and location files', (server) => {
       expect(replaced.body.code).toBe(2000);
       // The new cover was counted on upload and the old one given back.
       expect(await teamUsedBytes(server().db, team.id)).toBe(before);
-      const gone = await server().app.inject({ method: 'GET', url: `${first}?token=${team.admin.token}` });
+      const gone = await server().app.inject({
+        method: 'GET',
+        url: first,
+        headers: { authorization: `Bearer ${team.admin.token}` },
+      });
       expect(gone.statusCode).toBe(404);
     });
   });

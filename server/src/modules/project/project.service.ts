@@ -29,6 +29,7 @@ import type { QuotaService } from '../team/quota.service.js';
 import { imageTypeOf } from '../../platform/storage/image-type.js';
 import { groupName } from './project-group.service.js';
 import { fieldError } from '../../platform/http/field-error.js';
+import { storedFile } from '../../platform/http/stored-file.js';
 import { visibilityOf, type ProjectAccess } from './project-access.js';
 import { COVER_NAME_PATTERN, coverKey, coverKeyOf, coverUrl, parseCoverUrl } from './project-cover.js';
 import type { ProjectCardRow, ProjectFilter, ProjectMemberRow, ProjectRepo, ProjectRow } from './project.repo.js';
@@ -245,14 +246,11 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
 
     /** A cover for members of the team whose folder holds it. */
     async readCover(auth: AuthContext, teamId: number, name: string) {
-      const key = coverKey(teamId, name);
-      const stat = COVER_NAME_PATTERN.test(name) && auth.teamId === teamId ? await blobs.stat(key) : null;
-      if (!stat) throw new AppError('notFound');
-      return {
-        stream: blobs.get(key),
-        size: stat.size,
-        contentType: name.endsWith('.png') ? 'image/png' : 'image/jpeg',
-      };
+      const contentType = name.endsWith('.png') ? 'image/png' : 'image/jpeg';
+      const readable = COVER_NAME_PATTERN.test(name) && auth.teamId === teamId;
+      const file = readable ? await storedFile(blobs, coverKey(teamId, name), contentType) : null;
+      if (!file) throw new AppError('notFound');
+      return file;
     },
 
     /** Reads a location file and answers it as GeoJSON; nothing is stored until the project is saved. */

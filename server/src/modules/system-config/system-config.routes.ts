@@ -1,16 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  AppError,
-  LIMITS,
-  dictionaryEntriesSchema,
-  dictionaryEntrySchema,
-  fileStoreAddressSchema,
-  findDataBodySchema,
-  systemConfigUpdateBodySchema,
-  systemImageQuerySchema,
-} from '@sightline/shared';
-import { sendImmutableFile } from '../../platform/http/immutable-file.js';
+import { AppError, LIMITS, systemConfigCalls } from '@sightline/shared';
 import type { Router } from '../../platform/http/route.js';
 import type { SystemConfigService } from './system-config.service.js';
 
@@ -32,90 +22,66 @@ async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-export function registerSystemConfigRoutes(
-  app: FastifyInstance,
-  router: Router,
-  deps: { systemConfig: SystemConfigService },
-): void {
+export function registerSystemConfigRoutes(router: Router, deps: { systemConfig: SystemConfigService }): void {
   const { systemConfig } = deps;
 
   router.public({
-    method: 'GET',
-    url: '/api/dictionary-data/find/system/config',
+    call: systemConfigCalls.systemConfig,
     summary: 'Company name, logo and icon of this deployment, as key and value entries',
     tags,
-    response: dictionaryEntriesSchema,
     handler: () => systemConfig.systemConfig(),
   });
 
   router.user({
-    method: 'PUT',
-    url: '/api/dictionary-data/system/config',
+    call: systemConfigCalls.update,
     summary: 'Change company name, logo or icon (a logo or icon is a path on this site)',
     tags,
     permission: 'system:config',
-    body: systemConfigUpdateBodySchema,
-    response: dictionaryEntriesSchema,
     handler: ({ body }) => systemConfig.update(body.entries),
   });
 
   router.user({
-    method: 'POST',
-    url: '/api/dictionary-data/system/logo',
+    call: systemConfigCalls.uploadImage,
     summary: 'Upload the logo or icon (multipart `file`: PNG, JPEG or SVG by content, at most 2 MB) and use it',
     tags,
     permission: 'system:config',
-    query: systemImageQuerySchema,
-    response: dictionaryEntrySchema,
     handler: async ({ query, request }) => systemConfig.uploadImage(query.entry, await uploadedImage(request)),
   });
 
   router.public({
-    method: 'GET',
-    url: '/api/dictionary-data/find/system/img/category',
+    call: systemConfigCalls.imageCategories,
     summary: 'Image categories of inspection photos (normal, cable)',
     tags,
-    response: dictionaryEntriesSchema,
     handler: () => systemConfig.imageCategories(),
   });
 
   router.public({
-    method: 'POST',
-    url: '/api/dictionary-data/findData',
+    call: systemConfigCalls.findData,
     summary: 'The entries of a dictionary category (public reference data)',
     tags,
-    body: findDataBodySchema,
-    response: dictionaryEntriesSchema,
     handler: ({ body }) => systemConfig.findData(body.category),
   });
 
-  for (const url of ['/api/global-config/getMinioKey', '/api/global-config/web/getMinioKey']) {
+  for (const call of [systemConfigCalls.fileStoreAddress, systemConfigCalls.fileStoreAddressWeb]) {
     router.public({
-      method: 'GET',
-      url,
+      call,
       summary: 'Where the web fetches stored files; no access keys are sent (the local store needs none)',
       tags,
-      response: fileStoreAddressSchema,
       handler: async () => systemConfig.fileStoreAddress(),
     });
   }
 
-  app.get(
-    '/api/files/system/:name',
-    {
-      schema: {
-        summary: 'An uploaded logo or icon (public: the login page shows it)',
-        tags,
-        params: z.object({ name: z.string().max(64) }),
-      },
-    },
-    async (request, reply) => {
-      const { name } = request.params as { name: string };
-      const image = await systemConfig.openImage(name);
+  router.publicFile({
+    url: '/api/files/system/:name',
+    summary: 'An uploaded logo or icon (public: the login page shows it)',
+    tags,
+    params: z.object({ name: z.string().max(64) }),
+    handler: async ({ params, reply }) => {
+      const image = await systemConfig.openImage(params.name);
       if (!image) throw new AppError('notFound');
       // An SVG opened directly may run no script.
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      return sendImmutableFile(reply, image, 'public');
+      return image;
     },
-  );
+  });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, SYSTEM_CONFIG_KEYS, type DictionaryEntry, type SystemConfigKey } from '@sightline/shared';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { storedFile } from '../../platform/http/stored-file.js';
 import type { SystemConfigRepo } from './system-config.repo.js';
 import { imageTypeOf } from '../../platform/storage/image-type.js';
 
@@ -118,11 +119,8 @@ export function createSystemConfigService({ repo, blobs, settings }: SystemConfi
     /** An uploaded logo or icon for the public file route, or null when there is none by that name. */
     async openImage(name: string) {
       if (!SYSTEM_FILE_NAME.test(name)) return null;
-      const key = systemBlobKey(name);
-      const stat = await blobs.stat(key);
-      if (!stat) return null;
       const extension = name.slice(name.lastIndexOf('.') + 1) as SystemImageType;
-      return { stream: blobs.get(key), size: stat.size, contentType: SYSTEM_IMAGE_TYPES[extension] };
+      return storedFile(blobs, systemBlobKey(name), SYSTEM_IMAGE_TYPES[extension]);
     },
 
     findData,

@@ -1,10 +1,4 @@
-import { z } from 'zod';
-import {
-  adminTeamPageQuerySchema,
-  adminTeamPageSchema,
-  adminTeamParamsSchema,
-  adminTeamUpgradeBodySchema,
-} from '@sightline/shared';
+import { teamAdminCalls } from '@sightline/shared';
 import type { Router } from '../../platform/http/route.js';
 import type { TeamAdminService } from './team-admin.service.js';
 
@@ -14,25 +8,18 @@ export function registerTeamAdminRoutes(router: Router, deps: { teamAdmin: TeamA
   const { teamAdmin } = deps;
 
   router.user({
-    method: 'GET',
-    url: '/api/team-admin/teams',
+    call: teamAdminCalls.teamPage,
     summary: 'A page of all teams with their usage, maxima and function packages (sales managers)',
     tags,
     permission: 'sales:upgrade',
-    query: adminTeamPageQuerySchema,
-    response: adminTeamPageSchema,
     handler: ({ query }) => teamAdmin.teamPage(query),
   });
 
   router.user({
-    method: 'PUT',
-    url: '/api/team-admin/teams/:id',
+    call: teamAdminCalls.upgrade,
     summary: "Upgrade a team: member maximum, storage maximum in GB, kind and function packages' validity",
     tags,
     permission: 'sales:upgrade',
-    params: adminTeamParamsSchema,
-    body: adminTeamUpgradeBodySchema,
-    response: z.null(),
     handler: async ({ auth, params, body }) => {
       await teamAdmin.upgrade(auth, params.id, body);
       return null;

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { businessEntrySchema, businessListQuerySchema, teamFunctionSchema } from '@sightline/shared';
+import { teamFunctionCalls } from '@sightline/shared';
 import type { Router } from '../../platform/http/route.js';
 import { callerTeamId } from '../../platform/auth/auth-context.js';
 import type { TeamFunctionService } from './team-function.service.js';
@@ -10,23 +9,18 @@ export function registerTeamFunctionRoutes(router: Router, deps: { functions: Te
   const { functions } = deps;
 
   router.user({
-    method: 'GET',
-    url: '/api/team-client/function',
+    call: teamFunctionCalls.functionsOf,
     summary: "The current team's function packages: state, activation, expiry and validity in days",
     tags,
     permission: 'team:function:view',
-    response: z.array(teamFunctionSchema),
     handler: ({ auth }) => functions.functionsOf(callerTeamId(auth)),
   });
 
   router.user({
-    method: 'GET',
-    url: '/api/team-client/business/list',
+    call: teamFunctionCalls.businessEntries,
     summary: 'The business selection entries, each enabled while its function package is active',
     tags,
     permission: 'team:view',
-    query: businessListQuerySchema,
-    response: z.array(businessEntrySchema),
     handler: ({ auth, query }) => functions.businessEntries(auth, callerTeamId(auth), query.projectId),
   });
 }

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, type BusinessEntry, type TeamFunction, type TeamFunctionCode } from '@sightline/shared';
+import { AppError, defineCall, type BusinessEntry, type TeamFunction, type TeamFunctionCode } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { registerErrorHandler } from '../../platform/http/error-handler.js';
 import { createRouter, routeDeclarations } from '../../platform/http/route.js';
@@ -195,13 +195,11 @@ describeOnEachDatabase('team function packages', (server) => {
         checkFeature: (auth, feature) => requireFunction(auth.teamId, feature),
       });
       router.user({
-        method: 'GET',
-        url: '/api/feature-check/monitor',
+        call: defineCall({ method: 'GET', path: '/feature-check/monitor', response: z.object({ ok: z.boolean() }) }),
         summary: 'A call that needs the monitoring package',
         tags: ['test'],
         permission: 'monitor:view',
         feature: 'monitoring',
-        response: z.object({ ok: z.boolean() }),
         handler: async () => ({ ok: true }),
       });
       await app.ready();
@@ -240,12 +238,10 @@ describeOnEachDatabase('team function packages', (server) => {
       const router = createRouter(Fastify({ logger: false }), { authenticate: async () => null });
       expect(() =>
         router.user({
-          method: 'GET',
-          url: '/api/feature-check/unchecked',
+          call: defineCall({ method: 'GET', path: '/feature-check/unchecked', response: z.null() }),
           summary: 'Unchecked',
           tags: ['test'],
           feature: 'monitoring',
-          response: z.null(),
           handler: async () => null,
         }),
       ).toThrow(/cannot check/);

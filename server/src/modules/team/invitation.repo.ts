@@ -81,37 +81,38 @@ export function createInvitationRepo(db: Kysely<Database>) {
       });
     },
 
-    /** Wrong passwords of the user for the team since `since` (older ones are forgotten). */
-    async recentFailures(userId: number, teamId: number, since: Date) {
-      const row = await db
-        .selectFrom('team_join_attempts')
-        .select('failed_count')
-        .where('user_id', '=', userId)
-        .where('team_id', '=', teamId)
-        .where('last_failed_at', '>', since)
-        .executeTakeFirst();
-      return row?.failed_count ?? 0;
-    },
-
-    /** Counts one more wrong password in one statement, so parallel guesses are all counted. */
-    async recordFailure(userId: number, teamId: number, now: Date, since: Date) {
+    /**
+     * Counts a password try of the user for the team and says whether it may be weighed, in one statement, so
+     * a parallel burst cannot read the same count: the try is counted before the password is compared and
+     * cleared (`clearFailures`) when it was right. Tries before `since` are forgotten. Null while the user is
+     * blocked; otherwise the count with this try.
+     */
+    async takeTry(userId: number, teamId: number, limit: { max: number; now: Date; since: Date }) {
       const row = await db
         .insertInto('team_join_attempts')
-        .values({ user_id: userId, team_id: teamId, failed_count: 1, last_failed_at: now })
+        .values({ user_id: userId, team_id: teamId, failed_count: 1, last_failed_at: limit.now })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'team_id']).doUpdateSet((eb) => ({
-            failed_count: eb
-              .case()
-              .when('team_join_attempts.last_failed_at', '>', since)
-              .then(eb('team_join_attempts.failed_count', '+', 1))
-              .else(1)
-              .end(),
-            last_failed_at: now,
-          })),
+          oc
+            .columns(['user_id', 'team_id'])
+            .doUpdateSet((eb) => ({
+              failed_count: eb
+                .case()
+                .when('team_join_attempts.last_failed_at', '>', limit.since)
+                .then(eb('team_join_attempts.failed_count', '+', 1))
+                .else(1)
+                .end(),
+              last_failed_at: limit.now,
+            }))
+            .where((eb) =>
+              eb.or([
+                eb('team_join_attempts.last_failed_at', '<=', limit.since),
+                eb('team_join_attempts.failed_count', '<', limit.max),
+              ]),
+            ),
         )
         .returning('failed_count')
-        .executeTakeFirstOrThrow();
-      return row.failed_count;
+        .executeTakeFirst();
+      return row?.failed_count ?? null;
     },
 
     clearFailures(userId: number, teamId: number) {

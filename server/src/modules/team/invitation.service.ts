@@ -140,18 +140,21 @@ export function createInvitationService({
 
     /**
      * Joins the link's team with its password. Wrong passwords count per user and team: each
-     * answer says how many tries are left, and the last one blocks the user for an hour.
+     * answer says how many tries are left, and the last one blocks the user for an hour. Each try is
+     * counted before the password is compared, so parallel guesses get no more tries than serial ones.
      */
     async join(auth: AuthContext, input: { sid: string; password: string }): Promise<JoinResult> {
       const now = new Date();
       const link = await usableLink(input.sid, now);
-      const since = new Date(now.getTime() - LIMITS.teamJoinBlockMs);
-      if ((await repo.recentFailures(auth.userId, link.team_id, since)) >= LIMITS.teamJoinWrongPasswords) {
-        throw new AppError('TEAM_USER_JOIN_COUNT_LIMIT');
-      }
+      const max = LIMITS.teamJoinWrongPasswords;
+      const failures = await repo.takeTry(auth.userId, link.team_id, {
+        max,
+        now,
+        since: new Date(now.getTime() - LIMITS.teamJoinBlockMs),
+      });
+      if (failures === null) throw new AppError('TEAM_USER_JOIN_COUNT_LIMIT');
       if (!samePassword(input.password, link.password)) {
-        const failures = await repo.recordFailure(auth.userId, link.team_id, now, since);
-        const remaining = LIMITS.teamJoinWrongPasswords - failures;
+        const remaining = max - failures;
         if (remaining <= 0) throw new AppError('TEAM_USER_JOIN_COUNT_LIMIT');
         throw new AppError('TEAM_INVITATION_CODE_INVALID', { params: { count: remaining } });
       }

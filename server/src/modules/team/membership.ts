@@ -45,3 +45,17 @@ export function firstCurrentMembership(db: Kysely<Database>, userId: number, now
     .orderBy('created_at')
     .executeTakeFirst();
 }
+
+/** Whether both users are current members of at least one common team. */
+export async function shareCurrentTeam(db: Kysely<Database>, userId: number, otherUserId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_members')
+    .innerJoin('team_members as other', 'other.team_id', 'team_members.team_id')
+    .select('team_members.team_id')
+    .where('team_members.user_id', '=', userId)
+    .where('other.user_id', '=', otherUserId)
+    .where(isCurrentMembership())
+    .where(isCurrentMembership('other'))
+    .executeTakeFirst();
+  return row !== undefined;
+}

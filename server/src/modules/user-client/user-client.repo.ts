@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RoleCode } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
 import { isUniqueViolation } from '../../platform/db/sql-helpers.js';
-import { currentMembers, isCurrentMembership } from '../team/membership.js';
+import { currentMembers, isCurrentMembership, shareCurrentTeam } from '../team/membership.js';
 
 /** SQL of the signed-in user's own account beyond sign-in: phone changes and team look-ups. */
 export function createUserClientRepo(db: Kysely<Database>) {
@@ -42,17 +42,8 @@ export function createUserClientRepo(db: Kysely<Database>) {
       return rows.map((row) => row.user_id);
     },
     /** Whether both users are current members of at least one common team. */
-    async sharesTeam(userId: number, otherUserId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('team_members')
-        .innerJoin('team_members as other', 'other.team_id', 'team_members.team_id')
-        .select('team_members.team_id')
-        .where('team_members.user_id', '=', userId)
-        .where('other.user_id', '=', otherUserId)
-        .where(isCurrentMembership())
-        .where(isCurrentMembership('other'))
-        .executeTakeFirst();
-      return row !== undefined;
+    sharesTeam(userId: number, otherUserId: number): Promise<boolean> {
+      return shareCurrentTeam(db, userId, otherUserId);
     },
   };
 }

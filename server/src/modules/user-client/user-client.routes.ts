@@ -1,24 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  AppError,
-  LIMITS,
-  avatarFileParamsSchema,
-  avatarFileQuerySchema,
-  changePasswordBodySchema,
-  changePhoneBodySchema,
-  checkPasswordQuerySchema,
-  headPortraitQuerySchema,
-  headPortraitResultSchema,
-  passwordCheckResultSchema,
-  profileBodySchema,
-  teamRoleUserQuerySchema,
-  teamRoleUserSchema,
-  userDetailsQuerySchema,
-  userInfoSchema,
-} from '@sightline/shared';
-import type { Authenticate } from '../../platform/auth/auth-context.js';
-import { sendImmutableFile } from '../../platform/http/immutable-file.js';
+import type { FastifyRequest } from 'fastify';
+import { AppError, LIMITS, avatarFileParamsSchema, userClientCalls } from '@sightline/shared';
 import type { Router } from '../../platform/http/route.js';
 import { avatarMaxMegabytes, type UserClientService } from './user-client.service.js';
 
@@ -51,54 +32,39 @@ export function registerUserClientRoutes(router: Router, deps: { userClient: Use
   const { userClient } = deps;
 
   router.user({
-    method: 'GET',
-    url: '/api/user-client/check-password',
+    call: userClientCalls.checkPassword,
     summary: "Whether a password is the caller's login password",
     tags,
-    query: checkPasswordQuerySchema,
-    response: passwordCheckResultSchema,
     rateLimitPerMinute: 20,
     handler: ({ auth, query }) => userClient.checkPassword(auth, query.password),
   });
 
   router.user({
-    method: 'PUT',
-    url: '/api/user-client',
+    call: userClientCalls.updateProfile,
     summary: "Update the caller's profile (name, e-mail, position, organization, language)",
     tags,
-    body: profileBodySchema,
-    response: userInfoSchema,
     handler: ({ auth, body }) => userClient.updateProfile(auth, body),
   });
 
   router.user({
-    method: 'PUT',
-    url: '/api/user-client/phone',
+    call: userClientCalls.changePhone,
     summary: "Change the caller's phone with an SMS code sent in scene 'phone'",
     tags,
-    body: changePhoneBodySchema,
-    response: userInfoSchema,
     rateLimitPerMinute: 20,
     handler: ({ auth, body }) => userClient.changePhone(auth, body),
   });
 
   router.user({
-    method: 'GET',
-    url: '/api/user-client/details',
+    call: userClientCalls.details,
     summary: "The caller's user info (SPEC section 3)",
     tags,
-    query: userDetailsQuerySchema,
-    response: userInfoSchema,
     handler: ({ auth }) => userClient.details(auth),
   });
 
   router.user({
-    method: 'PUT',
-    url: '/api/user-client/password',
+    call: userClientCalls.changePassword,
     summary: "Change the caller's password; other sessions are sent offline",
     tags,
-    body: changePasswordBodySchema,
-    response: z.null(),
     rateLimitPerMinute: 20,
     handler: async ({ auth, body }) => {
       await userClient.changePassword(auth, body);
@@ -107,12 +73,9 @@ export function registerUserClientRoutes(router: Router, deps: { userClient: Use
   });
 
   router.user({
-    method: 'PUT',
-    url: '/api/user-client/head-portrait',
+    call: userClientCalls.uploadAvatar,
     summary: 'Set the avatar: a multipart `file` (JPEG or PNG, at most 10 MB) or a headImgUrl returned earlier',
     tags,
-    query: headPortraitQuerySchema,
-    response: headPortraitResultSchema,
     handler: async ({ auth, query, request }) => {
       const upload = await readAvatarUpload(request);
       if (upload) return userClient.uploadAvatar(auth, upload);
@@ -122,11 +85,9 @@ export function registerUserClientRoutes(router: Router, deps: { userClient: Use
   });
 
   router.user({
-    method: 'POST',
-    url: '/api/user-client/temp-offline',
+    call: userClientCalls.tempOffline,
     summary: 'Mark this session away',
     tags,
-    response: z.null(),
     handler: async ({ auth }) => {
       await userClient.setPresence(auth, 'away');
       return null;
@@ -134,11 +95,9 @@ export function registerUserClientRoutes(router: Router, deps: { userClient: Use
   });
 
   router.user({
-    method: 'POST',
-    url: '/api/user-client/wake-up',
+    call: userClientCalls.wakeUp,
     summary: 'Mark this session active again',
     tags,
-    response: z.null(),
     handler: async ({ auth }) => {
       await userClient.setPresence(auth, 'active');
       return null;
@@ -146,41 +105,21 @@ export function registerUserClientRoutes(router: Router, deps: { userClient: Use
   });
 
   router.user({
-    method: 'GET',
-    url: '/api/user-client/findTeamRoleUser',
+    call: userClientCalls.teamRoleUsers,
     summary: "Members of the caller's current team who have a role",
     tags,
     permission: 'team:member:view',
-    query: teamRoleUserQuerySchema,
-    response: z.array(teamRoleUserSchema),
     handler: ({ auth, query }) => userClient.teamRoleUsers(auth, query.roleCode),
   });
 }
 
-/**
- * Serves avatar files. Not a JSON call, so it is declared on Fastify directly; `<img>` elements
- * send the token as `?token=` since they cannot set a header.
- */
-export function registerAvatarFileRoute(
-  app: FastifyInstance,
-  deps: { userClient: UserClientService; authenticate: Authenticate },
-): void {
-  app.get(
-    '/api/files/avatars/:userId/:name',
-    {
-      schema: {
-        summary: 'An avatar image, for the user and members of a shared team',
-        tags,
-        params: avatarFileParamsSchema,
-        querystring: avatarFileQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const auth = await deps.authenticate(request);
-      if (!auth) throw new AppError('LOGIN_FAILURE');
-      const params = request.params as z.output<typeof avatarFileParamsSchema>;
-      const file = await deps.userClient.readAvatar(auth, params.userId, params.name);
-      return sendImmutableFile(reply, file);
-    },
-  );
+/** Avatar files: `<img>` elements fetch them with a signed link, since they cannot send a header. */
+export function registerAvatarFileRoute(router: Router, deps: { userClient: UserClientService }): void {
+  router.file({
+    url: '/api/files/avatars/:userId/:name',
+    summary: 'An avatar image, for the user and members of a shared team',
+    tags,
+    params: avatarFileParamsSchema,
+    handler: ({ auth, params }) => deps.userClient.readAvatar(auth, params.userId, params.name),
+  });
 }

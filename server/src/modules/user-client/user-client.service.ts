@@ -12,7 +12,7 @@ import {
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { verifyPassword } from '../../platform/auth/tokens.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
-import type { StoredFile } from '../../platform/http/immutable-file.js';
+import { storedFile, type StoredFile } from '../../platform/http/stored-file.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { AuthRepo } from '../auth/auth.repo.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -130,11 +130,10 @@ export function createUserClientService({ repo, authRepo, auth, bus, blobs }: Us
 
     async readAvatar(caller: AuthContext, userId: number, name: string): Promise<StoredFile> {
       if (caller.userId !== userId && !(await repo.sharesTeam(caller.userId, userId))) throw new AppError('NO_AUTH');
-      const key = avatarKey(userId, name);
-      const stat = await blobs.stat(key);
-      if (!stat) throw new AppError('notFound');
       const type: ImageType = name.endsWith('.png') ? 'png' : 'jpg';
-      return { stream: blobs.get(key), size: stat.size, contentType: IMAGE_CONTENT_TYPES[type] };
+      const file = await storedFile(blobs, avatarKey(userId, name), IMAGE_CONTENT_TYPES[type]);
+      if (!file) throw new AppError('notFound');
+      return file;
     },
 
     /** Marks this session away or back, and tells the user's other sessions and current team mates. */

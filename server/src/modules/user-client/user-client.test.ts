@@ -197,7 +197,11 @@ describeOnEachDatabase('user-client', (server) => {
       const first = await uploadAvatar(token, 'file', 'me.bin', PNG);
       const firstUrl = (first.body.data as { headImgUrl: string }).headImgUrl;
       expect(firstUrl).toMatch(new RegExp(`^/api/files/avatars/${team.owner.id}/avatar-[a-f0-9]{24}\\.png$`));
-      const served = await server().app.inject({ method: 'GET', url: `${firstUrl}?token=${token}` });
+      const served = await server().app.inject({
+        method: 'GET',
+        url: firstUrl,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.headers['cache-control']).toContain('max-age');
@@ -213,7 +217,11 @@ describeOnEachDatabase('user-client', (server) => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(viaHeader.headers['content-type']).toBe('image/jpeg');
-      const gone = await server().app.inject({ method: 'GET', url: `${firstUrl}?token=${token}` });
+      const gone = await server().app.inject({
+        method: 'GET',
+        url: firstUrl,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(gone.statusCode).toBe(404);
       expect(gone.json()).toMatchObject({ msg: 'notFound' });
       const details = await server().call('GET', '/api/user-client/details', { token });
@@ -253,10 +261,14 @@ describeOnEachDatabase('user-client', (server) => {
       const theirs = (await uploadAvatar(other.token, 'file', 'b.png', PNG)).body.data as { headImgUrl: string };
       const reuse = await server().call('PUT', '/api/user-client/head-portrait', {
         token: user.token,
-        query: { headImgUrl: `https://sightline.example${mine.headImgUrl}?token=abc` },
+        query: { headImgUrl: `https://sightline.example${mine.headImgUrl}?sig=abc` },
       });
       expect(reuse.body.data).toEqual({ headImgUrl: mine.headImgUrl });
-      const served = await server().app.inject({ method: 'GET', url: `${mine.headImgUrl}?token=${user.token}` });
+      const served = await server().app.inject({
+        method: 'GET',
+        url: mine.headImgUrl,
+        headers: { authorization: `Bearer ${user.token}` },
+      });
       expect(served.statusCode).toBe(200);
       for (const headImgUrl of [
         theirs.headImgUrl,
@@ -291,14 +303,15 @@ describeOnEachDatabase('user-client', (server) => {
         expiresAt: new Date(Date.now() - 60_000),
       });
       const read = (token?: string) =>
-        server().app.inject({ method: 'GET', url: token ? `${url}?token=${token}` : url });
+        server().app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
       expect((await read(mateToken)).statusCode).toBe(200);
       expect((await read(stranger.token)).json()).toMatchObject({ code: 4001, msg: 'NO_AUTH' });
       expect((await read(expired.token)).json()).toMatchObject({ msg: 'NO_AUTH' });
       expect((await read()).json()).toMatchObject({ code: 4003, msg: 'LOGIN_FAILURE' });
       const badName = await server().app.inject({
         method: 'GET',
-        url: `/api/files/avatars/${team.owner.id}/passwd?token=${ownerToken}`,
+        url: `/api/files/avatars/${team.owner.id}/passwd`,
+        headers: { authorization: `Bearer ${ownerToken}` },
       });
       expect(badName.json()).toMatchObject({ msg: 'VALIDATION_ERROR' });
     });

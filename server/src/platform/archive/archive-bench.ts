@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { extractTilesetZip } from './tileset-zip.js';
+import { createLocalBlobStore } from '../storage/blob-store.js';
 
 const MiB = 1024 * 1024;
 
@@ -62,7 +63,10 @@ export async function benchExtract(zipPath: string): Promise<ExtractBenchResult>
   const timer = setInterval(sample, 20);
   const started = process.hrtime.bigint();
   try {
-    const result = await extractTilesetZip(zipPath, path.join(work, 'model'), { onProgress: sample });
+    const store = createLocalBlobStore(path.join(work, 'model'));
+    const result = await extractTilesetZip(zipPath, (relative, data) => store.put(relative, data), {
+      onProgress: sample,
+    });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     sample();
     return {

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { AppError } from '@sightline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
+import { createLocalBlobStore } from '../storage/blob-store.js';
 import { missingTilesetMessage, tilesetSample } from './tileset-fixtures.js';
-import { extractTilesetZip, inspectTilesetZip } from './tileset-zip.js';
+import { extractTilesetZip, inspectTilesetZip, type TilesetFileWriter } from './tileset-zip.js';
 
 interface ZipEntry {
   name: string;
@@ -85,6 +86,12 @@ async function tree(folder: string): Promise<string[]> {
   return entries
     .map((e) => path.relative(folder, path.join(e.parentPath, e.name)) + (e.isDirectory() ? '/' : ''))
     .sort();
+}
+
+/** Extraction into a folder, through the local blob store as the model's unzip writes. */
+function intoFolder(folder: string): TilesetFileWriter {
+  const store = createLocalBlobStore(folder);
+  return (relative, data) => store.put(relative, data);
 }
 
 describe('inspectTilesetZip', () => {
@@ -197,22 +204,30 @@ describe('extractTilesetZip', () => {
     );
     const dest = path.join(work, 'extract-ok', 'model-1');
     const progress: Array<[number, number]> = [];
-    const result = await extractTilesetZip(zip, dest, { onProgress: (done, total) => progress.push([done, total]) });
+    const result = await extractTilesetZip(zip, intoFolder(dest), {
+      onProgress: (done, total) => progress.push([done, total]),
+    });
 
     const total = TILESET.length + 2 * tile.length;
     expect(result).toEqual({
       tilesetPath: 'model/tileset.json',
       fileCount: 4,
       totalUncompressedSize: total,
-      directory: dest,
     });
     expect(await readFile(path.join(dest, 'model/tileset.json'), 'utf8')).toBe(TILESET);
     expect((await readFile(path.join(dest, 'model/tiles/0/0.b3dm'))).equals(tile)).toBe(true);
     expect((await readFile(path.join(dest, 'model/tiles/0/1.b3dm'))).equals(tile)).toBe(true);
     expect(progress.length).toBeGreaterThan(2);
     expect(progress.at(-1)).toEqual([total, total]);
-    // No staging folder is left beside the result.
-    expect(readdirSync(path.dirname(dest))).toEqual(['model-1']);
+    expect(await tree(dest)).toEqual([
+      'model/',
+      'model/empty.bin',
+      'model/tiles/',
+      'model/tiles/0/',
+      'model/tiles/0/0.b3dm',
+      'model/tiles/0/1.b3dm',
+      'model/tileset.json',
+    ]);
   });
 
   it('writes nothing at all for an unsafe archive', async () => {
@@ -226,12 +241,12 @@ describe('extractTilesetZip', () => {
     );
     const parent = path.join(work, 'extract-unsafe');
     await mkdir(parent);
-    const error = await caught(extractTilesetZip(await writeZip(zip), path.join(parent, 'model')));
+    const error = await caught(extractTilesetZip(await writeZip(zip), intoFolder(path.join(parent, 'model'))));
     expect(error.key).toBe('PROJECT_MODEL_ZIP_UNSAFE');
     expect(await tree(parent)).toEqual([]);
   });
 
-  it('removes what it wrote when an entry turns out corrupt', async () => {
+  it('stops at an entry that turns out corrupt, never writing it whole', async () => {
     const good = randomBytes(64 * 1024);
     const zip = await zipBuffer([
       { name: 'tileset.json', data: TILESET, compress: false },
@@ -243,10 +258,11 @@ describe('extractTilesetZip', () => {
     zip[at + 100] = 8;
     const parent = path.join(work, 'extract-corrupt');
     await mkdir(parent);
-    const error = await caught(extractTilesetZip(await writeZip(zip), path.join(parent, 'model')));
+    const error = await caught(extractTilesetZip(await writeZip(zip), intoFolder(path.join(parent, 'model'))));
     expect(error.key).toBe('PROJECT_MODEL_UPLOAD_ERROR');
     expect(error.data).toEqual({ reason: 'checksum' });
-    expect(await tree(parent)).toEqual([]);
+    // The entries before it are whole; the caller, which writes where nothing is served yet, removes them.
+    expect(await tree(parent)).toEqual(['model/', 'model/a.b3dm', 'model/tileset.json']);
 
     // The same damage inside deflated data is caught by the inflater.
     const deflated = await zipBuffer([
@@ -255,12 +271,13 @@ describe('extractTilesetZip', () => {
     ]);
     const dataStart = deflated.indexOf(Buffer.from('b.b3dm')) + 'b.b3dm'.length;
     for (let i = 200; i < 260; i++) deflated[dataStart + i] = (deflated[dataStart + i] ?? 0) ^ 0xff;
-    const inflateError = await caught(extractTilesetZip(await writeZip(deflated), path.join(parent, 'model')));
+    const inflated = path.join(parent, 'inflated');
+    const inflateError = await caught(extractTilesetZip(await writeZip(deflated), intoFolder(inflated)));
     expect(inflateError.key).toBe('PROJECT_MODEL_UPLOAD_ERROR');
-    expect(await tree(parent)).toEqual([]);
+    expect(await tree(inflated)).toEqual(['tileset.json']);
   });
 
-  it('stops on abort and leaves nothing behind', async () => {
+  it('stops on abort, leaving no file half written', async () => {
     const entries: ZipEntry[] = [{ name: 'tileset.json', data: TILESET }];
     for (let i = 0; i < 8; i++)
       entries.push({ name: `tiles/${i}.b3dm`, data: randomBytes(1024 * 1024), compress: false });
@@ -268,7 +285,7 @@ describe('extractTilesetZip', () => {
     const parent = path.join(work, 'extract-abort');
     await mkdir(parent);
     const controller = new AbortController();
-    const rejection = await extractTilesetZip(zip, path.join(parent, 'model'), {
+    const rejection = await extractTilesetZip(zip, intoFolder(parent), {
       signal: controller.signal,
       onProgress: () => controller.abort(),
     }).then(
@@ -276,32 +293,8 @@ describe('extractTilesetZip', () => {
       (e: unknown) => e,
     );
     expect((rejection as Error).name).toBe('AbortError');
-    expect(await tree(parent)).toEqual([]);
-  });
-
-  it('replaces an earlier extraction only once the new one is complete', async () => {
-    const dest = path.join(work, 'extract-replace', 'model');
-    await extractTilesetZip(
-      await writeZip(
-        await zipBuffer([
-          { name: 'tileset.json', data: TILESET },
-          { name: 'old.b3dm', data: 'old' },
-        ]),
-      ),
-      dest,
-    );
-    await extractTilesetZip(
-      await writeZip(
-        await zipBuffer([
-          { name: 'tileset.json', data: '{"v":2}' },
-          { name: 'new.b3dm', data: 'new' },
-        ]),
-      ),
-      dest,
-    );
-    expect(await tree(dest)).toEqual(['new.b3dm', 'tileset.json']);
-    expect(readFileSync(path.join(dest, 'tileset.json'), 'utf8')).toBe('{"v":2}');
-    expect(readdirSync(path.dirname(dest))).toEqual(['model']);
+    // Progress is first reported within the first tile: no tile is stored, not even in part.
+    expect((await tree(parent)).filter((entry) => !entry.endsWith('/'))).toEqual(['tileset.json']);
   });
 
   const sample = '1.0/TilesetWithDiscreteLOD';
@@ -320,7 +313,7 @@ describe('extractTilesetZip', () => {
     writeFileSync(zipPath, Buffer.concat(chunks));
 
     const dest = path.join(work, 'extract-sample');
-    const result = await extractTilesetZip(zipPath, dest);
+    const result = await extractTilesetZip(zipPath, intoFolder(dest));
     expect(result.tilesetPath).toBe('DiscreteLOD/tileset.json');
     expect(result.fileCount).toBe(files.length);
     for (const file of files) {

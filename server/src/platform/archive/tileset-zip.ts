@@ -3,14 +3,10 @@
  *
  * `inspectTilesetZip` reads only the central directory: every entry is checked and nothing is written, so the
  * caller can refuse an unsafe archive or one over the team's quota before spending disk on it.
- * `extractTilesetZip` streams every entry to disk (memory stays flat whatever the archive's size) into a hidden
- * sibling folder and renames it into place at the end, so a failure or a cancel leaves nothing behind.
+ * `extractTilesetZip` streams every file to a writer the caller gives (the blob store, which may be a local folder
+ * or an S3-compatible service); memory stays flat whatever the archive's size.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable, addAbortSignal } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { AppError } from '@sightline/shared';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
@@ -30,16 +26,28 @@ export interface TilesetZipInspection {
   totalUncompressedSize: number;
 }
 
+/** What an archive may declare before anything is extracted (a zip bomb declares far more than it weighs). */
+export interface ArchiveLimits {
+  /** Sum of the files' declared uncompressed sizes, bytes. */
+  maxUncompressedBytes: number;
+  /** Declared uncompressed bytes per byte of the archive file. */
+  maxRatio: number;
+}
+
+/**
+ * Below this declared size the ratio is not checked: a small tileset whose JSON compresses extremely well is
+ * harmless, and only an archive that expands to a lot can exhaust a disk.
+ */
+export const RATIO_CHECK_FLOOR_BYTES = 64 * 1024 * 1024;
+
 export interface ExtractTilesetOptions {
   /** Called as bytes are written (at most about once per MiB, and once at the end). */
   onProgress?: (bytesDone: number, bytesTotal: number) => void;
   signal?: AbortSignal;
 }
 
-export interface ExtractedTileset extends TilesetZipInspection {
-  /** The folder the tileset now lives in (the `destDir` given). */
-  directory: string;
-}
+/** Stores one file of the tileset under its checked relative path, consuming `data` whole. */
+export type TilesetFileWriter = (relativePath: string, data: Readable) => Promise<unknown>;
 
 const OPEN_OPTIONS: yauzl.Options = {
   lazyEntries: true,
@@ -126,12 +134,38 @@ function findTileset(files: readonly string[]): string {
   });
 }
 
+const GB = 1024 ** 3;
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
 /**
- * Lists and checks every entry of a tileset zip without extracting anything.
- * Throws AppError PROJECT_MODEL_ZIP_UNSAFE (data.reason, data.entry), PROJECT_MODEL_TILESET_MISSING, or
- * PROJECT_MODEL_UPLOAD_ERROR (data.reason: corrupt, encrypted, unsupportedCompression, tooManyEntries).
+ * Refuses what the archive declares beyond the limits. The declared sizes are what extraction may write: yauzl
+ * (validateEntrySizes) fails an entry the moment it inflates past its declared size, so a lie is caught while
+ * streaming.
  */
-export async function inspectTilesetZip(zipPath: string): Promise<TilesetZipInspection> {
+function checkDeclaredSize(totalUncompressedSize: number, archiveBytes: number, limits: ArchiveLimits): void {
+  const ratio = totalUncompressedSize / Math.max(archiveBytes, 1);
+  const tooLarge = totalUncompressedSize > limits.maxUncompressedBytes;
+  const tooCompressed = totalUncompressedSize > RATIO_CHECK_FLOOR_BYTES && ratio > limits.maxRatio;
+  if (!tooLarge && !tooCompressed) return;
+  throw new AppError('PROJECT_MODEL_ZIP_TOO_LARGE', {
+    params: {
+      size: oneDecimal(totalUncompressedSize / GB),
+      ratio: Math.round(ratio),
+      maxSize: oneDecimal(limits.maxUncompressedBytes / GB),
+      maxRatio: limits.maxRatio,
+    },
+    data: { reason: tooLarge ? 'uncompressedSize' : 'ratio' },
+  });
+}
+
+/**
+ * Lists and checks every entry of a tileset zip without extracting anything; with `limits`, also what the
+ * entries declare in total.
+ * Throws AppError PROJECT_MODEL_ZIP_UNSAFE (data.reason, data.entry), PROJECT_MODEL_TILESET_MISSING,
+ * PROJECT_MODEL_ZIP_TOO_LARGE (data.reason: uncompressedSize, ratio), or PROJECT_MODEL_UPLOAD_ERROR
+ * (data.reason: corrupt, encrypted, unsupportedCompression, tooManyEntries).
+ */
+export async function inspectTilesetZip(zipPath: string, limits?: ArchiveLimits): Promise<TilesetZipInspection> {
   const zipfile = await openZip(zipPath);
   try {
     const files: string[] = [];
@@ -141,43 +175,48 @@ export async function inspectTilesetZip(zipPath: string): Promise<TilesetZipInsp
       files.push(entryPath);
       totalUncompressedSize += entry.uncompressedSize;
     }
+    if (limits) checkDeclaredSize(totalUncompressedSize, zipfile.fileSize, limits);
     return { tilesetPath: findTileset(files), fileCount: files.length, totalUncompressedSize };
   } finally {
     zipfile.close();
   }
 }
 
-async function exists(target: string): Promise<boolean> {
+/**
+ * The bytes of one entry as they inflate, checked against its checksum at the end. Failures to inflate are the
+ * archive's fault; failures to read the zip file (they carry a syscall: EIO, ...) are ours.
+ */
+async function* verifiedData(input: Readable, entry: Entry, onBytes: (bytes: number) => void) {
+  // yauzl checks sizes but not checksums; a flipped byte in a stored entry would pass unnoticed.
+  let crc = 0;
   try {
-    await stat(target);
-    return true;
-  } catch {
-    return false;
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      crc = crc32(chunk, crc);
+      onBytes(chunk.length);
+      yield chunk;
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).syscall !== undefined) throw error;
+    throw unreadable('corrupt', error);
   }
+  if (crc >>> 0 !== entry.crc32 >>> 0) throw unreadable('checksum');
 }
 
 /**
- * Extracts a checked tileset zip into `destDir` (created; an existing one is replaced only once the new content
- * is complete). Entries are streamed: memory does not grow with the archive. Cancelling through `signal` rejects
- * with the signal's reason and removes what was written.
+ * Extracts a checked tileset zip, handing each file to `write` as a stream in archive order (folders exist only
+ * as the paths of their files). Every entry is checked before its bytes are read, as `inspectTilesetZip` checks
+ * it. Cancelling through `signal` rejects with the signal's reason. Files written before a failure stay where
+ * they were written: the caller writes where nothing is served until the whole tileset is there.
  */
 export async function extractTilesetZip(
   zipPath: string,
-  destDir: string,
+  write: TilesetFileWriter,
   options: ExtractTilesetOptions = {},
-): Promise<ExtractedTileset> {
+): Promise<TilesetZipInspection> {
   const { onProgress, signal } = options;
   signal?.throwIfAborted();
   const inspection = await inspectTilesetZip(zipPath);
-  const target = path.resolve(destDir);
-  const parent = path.dirname(target);
-  await mkdir(parent, { recursive: true });
-  // A sibling of the destination, so the final rename stays on one file system.
-  const staging = await mkdtemp(path.join(parent, `.${path.basename(target)}.partial-`));
-  const zipfile = await openZip(zipPath).catch(async (error: unknown) => {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  });
+  const zipfile = await openZip(zipPath);
 
   let bytesDone = 0;
   let reported = 0;
@@ -186,72 +225,32 @@ export async function extractTilesetZip(
     reported = bytesDone;
     onProgress(bytesDone, inspection.totalUncompressedSize);
   };
-  const madeDirectories = new Set<string>([staging]);
-  const ensureDirectory = async (directory: string) => {
-    if (madeDirectories.has(directory)) return;
-    await mkdir(directory, { recursive: true });
-    madeDirectories.add(directory);
+  const counted = (bytes: number) => {
+    bytesDone += bytes;
+    report(false);
   };
 
   try {
     for await (const { entry, path: entryPath, isDirectory } of checkedEntries(zipfile)) {
       signal?.throwIfAborted();
-      if (entryPath === null) continue;
-      const output = path.join(staging, ...entryPath.split('/'));
-      // checkEntryPath already guarantees this; a second, independent guard costs nothing.
-      if (!output.startsWith(staging + path.sep)) throw unsafe('escapesRoot', entryPath);
-      if (isDirectory) {
-        await ensureDirectory(output);
-        continue;
-      }
-      await ensureDirectory(path.dirname(output));
+      if (entryPath === null || isDirectory) continue;
       let input: Readable;
       try {
         input = await zipfile.openReadStreamPromise(entry);
       } catch (error) {
         throw unreadable('corrupt', error);
       }
-      await pipeline(
-        input,
-        async function* (source: AsyncIterable<Buffer>) {
-          // yauzl checks sizes but not checksums; a flipped byte in a stored entry would pass unnoticed.
-          let crc = 0;
-          for await (const chunk of source) {
-            crc = crc32(chunk, crc);
-            bytesDone += chunk.length;
-            report(false);
-            yield chunk;
-          }
-          if (crc >>> 0 !== entry.crc32 >>> 0) throw unreadable('checksum');
-        },
-        // 'wx': never write through something that already exists (a duplicate the registry somehow missed).
-        createWriteStream(output, { flags: 'wx', mode: 0o644 }),
-        { signal },
-      ).catch((error: unknown) => {
-        if (signal?.aborted || error instanceof AppError) throw error;
-        // File-system failures (ENOSPC, EACCES, ...) carry a syscall and are ours; anything else while streaming
-        // (zlib's Z_DATA_ERROR, yauzl's size mismatches, truncated data) is the archive's fault.
-        if ((error as NodeJS.ErrnoException).syscall !== undefined) throw error;
-        throw unreadable('corrupt', error);
-      });
+      const data = Readable.from(verifiedData(input, entry, counted), { objectMode: false });
+      if (signal) addAbortSignal(signal, data);
+      await write(entryPath, data);
     }
     signal?.throwIfAborted();
-    zipfile.close();
     report(true);
-
-    if (await exists(target)) {
-      const old = await mkdtemp(path.join(parent, `.${path.basename(target)}.old-`));
-      await rename(target, path.join(old, 'content'));
-      await rename(staging, target);
-      await rm(old, { recursive: true, force: true });
-    } else {
-      await rename(staging, target);
-    }
-    return { ...inspection, directory: target };
+    return inspection;
   } catch (error) {
-    zipfile.close();
-    await rm(staging, { recursive: true, force: true });
     if (signal?.aborted) throw signal.reason;
     throw error;
+  } finally {
+    zipfile.close();
   }
 }

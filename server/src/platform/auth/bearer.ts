@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
+/** The session token travels in the Authorization header only: never in a URL (file links are signed instead). */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
-  // File links inside <img> cannot carry a header; they carry the token in the query instead.
-  const query = request.query as Record<string, unknown> | undefined;
-  return typeof query?.token === 'string' ? query.token : undefined;
+  return undefined;
 }

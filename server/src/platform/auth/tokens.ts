@@ -30,6 +30,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * A hash of a random password, made once with the current parameters: login verifies against it when no
+ * account has the name typed, so an unknown name costs the same scrypt work as a known one.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomToken());
+  return dummyHash;
+}
+
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }

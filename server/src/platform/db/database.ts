@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { startPGliteServer } from './pglite-session-queue.js';
 import type { Database } from './schema.js';
+import { trackTableWrites, type TableWrites } from './table-writes.js';
 
 // PostgreSQL bigint (volume bytes) arrives as a string: keep it exact rather than lose precision.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
@@ -14,6 +15,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** A connection string any PostgreSQL client (pg-boss, psql) can use, embedded mode included. */
   connectionString: string;
+  /** Writes made through `db`, for caches of this process to drop what they changed. */
+  writes: TableWrites;
   close(): Promise<void>;
   /** Embedded only: a dump of the data folder, which a new instance can load (test templates). */
   dumpDataDir?: () => Promise<Blob>;
@@ -21,19 +24,20 @@ export interface DatabaseHandle {
 
 const ADMIN_SHUTDOWN = '57P01';
 
-function kyselyFor(connectionString: string, max: number): Kysely<Database> {
+function kyselyFor(connectionString: string, max: number): { db: Kysely<Database>; writes: TableWrites } {
   const pool = new pg.Pool({ connectionString, max });
   // An idle connection the server ends (a restart, a dropped database) must not take the process
   // down: the pool replaces it on the next query.
   pool.on('error', (error: Error & { code?: string }) => {
     if (error.code !== ADMIN_SHUTDOWN) console.error(`database connection lost: ${error.message}`);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { dialect, writes } = trackTableWrites(new PostgresDialect({ pool }));
+  return { db: new Kysely<Database>({ dialect }), writes };
 }
 
 export async function openServerDatabase(connectionString: string): Promise<DatabaseHandle> {
-  const db = kyselyFor(connectionString, 10);
-  return { db, connectionString, close: () => db.destroy() };
+  const { db, writes } = kyselyFor(connectionString, 10);
+  return { db, connectionString, writes, close: () => db.destroy() };
 }
 
 /**
@@ -46,10 +50,11 @@ export async function openEmbeddedDatabase(options: { dataDir?: string; loadData
     const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
     const server = await startPGliteServer(pglite);
     const connectionString = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
-    const db = kyselyFor(connectionString, 8);
+    const { db, writes } = kyselyFor(connectionString, 8);
     return {
       db,
       connectionString,
+      writes,
       dumpDataDir: () => pglite.dumpDataDir('none'),
       close: async () => {
         await db.destroy();

@@ -166,6 +166,85 @@ describe('the embedded database shared by several connections', () => {
     expect((await count).rows[0]?.count).toBe('0');
   });
 
+  it('serves thousands of interleaved extended-protocol queries on several connections, some failing, without a lost portal', async () => {
+    const connections = 8;
+    const rounds = 90;
+    const counts = { ok: 0, failedAsMeant: 0, unexpected: [] as string[] };
+    let committed = 0;
+    const expectFailure = async (work: Promise<unknown>, code: string) => {
+      try {
+        await work;
+        counts.unexpected.push(`succeeded where ${code} was meant`);
+      } catch (error) {
+        const actual = (error as { code?: string }).code;
+        if (actual === code) counts.failedAsMeant += 1;
+        else counts.unexpected.push(`${actual}: ${(error as Error).message}`);
+      }
+    };
+    const expectDone = async (work: Promise<unknown>) => {
+      try {
+        await work;
+        counts.ok += 1;
+      } catch (error) {
+        counts.unexpected.push(`${(error as { code?: string }).code}: ${(error as Error).message}`);
+      }
+    };
+    const expectRow = async (work: Promise<pg.QueryResult>, row: Record<string, unknown>) => {
+      try {
+        const result = await work;
+        if (JSON.stringify(result.rows) === JSON.stringify([row])) counts.ok += 1;
+        else counts.unexpected.push(`rows ${JSON.stringify(result.rows)}, expected ${JSON.stringify(row)}`);
+      } catch (error) {
+        counts.unexpected.push(`${(error as { code?: string }).code}: ${(error as Error).message}`);
+      }
+    };
+
+    // Each connection queues a round's statements at once, so its sequences meet the other connections' in the
+    // server's queue; one round in three is a transaction, in which a failure rolls back.
+    async function connection(index: number) {
+      const client = await pgClient();
+      for (let round = 0; round < rounds; round += 1) {
+        const tag = `${index}.${round}`;
+        if (round % 3 === 2) {
+          await expectDone(client.query('BEGIN'));
+          await expectDone(client.query('INSERT INTO notes (body) VALUES ($1)', [tag]));
+          if (round % 2 === 0) {
+            await expectFailure(client.query('SELECT 1 / $1::int AS n', [0]), '22012');
+            await expectDone(client.query('ROLLBACK'));
+          } else {
+            await expectDone(client.query('COMMIT'));
+            committed += 1;
+          }
+          continue;
+        }
+        await Promise.all([
+          expectRow(client.query('SELECT $1::text AS tag, $2::int * 2 AS twice', [tag, round]), {
+            tag,
+            twice: round * 2,
+          }),
+          expectFailure(client.query('SELECT 1 / $1::int AS n', [0]), '22012'),
+          expectRow(client.query({ text: 'SELECT $1::int + 1 AS next', values: [round] }), { next: round + 1 }),
+          expectFailure(client.query('SELECT body FROM no_such_table WHERE body = $1', [tag]), '42P01'),
+          expectFailure(client.query('SELECT $1::int AS n', ['not a number']), '22P02'),
+          expectRow(client.query('SELECT count(*)::int >= 0 AS counted FROM notes WHERE body <> $1', [tag]), {
+            counted: true,
+          }),
+        ]);
+      }
+    }
+    await Promise.all(Array.from({ length: connections }, (_, index) => connection(index)));
+
+    const total = counts.ok + counts.failedAsMeant + counts.unexpected.length;
+    console.info(
+      `embedded database stress: ${connections} connections, ${total} queries (extended protocol but BEGIN, COMMIT, ROLLBACK) ` +
+        `(${counts.failedAsMeant} failing as meant), ${counts.unexpected.length} errors`,
+    );
+    expect(counts.unexpected).toEqual([]);
+    expect(total).toBeGreaterThan(2000);
+    const { rows } = await (await pgClient()).query<{ count: number }>('SELECT count(*)::int AS count FROM notes');
+    expect(rows[0]?.count).toBe(committed);
+  });
+
   it('discards the unfinished statement of a connection that disconnects mid-sequence', async () => {
     const leaving = await WireClient.connect(port);
     const staying = await pgClient();

@@ -8,11 +8,17 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
  * its unnamed statement or portal (`portal "" does not exist`); and a single failed message leaves the queue
  * stuck for good (electric-sql/pglite#1046). This queue gives a connection the backend from its first message
  * until the backend is idle again: after its Sync or simple Query, and outside any transaction block.
+ *
+ * It also hands the backend a connection's extended-protocol messages together: those that need no answer before
+ * the next (Parse, Bind, Describe, Execute, Close) wait for the Sync or Flush that asks for one, and go in with it,
+ * so a query costs one pass through the backend and one write to the socket instead of five.
  */
 
 interface QueuedMessage {
   handlerId: number;
+  /** One protocol message, or several of one connection whose last is `lastType`. */
   message: Uint8Array;
+  lastType: number;
   onData: (data: Uint8Array) => void;
   resolve: (bytes: number) => void;
   reject: (error: Error) => void;
@@ -30,6 +36,8 @@ const SYNC = 0x53; // 'S'
 const SIMPLE_QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
 const STARTUP = 0x00;
+/** Parse, Bind, Describe, Execute and Close: a server answers them only at the next Sync or Flush. */
+const DEFERRABLE = new Set([0x50, 0x42, 0x44, 0x45, 0x43]);
 const SYNC_MESSAGE = new Uint8Array([SYNC, 0, 0, 0, 4]);
 
 function simpleQueryMessage(sql: string): Uint8Array {
@@ -48,13 +56,14 @@ function simpleQueryMessage(sql: string): Uint8Array {
 const ABORT_IMPLICIT_TRANSACTION = simpleQueryMessage('ROLLBACK');
 
 /** Messages after which the backend has answered ReadyForQuery: the sequence they belong to is complete. */
-function endsSequence(message: Uint8Array): boolean {
-  const type = message[0];
-  return type === SYNC || type === SIMPLE_QUERY || type === TERMINATE || type === STARTUP;
+function endsSequence(type: number): boolean {
+  return type === SYNC || type === SIMPLE_QUERY || type === STARTUP;
 }
 
 export class PGliteSessionQueue implements SocketQueryQueue {
   private readonly waiting: QueuedMessage[] = [];
+  /** Each connection's messages that wait for the Sync or Flush they go in with. */
+  private readonly deferred = new Map<number, Uint8Array[]>();
   /** The connection whose sequence or transaction is open in the backend; only it may send next. */
   private owner: { handlerId: number; midSequence: boolean } | null = null;
   private readonly closedHandlers = new Set<number>();
@@ -63,8 +72,19 @@ export class PGliteSessionQueue implements SocketQueryQueue {
   constructor(private readonly db: PGlite) {}
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    const type = message[0] ?? STARTUP;
+    const deferred = this.deferred.get(handlerId) ?? [];
+    if (DEFERRABLE.has(type)) {
+      this.deferred.set(handlerId, [...deferred, message]);
+      return Promise.resolve(0);
+    }
+    this.deferred.delete(handlerId);
+    // PGlite answers Terminate with nothing; what the connection leaves open is ended when its socket closes.
+    // Messages it never synced are dropped, as a server drops them at a disconnect.
+    if (type === TERMINATE) return Promise.resolve(0);
+    const batch = deferred.length > 0 ? Buffer.concat([...deferred, message]) : message;
     return new Promise((resolve, reject) => {
-      this.waiting.push({ handlerId, message, onData, resolve, reject });
+      this.waiting.push({ handlerId, message: batch, lastType: type, onData, resolve, reject });
       void this.drain();
     });
   }
@@ -74,6 +94,7 @@ export class PGliteSessionQueue implements SocketQueryQueue {
   }
 
   clearQueueForHandler(handlerId: number): void {
+    this.deferred.delete(handlerId);
     for (let index = this.waiting.length - 1; index >= 0; index--) {
       const queued = this.waiting[index];
       if (queued?.handlerId !== handlerId) continue;
@@ -123,7 +144,7 @@ export class PGliteSessionQueue implements SocketQueryQueue {
     } catch (error) {
       queued.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    const midSequence = !endsSequence(queued.message);
+    const midSequence = !endsSequence(queued.lastType);
     this.owner = midSequence || this.db.isInTransaction() ? { handlerId: queued.handlerId, midSequence } : null;
   }
 

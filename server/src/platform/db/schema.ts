@@ -29,8 +29,6 @@ export interface UsersTable {
   language: Language;
   status: 'active' | 'disabled';
   current_team_id: number | null;
-  failed_login_count: Generated<number>;
-  failed_login_at: NullableTimestamp;
   last_login_at: NullableTimestamp;
   inviter_id: number | null;
   /** Set for local users, created by a team administrator with an account and no phone. */
@@ -124,6 +122,13 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   revoked_at: NullableTimestamp;
   revoke_reason: RevokeReason | null;
+}
+
+/** Wrong passwords per login target (`user:<id>`, or the name typed when no account has it). */
+export interface LoginAttemptsTable {
+  key: string;
+  failed_count: number;
+  last_failed_at: Timestamp;
 }
 
 export interface SmsCodesTable {
@@ -400,6 +405,7 @@ export interface Database {
   team_join_attempts: TeamJoinAttemptsTable;
   invitation_project_grants: InvitationProjectGrantsTable;
   sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
   sms_codes: SmsCodesTable;
   captchas: CaptchasTable;
   dictionary_data: DictionaryDataTable;
@@ -441,6 +447,7 @@ const TABLES: Record<keyof Database, true> = {
   team_join_attempts: true,
   invitation_project_grants: true,
   sessions: true,
+  login_attempts: true,
   sms_codes: true,
   captchas: true,
   dictionary_data: true,

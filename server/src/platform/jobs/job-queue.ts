@@ -2,7 +2,7 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import PgBoss from 'pg-boss';
 import { AppError } from '@sightline/shared';
@@ -22,6 +22,11 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** How long a shutdown waits for interrupted handlers to return before closing anyway. */
   shutdownTimeoutMs?: number;
+  /**
+   * Whether this process runs handlers (SIGHTLINE_ROLE all or worker). An API process (false) only enqueues,
+   * cancels and reads jobs; the recovery of dead workers' jobs and recurring jobs belong to the workers too.
+   */
+  work?: boolean;
 }
 
 export interface EnqueueOptions {
@@ -58,6 +63,8 @@ export class JobInterrupted extends Error {
 }
 
 const QUEUE_SCHEMA = 'pgboss';
+/** The advisory lock that lets one process at a time install the queue's schema and create its queues. */
+const QUEUE_SETUP_LOCK = 0x5167_6b01;
 const EVENT_INTERVAL_MS = 250;
 
 function isAlive(pid: number): boolean {
@@ -84,7 +91,9 @@ export function createJobQueue(options: JobQueueOptions) {
   const heartbeatMs = options.heartbeatMs ?? 5_000;
   const staleAfterMs = options.staleAfterMs ?? 60_000;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
-  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;
+  // Short enough for a shutdown to finish within the 5 s an orchestrator usually grants after SIGTERM.
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 3_000;
+  const work = options.work ?? true;
   const hostname = os.hostname();
   const workerId = `${hostname}/${process.pid}/${randomUUID().slice(0, 8)}`;
   const store = createJobStore(database.db);
@@ -256,18 +265,27 @@ export function createJobQueue(options: JobQueueOptions) {
         schedule: false,
       });
       instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
-      await instance.start();
+      // API and worker processes starting together would otherwise deadlock creating the same queue tables.
+      await database.db.connection().execute(async (connection) => {
+        await sql`select pg_advisory_lock(${QUEUE_SETUP_LOCK})`.execute(connection);
+        try {
+          await instance.start();
+          for (const definition of definitions.values()) {
+            // Deliveries are retried if a worker fails to record a run; the runs themselves are never retried here.
+            await instance.createQueue(definition.name, {
+              name: definition.name,
+              retryLimit: 5,
+              retryDelay: 5,
+              retryBackoff: true,
+              expireInSeconds: 23 * 3600,
+            });
+          }
+        } finally {
+          await sql`select pg_advisory_unlock(${QUEUE_SETUP_LOCK})`.execute(connection);
+        }
+      });
       boss = instance;
-      for (const definition of definitions.values()) {
-        // Deliveries are retried if a worker fails to record a run; the runs themselves are never retried here.
-        await instance.createQueue(definition.name, {
-          name: definition.name,
-          retryLimit: 5,
-          retryDelay: 5,
-          retryBackoff: true,
-          expireInSeconds: 23 * 3600,
-        });
-      }
+      if (!work) return;
       await recoverOrphans();
       for (const definition of definitions.values()) {
         const ids: string[] = [];

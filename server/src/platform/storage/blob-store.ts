@@ -3,20 +3,69 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 
-/** Where every stored byte lives; a local folder here, an S3-compatible store at scale. */
-export interface BlobStore {
-  put(key: string, data: Buffer | Readable): Promise<number>;
-  get(key: string): Readable;
-  stat(key: string): Promise<{ size: number } | null>;
-  delete(key: string): Promise<void>;
-  /** An absolute path when the store is a local folder (for tools that need files). */
-  localPath(key: string): string;
+/** What a store knows of one object without reading it: enough to answer conditional and range requests. */
+export interface BlobInfo {
+  size: number;
+  modifiedAt: Date;
+  /** An HTTP entity tag (quoted), the same for as long as the object's bytes are. */
+  etag: string;
 }
 
+/** One object found by `list`. */
+export interface BlobEntry {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
+/** Bytes `start` to `end` of an object, both included (as HTTP ranges count them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where every stored byte lives; a local folder here, an S3-compatible store at scale. Keys are paths of
+ * `/`-separated segments; a prefix ending in `/` names a folder of keys.
+ */
+export interface BlobStore {
+  put(key: string, data: Buffer | Readable): Promise<number>;
+  /** The object's bytes, or `range` of them; a missing object fails the stream with code ENOENT. */
+  get(key: string, range?: ByteRange): Readable;
+  stat(key: string): Promise<BlobInfo | null>;
+  delete(key: string): Promise<void>;
+  /** Every object under the folder `prefix`, at any depth. */
+  list(prefix: string): AsyncIterable<BlobEntry>;
+  /** The names of the folders directly under the folder `prefix`. */
+  folders(prefix: string): Promise<string[]>;
+  /** Deletes every object under the folder `prefix`; a folder already gone is no error. */
+  deleteFolder(prefix: string): Promise<void>;
+}
+
+/**
+ * Keys name any file a user may store (a tileset's tiles keep the names their zip gave them), so any character
+ * is allowed but those that could leave the store's space or mean something else to a file system.
+ */
 export function assertSafeKey(key: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split('/').some((part) => part === '..' || part === '')) {
+  const segments = key.split('/');
+  if (
+    key === '' ||
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    /[\u0000-\u001f\u007f\\]/.test(key) ||
+    segments.some((part) => part === '' || part === '.' || part === '..')
+  ) {
     throw new Error(`Unsafe blob key: ${key}`);
   }
+}
+
+/** A folder prefix: a safe key followed by `/`. */
+export function assertFolderPrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new Error(`Not a folder prefix: ${prefix}`);
+  assertSafeKey(prefix.slice(0, -1));
+}
+
+function weakEtag(stats: fs.Stats): string {
+  return `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
 }
 
 export function createLocalBlobStore(root: string): BlobStore {
@@ -24,24 +73,51 @@ export function createLocalBlobStore(root: string): BlobStore {
     assertSafeKey(key);
     return path.join(root, key);
   };
+  const resolveFolder = (prefix: string) => {
+    assertFolderPrefix(prefix);
+    return path.join(root, prefix);
+  };
+  async function* walk(directory: string, keyPrefix: string): AsyncGenerator<BlobEntry> {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(directory, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) {
+        yield* walk(full, `${keyPrefix}${entry.name}/`);
+      } else if (entry.isFile()) {
+        const stats = await fs.promises.stat(full).catch(() => null);
+        if (stats) yield { key: `${keyPrefix}${entry.name}`, size: stats.size, modifiedAt: stats.mtime };
+      }
+    }
+  }
   return {
     async put(key, data) {
       const target = resolve(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       // Write beside and rename, so a crash mid-write never leaves a half file under the key.
       const temporary = `${target}.${process.pid}.${Date.now()}.part`;
-      if (Buffer.isBuffer(data)) await fs.promises.writeFile(temporary, data);
-      else await pipeline(data, fs.createWriteStream(temporary));
-      await fs.promises.rename(temporary, target);
+      try {
+        if (Buffer.isBuffer(data)) await fs.promises.writeFile(temporary, data);
+        else await pipeline(data, fs.createWriteStream(temporary));
+        await fs.promises.rename(temporary, target);
+      } catch (error) {
+        await fs.promises.rm(temporary, { force: true });
+        throw error;
+      }
       return (await fs.promises.stat(target)).size;
     },
-    get(key) {
-      return fs.createReadStream(resolve(key));
+    get(key, range) {
+      return fs.createReadStream(resolve(key), range);
     },
     async stat(key) {
       try {
         const stats = await fs.promises.stat(resolve(key));
-        return { size: stats.size };
+        if (!stats.isFile()) return null;
+        return { size: stats.size, modifiedAt: stats.mtime, etag: weakEtag(stats) };
       } catch {
         return null;
       }
@@ -49,6 +125,19 @@ export function createLocalBlobStore(root: string): BlobStore {
     async delete(key) {
       await fs.promises.rm(resolve(key), { force: true });
     },
-    localPath: resolve,
+    list(prefix) {
+      return walk(resolveFolder(prefix), prefix);
+    },
+    async folders(prefix) {
+      try {
+        const entries = await fs.promises.readdir(resolveFolder(prefix), { withFileTypes: true });
+        return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+      } catch {
+        return [];
+      }
+    },
+    async deleteFolder(prefix) {
+      await fs.promises.rm(resolveFolder(prefix), { recursive: true, force: true });
+    },
   };
 }

@@ -1,14 +1,16 @@
 import { PassThrough, Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
   S3Client,
+  paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertSafeKey, type BlobStore } from './blob-store.js';
+import { assertFolderPrefix, assertSafeKey, type BlobEntry, type BlobStore } from './blob-store.js';
 
 export interface S3BlobStoreOptions {
   /** The service's address, e.g. https://s3.eu-central-1.amazonaws.com or a self-hosted store's. */
@@ -24,6 +26,9 @@ export interface S3BlobStoreOptions {
 function isMissing(error: unknown): boolean {
   return error instanceof NoSuchKey || error instanceof NotFound || (error as { name?: string }).name === 'NotFound';
 }
+
+/** S3 deletes at most this many objects per request. */
+const DELETE_BATCH = 1000;
 
 /**
  * The blob store on an S3-compatible service. Objects appear whole or not at all (S3 writes are atomic per
@@ -41,12 +46,25 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     assertSafeKey(key);
     try {
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-      return { size: head.ContentLength ?? 0 };
+      return {
+        size: head.ContentLength ?? 0,
+        modifiedAt: head.LastModified ?? new Date(0),
+        etag: head.ETag ?? `"${head.ContentLength ?? 0}-${head.LastModified?.getTime() ?? 0}"`,
+      };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
     }
   };
+  async function* list(prefix: string): AsyncGenerator<BlobEntry> {
+    assertFolderPrefix(prefix);
+    for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
+      for (const object of page.Contents ?? []) {
+        if (object.Key === undefined) continue;
+        yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+      }
+    }
+  }
   return {
     async put(key, data) {
       assertSafeKey(key);
@@ -54,16 +72,18 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       await new Upload({ client, params: { Bucket, Key: key, Body: data } }).done();
       return (await stat(key))?.size ?? 0;
     },
-    get(key) {
+    get(key, range) {
       assertSafeKey(key);
       // The interface hands out a stream at once, as a file read does; the object's bytes flow when S3 answers.
       const output = new PassThrough();
       client
-        .send(new GetObjectCommand({ Bucket, Key: key }))
+        .send(new GetObjectCommand({ Bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` }))
         .then((object) => {
           const body = object.Body;
           if (!(body instanceof Readable)) throw new Error(`S3 answered ${key} without a body`);
           body.on('error', (error) => output.destroy(error));
+          // A reader that stops early (a closed connection) releases the service's connection too.
+          output.on('close', () => body.destroy());
           body.pipe(output);
         })
         .catch((error: unknown) => {
@@ -79,8 +99,30 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
-    localPath(key) {
-      throw new Error(`The S3 blob store has no local path for ${key}`);
+    list,
+    async folders(prefix) {
+      assertFolderPrefix(prefix);
+      const names: string[] = [];
+      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix, Delimiter: '/' })) {
+        for (const common of page.CommonPrefixes ?? []) {
+          if (common.Prefix) names.push(common.Prefix.slice(prefix.length, -1));
+        }
+      }
+      return names;
+    },
+    async deleteFolder(prefix) {
+      let batch: string[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const Objects = batch.map((Key) => ({ Key }));
+        batch = [];
+        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+      };
+      for await (const entry of list(prefix)) {
+        batch.push(entry.key);
+        if (batch.length === DELETE_BATCH) await flush();
+      }
+      await flush();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntdApp, Avatar, Button, Dropdown, Flex, Tooltip, Typography, theme, type MenuProps } from 'antd';
+import { App as AntdApp, Button, Dropdown, Flex, Tooltip, Typography, theme, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
   DownOutlined,
@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { withTokenQuery } from '../../api/token';
+import { StoredAvatar } from '../../components/StoredImage';
 import { FeedbackDialog } from '../../features/feedback/components/FeedbackDialog';
 import { NoticeBell } from '../../features/notice/components/NoticeBell';
 import { useTeams } from '../../api/team';
@@ -137,7 +137,7 @@ export function HeaderBar({
         >
           <Button type="text" style={{ height: 40 }} data-testid="user-menu">
             <Flex align="center" gap={8}>
-              <Avatar size={28} src={withTokenQuery(user?.headImgUrl)} icon={<UserOutlined />} />
+              <StoredAvatar size={28} url={user?.headImgUrl} />
               <Typography.Text ellipsis style={{ maxWidth: 140 }}>
                 {user?.name ?? ''}
               </Typography.Text>

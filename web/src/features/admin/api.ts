@@ -1,6 +1,7 @@
+import { teamAdminCalls } from '@sightline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminTeam, AdminTeamUpgradeBody, Page } from '@sightline/shared';
-import { request } from '../../api/client';
+import type { AdminTeamUpgradeBody } from '@sightline/shared';
+import { call } from '../../api/client';
 import { isTeamQuery, teamAdminKeys } from '../../api/query-keys';
 import { useSignedIn } from '../../stores/session-store';
 
@@ -18,10 +19,7 @@ export function useAdminTeams(query: AdminTeamQuery) {
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      request<Page<AdminTeam>>('/team-admin/teams', {
-        signal,
-        query: { ...query, keyword: query.keyword || undefined },
-      }),
+      call(teamAdminCalls.teamPage, { signal, query: { ...query, keyword: query.keyword || undefined } }),
   });
 }
 
@@ -29,7 +27,7 @@ export function useUpgradeTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ teamId, body }: { teamId: number; body: AdminTeamUpgradeBody }) =>
-      request<null>(`/team-admin/teams/${teamId}`, { method: 'PUT', body }),
+      call(teamAdminCalls.upgrade, { params: { id: teamId }, body }),
     // The upgraded team may be the caller's own: its details and functions change too.
     onSuccess: () => queryClient.invalidateQueries({ predicate: isTeamQuery }),
   });

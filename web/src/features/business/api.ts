@@ -1,6 +1,6 @@
+import { teamFunctionCalls } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessEntry } from '@sightline/shared';
-import { request } from '../../api/client';
+import { call } from '../../api/client';
 import { teamKeys } from '../../api/query-keys';
 import { useInTeam } from '../../stores/session-store';
 
@@ -10,6 +10,6 @@ export function useBusinessEntries(enabled = true) {
   return useQuery({
     queryKey: teamKeys.businessEntries(),
     enabled: ready && enabled,
-    queryFn: ({ signal }) => request<BusinessEntry[]>('/team-client/business/list', { signal }),
+    queryFn: ({ signal }) => call(teamFunctionCalls.businessEntries, { signal }),
   });
 }

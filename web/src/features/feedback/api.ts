@@ -1,6 +1,7 @@
+import { feedbackCalls } from '@sightline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FeedbackBody, FeedbackHandledBody, FeedbackItem, FeedbackType, Page } from '@sightline/shared';
-import { request } from '../../api/client';
+import type { FeedbackBody, FeedbackHandledBody, FeedbackType } from '@sightline/shared';
+import { call } from '../../api/client';
 import { feedbackKeys } from '../../api/query-keys';
 import { useSignedIn } from '../../stores/session-store';
 
@@ -13,7 +14,7 @@ export interface FeedbackQuery {
 
 export function useSendFeedback() {
   return useMutation({
-    mutationFn: (body: FeedbackBody) => request<{ id: number }>('/feedback', { method: 'POST', body }),
+    mutationFn: (body: FeedbackBody) => call(feedbackCalls.submit, { body }),
   });
 }
 
@@ -24,7 +25,7 @@ export function useFeedbackPage(query: FeedbackQuery) {
     queryKey: feedbackKeys.page(query),
     enabled: ready,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => request<Page<FeedbackItem>>('/feedback/page', { signal, query: { ...query } }),
+    queryFn: ({ signal }) => call(feedbackCalls.page, { signal, query: { ...query } }),
   });
 }
 
@@ -32,7 +33,7 @@ export function useSetFeedbackHandled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number } & FeedbackHandledBody) =>
-      request<null>(`/feedback/${id}/handled`, { method: 'PUT', body }),
+      call(feedbackCalls.setHandled, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
   });
 }

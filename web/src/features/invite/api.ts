@@ -1,6 +1,6 @@
+import { invitationCalls } from '@sightline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JoinResult, LinkAnalysis } from '@sightline/shared';
-import { request } from '../../api/client';
+import { call } from '../../api/client';
 import { inviteKeys, teamsKeys } from '../../api/query-keys';
 
 /**
@@ -12,8 +12,7 @@ export function useLinkAnalysis(sid: string) {
     queryKey: inviteKeys.analysis(sid),
     enabled: sid.length > 0,
     retry: false,
-    queryFn: ({ signal }) =>
-      request<LinkAnalysis>('/team-client/link-analysis', { query: { sid }, signal, quiet: true }),
+    queryFn: ({ signal }) => call(invitationCalls.analyse, { query: { sid }, signal, quiet: true }),
   });
 }
 
@@ -21,8 +20,7 @@ export function useLinkAnalysis(sid: string) {
 export function useJoinTeam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { sid: string; password: string }) =>
-      request<JoinResult>('/team-client/join', { method: 'POST', query: input, quiet: true }),
+    mutationFn: (input: { sid: string; password: string }) => call(invitationCalls.join, { query: input, quiet: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamsKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
+import { licenceCalls } from '@sightline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isMissingEndpoint, request } from '../../api/client';
+import { call, isMissingEndpoint } from '../../api/client';
 import { licenseKeys } from '../../api/query-keys';
 import type { LicenseInfo } from './license-info';
 
@@ -17,7 +18,7 @@ export function useLicenseInfo() {
     retry: false,
     queryFn: async ({ signal }): Promise<LicenseState> => {
       try {
-        return { available: true, info: await request<LicenseInfo>('/license/info', { signal, quiet: true }) };
+        return { available: true, info: await call(licenceCalls.info, { signal, quiet: true }) };
       } catch (error) {
         if (isMissingEndpoint(error)) return { available: false };
         throw error;
@@ -33,7 +34,7 @@ export function useActivateLicense() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return request<LicenseInfo>('/license/activate', { method: 'POST', form, quiet: true });
+      return call(licenceCalls.activate, { form, quiet: true });
     },
     onSuccess: (info) => queryClient.setQueryData(licenseKeys.info, { available: true, info }),
   });

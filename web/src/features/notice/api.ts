@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notice, NoticeSendBody, NoticeType, Page } from '@sightline/shared';
-import { request } from '../../api/client';
+import { noticeCalls } from '@sightline/shared';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NoticeSendBody, NoticeType } from '@sightline/shared';
+import { call } from '../../api/client';
 import { noticeKeys } from '../../api/query-keys';
 import { useSignedIn } from '../../stores/session-store';
 
@@ -16,7 +17,7 @@ export function useNoticeTypeStatus() {
   return useQuery({
     queryKey: noticeKeys.typeStatus(),
     enabled: ready,
-    queryFn: ({ signal }) => request<Array<{ type: NoticeType; unread: number }>>('/notice/type-status', { signal }),
+    queryFn: ({ signal }) => call(noticeCalls.typeStatus, { signal }),
   });
 }
 
@@ -25,7 +26,7 @@ export function useNoticeTipCard(enabled: boolean) {
   return useQuery({
     queryKey: noticeKeys.tipCard(),
     enabled: ready && enabled,
-    queryFn: ({ signal }) => request<Notice[]>('/notice/tip-card', { signal }),
+    queryFn: ({ signal }) => call(noticeCalls.tipCard, { signal }),
   });
 }
 
@@ -35,7 +36,7 @@ export function useNoticePage(query: NoticeQuery) {
     queryKey: noticeKeys.page(query),
     enabled: ready,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => request<Page<Notice>>('/notice/page', { signal, query: { ...query } }),
+    queryFn: ({ signal }) => call(noticeCalls.page, { signal, query: { ...query } }),
   });
 }
 
@@ -43,8 +44,8 @@ export function useNotice(id: number | null) {
   const ready = useSignedIn();
   return useQuery({
     queryKey: noticeKeys.detail(id ?? 0),
-    enabled: ready && id !== null,
-    queryFn: ({ signal }) => request<Notice>(`/notice/${id}`, { signal }),
+    enabled: ready,
+    queryFn: id === null ? skipToken : ({ signal }) => call(noticeCalls.get, { params: { id }, signal }),
   });
 }
 
@@ -56,7 +57,7 @@ function useInvalidateNotices() {
 export function useReadNotice() {
   const invalidate = useInvalidateNotices();
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/notice/read/${id}`, { method: 'PUT' }),
+    mutationFn: (id: number) => call(noticeCalls.read, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -64,7 +65,7 @@ export function useReadNotice() {
 export function useReadNoticeType() {
   const invalidate = useInvalidateNotices();
   return useMutation({
-    mutationFn: (type: NoticeType) => request<{ count: number }>(`/notice/read-type/${type}`, { method: 'PUT' }),
+    mutationFn: (type: NoticeType) => call(noticeCalls.readType, { params: { type } }),
     onSuccess: invalidate,
   });
 }
@@ -72,7 +73,7 @@ export function useReadNoticeType() {
 export function useDeleteNoticeType() {
   const invalidate = useInvalidateNotices();
   return useMutation({
-    mutationFn: (type: NoticeType) => request<{ count: number }>(`/notice/type/${type}`, { method: 'DELETE' }),
+    mutationFn: (type: NoticeType) => call(noticeCalls.deleteType, { params: { type } }),
     onSuccess: invalidate,
   });
 }
@@ -80,7 +81,7 @@ export function useDeleteNoticeType() {
 export function useSendNotice() {
   const invalidate = useInvalidateNotices();
   return useMutation({
-    mutationFn: (body: NoticeSendBody) => request<{ count: number }>('/notice/send', { method: 'POST', body }),
+    mutationFn: (body: NoticeSendBody) => call(noticeCalls.send, { body }),
     onSuccess: invalidate,
   });
 }

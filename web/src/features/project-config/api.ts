@@ -1,15 +1,7 @@
+import { defectFieldCalls, defectTypeCalls, diseaseFilterCalls, projectCustomCalls } from '@sightline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateDefectTypeBody,
-  DefectField,
-  DefectFieldItem,
-  DefectFilterRange,
-  DefectType,
-  Page,
-  ProjectCustom,
-  SaveDefectFilterRangeBody,
-} from '@sightline/shared';
-import { request } from '../../api/client';
+import type { CreateDefectTypeBody, DefectFieldItem, SaveDefectFilterRangeBody } from '@sightline/shared';
+import { call } from '../../api/client';
 import { projectConfigKeys } from '../../api/query-keys';
 import { useSignedIn } from '../../stores/session-store';
 
@@ -21,7 +13,7 @@ export function useDefectFields(projectId: number) {
   const ready = useSignedIn();
   return useQuery({
     queryKey: projectConfigKeys.fields(projectId),
-    queryFn: ({ signal }) => request<DefectField[]>('/disease-field/list', { query: { projectId }, signal }),
+    queryFn: ({ signal }) => call(defectFieldCalls.list, { query: { projectId }, signal }),
     enabled: ready,
   });
 }
@@ -39,10 +31,10 @@ export type DefectFieldInput = Omit<DefectFieldItem, 'options' | 'visibleWhenMar
 export function useSaveDefectField(projectId: number) {
   const invalidate = useInvalidate(projectConfigKeys.fields(projectId));
   return useMutation({
-    mutationFn: (input: DefectFieldInput & { id?: number }) =>
-      input.id === undefined
-        ? request<{ id: number }>('/disease-field', { method: 'POST', body: { ...input, projectId } })
-        : request<{ id: number }>('/disease-field', { method: 'PUT', body: input }),
+    mutationFn: ({ id, ...input }: DefectFieldInput & { id?: number }) =>
+      id === undefined
+        ? call(defectFieldCalls.create, { body: { ...input, projectId } })
+        : call(defectFieldCalls.update, { body: { ...input, id } }),
     onSuccess: invalidate,
   });
 }
@@ -50,7 +42,7 @@ export function useSaveDefectField(projectId: number) {
 export function useDeleteDefectField(projectId: number) {
   const invalidate = useInvalidate(projectConfigKeys.fields(projectId));
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/disease-field/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(defectFieldCalls.remove, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -62,12 +54,7 @@ export function useImportDefectFields(projectId: number) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return request<{ imported: number }>('/disease-field/import', {
-        method: 'POST',
-        query: { projectId },
-        form,
-        quietKeys: ['VALIDATION_ERROR'],
-      });
+      return call(defectFieldCalls.importFile, { query: { projectId }, form, quietKeys: ['VALIDATION_ERROR'] });
     },
     onSuccess: invalidate,
   });
@@ -80,10 +67,7 @@ export function useDefectTypePage(projectId: number, pageNum: number, pageSize: 
   return useQuery({
     queryKey: projectConfigKeys.typePage(projectId, { pageNum, pageSize, keyword }),
     queryFn: ({ signal }) =>
-      request<Page<DefectType>>('/disease-type/page', {
-        query: { projectId, pageNum, pageSize, keyword: keyword || undefined },
-        signal,
-      }),
+      call(defectTypeCalls.page, { query: { projectId, pageNum, pageSize, keyword: keyword || undefined }, signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
   });
@@ -93,11 +77,7 @@ export function useCreateDefectType(projectId: number) {
   const invalidate = useInvalidate(projectConfigKeys.types(projectId));
   return useMutation({
     mutationFn: (body: Omit<CreateDefectTypeBody, 'projectId'>) =>
-      request<{ id: number }>('/disease-type', {
-        method: 'POST',
-        body: { ...body, projectId },
-        quietKeys: ['DISEASE_TYPE_NAME_ERROR'],
-      }),
+      call(defectTypeCalls.create, { body: { ...body, projectId }, quietKeys: ['DISEASE_TYPE_NAME_ERROR'] }),
     onSuccess: invalidate,
   });
 }
@@ -106,7 +86,7 @@ export function useUpdateDefectType(projectId: number) {
   const invalidate = useInvalidate(projectConfigKeys.types(projectId));
   return useMutation({
     mutationFn: (body: { id: number; name?: string; color?: string; visibleOnAdd?: boolean }) =>
-      request<{ id: number }>('/disease-type', { method: 'PUT', body, quietKeys: ['DISEASE_TYPE_NAME_ERROR'] }),
+      call(defectTypeCalls.update, { body, quietKeys: ['DISEASE_TYPE_NAME_ERROR'] }),
     onSuccess: invalidate,
   });
 }
@@ -114,7 +94,7 @@ export function useUpdateDefectType(projectId: number) {
 export function useDeleteDefectType(projectId: number) {
   const invalidate = useInvalidate(projectConfigKeys.types(projectId));
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/disease-type/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(defectTypeCalls.remove, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -125,7 +105,7 @@ export function useDefectFilterRange(projectId: number) {
   const ready = useSignedIn();
   return useQuery({
     queryKey: projectConfigKeys.filter(projectId),
-    queryFn: ({ signal }) => request<DefectFilterRange>('/disease-filter', { query: { projectId }, signal }),
+    queryFn: ({ signal }) => call(diseaseFilterCalls.range, { query: { projectId }, signal }),
     enabled: ready,
   });
 }
@@ -133,8 +113,7 @@ export function useDefectFilterRange(projectId: number) {
 export function useSaveDefectFilterRange(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveDefectFilterRangeBody) =>
-      request<DefectFilterRange>('/disease-filter', { method: 'PUT', body }),
+    mutationFn: (body: SaveDefectFilterRangeBody) => call(diseaseFilterCalls.saveRange, { body }),
     onSuccess: (range) => queryClient.setQueryData(projectConfigKeys.filter(projectId), range),
   });
 }
@@ -145,12 +124,7 @@ export function useProjectCustoms(projectId: number) {
   const ready = useSignedIn();
   return useQuery({
     queryKey: projectConfigKeys.customs(projectId),
-    queryFn: ({ signal }) =>
-      request<ProjectCustom[]>('/project-custom/findProjectCustomList', {
-        method: 'POST',
-        body: { projectId },
-        signal,
-      }),
+    queryFn: ({ signal }) => call(projectCustomCalls.findForProject, { body: { projectId }, signal }),
     enabled: ready,
   });
 }
@@ -158,18 +132,13 @@ export function useProjectCustoms(projectId: number) {
 export function useSaveProjectCustom(projectId: number) {
   const invalidate = useInvalidate(projectConfigKeys.customs(projectId));
   return useMutation({
-    mutationFn: (input: { id?: number; name: string; value: string }): Promise<unknown> =>
-      input.id === undefined
-        ? request<{ ids: number[] }>('/project-custom/adds', {
-            method: 'POST',
-            body: { projectId, items: [{ name: input.name, value: input.value }] },
+    mutationFn: ({ id, ...item }: { id?: number; name: string; value: string }): Promise<unknown> =>
+      id === undefined
+        ? call(projectCustomCalls.add, {
+            body: { projectId, items: [item] },
             quietKeys: ['PROJECT_CUSTOM_NAME_ERROR'],
           })
-        : request<{ id: number }>('/project-custom', {
-            method: 'PUT',
-            body: input,
-            quietKeys: ['PROJECT_CUSTOM_NAME_ERROR'],
-          }),
+        : call(projectCustomCalls.update, { body: { ...item, id }, quietKeys: ['PROJECT_CUSTOM_NAME_ERROR'] }),
     onSuccess: invalidate,
   });
 }
@@ -177,7 +146,7 @@ export function useSaveProjectCustom(projectId: number) {
 export function useDeleteProjectCustoms(projectId: number) {
   const invalidate = useInvalidate(projectConfigKeys.customs(projectId));
   return useMutation({
-    mutationFn: (ids: number[]) => request<null>('/project-custom/delete', { method: 'DELETE', body: { ids } }),
+    mutationFn: (ids: number[]) => call(projectCustomCalls.remove, { body: { ids } }),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,7 @@
+import { projectModelCalls } from '@sightline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CameraView, ModelClip, ProjectModel } from '@sightline/shared';
-import { request } from '../../api/client';
+import { call } from '../../api/client';
 import { projectKeys } from '../../api/query-keys';
 import { useSignedIn } from '../../stores/session-store';
 
@@ -21,21 +22,19 @@ function useModelWrite<T>(projectId: number, call: (value: T) => Promise<Project
 /** Saves the camera as the model's position, which is the project's default view. */
 export function useSaveDefaultView(projectId: number) {
   return useModelWrite(projectId, (position: CameraView) =>
-    request<ProjectModel>('/project-model/update/model/position', { method: 'POST', body: { projectId, position } }),
+    call(projectModelCalls.updatePosition, { body: { projectId, position } }),
   );
 }
 
 export function useSaveClip(projectId: number) {
   return useModelWrite(projectId, (clip: ModelClip | null) =>
-    request<ProjectModel>('/project-model/update/model/clip', { method: 'POST', body: { projectId, clip } }),
+    call(projectModelCalls.updateClip, { body: { projectId, clip } }),
   );
 }
 
 /** Back to the parameter and position recorded when the model was uploaded. */
 export function useRestoreModel(projectId: number) {
-  return useModelWrite(projectId, () =>
-    request<ProjectModel>(`/project-model/restore/${projectId}`, { method: 'POST' }),
-  );
+  return useModelWrite(projectId, () => call(projectModelCalls.restore, { params: { id: projectId } }));
 }
 
 /** Whether the model's position differs from what was recorded at upload (only once a model is served). */
@@ -43,8 +42,7 @@ export function useModelChanged(projectId: number, enabled: boolean) {
   const ready = useSignedIn();
   return useQuery({
     queryKey: projectKeys.modelChanged(projectId),
-    queryFn: ({ signal }) =>
-      request<{ changed: boolean }>(`/project-model/find/is/restore/${projectId}`, { method: 'POST', signal }),
+    queryFn: ({ signal }) => call(projectModelCalls.isChanged, { params: { id: projectId }, signal }),
     enabled: ready && enabled,
   });
 }

@@ -1,17 +1,7 @@
+import { projectGroupCalls, projectModelCalls, projectCalls } from '@sightline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateProjectBody,
-  InitModelResult,
-  ModelUploader,
-  Page,
-  ParsedLocation,
-  ProjectCard,
-  ProjectGroup,
-  ProjectModel,
-  ProjectPageBody,
-  UpdateProjectBody,
-} from '@sightline/shared';
-import { request } from '../../api/client';
+import type { CreateProjectBody, ProjectCard, ProjectPageBody, UpdateProjectBody } from '@sightline/shared';
+import { call } from '../../api/client';
 import { projectKeys, recycleKeys, teamKeys } from '../../api/query-keys';
 import { useSignedIn } from '../../stores/session-store';
 
@@ -27,7 +17,7 @@ export function useProjectPage(body: ProjectPageBody) {
   const ready = useSignedIn();
   return useQuery({
     queryKey: projectKeys.page(body),
-    queryFn: ({ signal }) => request<Page<ProjectCard>>('/project/findPage', { method: 'POST', body, signal }),
+    queryFn: ({ signal }) => call(projectCalls.page, { body, signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
@@ -55,8 +45,7 @@ const PROJECT_FORM_KEYS = ['PROJECT_NAME_EXITS_ERROR'] as const;
 export function useCreateProject() {
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: (body: CreateProjectBody) =>
-      request<{ id: number }>('/project', { method: 'POST', body, quietKeys: PROJECT_FORM_KEYS }),
+    mutationFn: (body: CreateProjectBody) => call(projectCalls.create, { body, quietKeys: PROJECT_FORM_KEYS }),
     onSuccess: invalidate,
   });
 }
@@ -64,8 +53,7 @@ export function useCreateProject() {
 export function useUpdateProject() {
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: (body: UpdateProjectBody) =>
-      request<{ id: number }>('/project', { method: 'PUT', body, quietKeys: PROJECT_FORM_KEYS }),
+    mutationFn: (body: UpdateProjectBody) => call(projectCalls.update, { body, quietKeys: PROJECT_FORM_KEYS }),
     onSuccess: invalidate,
   });
 }
@@ -73,7 +61,7 @@ export function useUpdateProject() {
 export function useDeleteProject() {
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/project/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(projectCalls.remove, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -81,8 +69,7 @@ export function useDeleteProject() {
 export function useHandoverProject() {
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: (body: { projectId: number; targetTeamId: number }) =>
-      request<{ id: number }>('/project/handover', { method: 'POST', body }),
+    mutationFn: (body: { projectId: number; targetTeamId: number }) => call(projectCalls.handover, { body }),
     onSuccess: invalidate,
   });
 }
@@ -96,8 +83,7 @@ function fileForm(file: Blob, name?: string): FormData {
 
 export function useUploadCover() {
   return useMutation({
-    mutationFn: (file: File) =>
-      request<{ coverUrl: string }>('/project/cover', { method: 'POST', form: fileForm(file, file.name) }),
+    mutationFn: (file: File) => call(projectCalls.uploadCover, { form: fileForm(file, file.name) }),
   });
 }
 
@@ -105,8 +91,7 @@ export function useUploadCover() {
 export function useParseLocation() {
   return useMutation({
     mutationFn: (file: File) =>
-      request<ParsedLocation>('/project/location/parse', {
-        method: 'POST',
+      call(projectCalls.parseLocationFile, {
         form: fileForm(file, file.name),
         quietKeys: ['PROJECT_VECTOR_FILE_ERROR', 'FILE_TOO_LARGE'],
       }),
@@ -119,7 +104,7 @@ export function useProjectGroups() {
   const ready = useSignedIn();
   return useQuery({
     queryKey: projectKeys.groups(),
-    queryFn: ({ signal }) => request<ProjectGroup[]>('/project-group/find/project/group', { signal }),
+    queryFn: ({ signal }) => call(projectGroupCalls.list, { signal }),
     enabled: ready,
   });
 }
@@ -132,12 +117,10 @@ function useInvalidateGroups() {
 export function useSaveGroup() {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (body: { id?: number; name: string }) =>
-      request<{ id: number }>('/project-group', {
-        method: body.id === undefined ? 'POST' : 'PUT',
-        body,
-        quietKeys: ['PROJECT_GROUP_NAME_ERROR'],
-      }),
+    mutationFn: ({ id, ...group }: { id?: number; name: string }) =>
+      id === undefined
+        ? call(projectGroupCalls.create, { body: group, quietKeys: ['PROJECT_GROUP_NAME_ERROR'] })
+        : call(projectGroupCalls.rename, { body: { ...group, id }, quietKeys: ['PROJECT_GROUP_NAME_ERROR'] }),
     onSuccess: invalidate,
   });
 }
@@ -145,7 +128,7 @@ export function useSaveGroup() {
 export function useDeleteGroup() {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (id: number) => request<null>(`/project-group/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(projectGroupCalls.remove, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -157,11 +140,7 @@ export function useModelUploader(projectId: number | null) {
   const ready = useSignedIn();
   return useQuery({
     queryKey: projectKeys.uploader(projectId ?? 0),
-    queryFn: ({ signal }) =>
-      request<ModelUploader | null>('/project-model/find/project/model/user', {
-        query: { projectId: projectId ?? 0 },
-        signal,
-      }),
+    queryFn: ({ signal }) => call(projectModelCalls.findUploader, { query: { projectId: projectId ?? 0 }, signal }),
     enabled: ready && projectId !== null,
     staleTime: 0,
   });
@@ -169,18 +148,18 @@ export function useModelUploader(projectId: number | null) {
 
 /** Declares an upload: checks quota and the one-uploader lock, reserves the bytes, answers the tus endpoint. */
 export function initModelUpload(body: { projectId: number; fileName: string; sizeBytes: number }) {
-  return request<InitModelResult>('/project-model/initModel', { method: 'POST', body, quiet: true });
+  return call(projectModelCalls.initModel, { body, quiet: true });
 }
 
 /** Ends this user's uploads of the project: the lock and any reservation go (after a cancel). */
 export function closeModelUploads(projectId: number) {
-  return request<{ closed: number }>('/project-model/close/socket', { query: { projectId }, quiet: true });
+  return call(projectModelCalls.closeUploads, { query: { projectId }, quiet: true });
 }
 
 export function useStartUnzip(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<ProjectModel>('/project-model/start/unzip', { method: 'POST', body: { projectId } }),
+    mutationFn: () => call(projectModelCalls.startUnzip, { body: { projectId } }),
     onSuccess: (model) => {
       queryClient.setQueryData(projectKeys.model(projectId), model);
       void queryClient.invalidateQueries({ queryKey: projectKeys.pages() });
@@ -191,7 +170,7 @@ export function useStartUnzip(projectId: number) {
 export function useDeleteModel(projectId: number) {
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: () => request<null>(`/project-model/delete/model/${projectId}`, { method: 'DELETE' }),
+    mutationFn: () => call(projectModelCalls.deleteModel, { params: { id: projectId } }),
     onSuccess: invalidate,
   });
 }

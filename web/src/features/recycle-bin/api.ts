@@ -1,6 +1,6 @@
+import { recycleBinCalls } from '@sightline/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page, RecycleItem } from '@sightline/shared';
-import { request } from '../../api/client';
+import { call } from '../../api/client';
 import { isTeamQuery, recycleKeys } from '../../api/query-keys';
 import { useInTeam } from '../../stores/session-store';
 
@@ -18,7 +18,7 @@ export function useRecyclePage(query: RecycleQuery) {
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      request<Page<RecycleItem>>('/transaction', {
+      call(recycleBinCalls.list, {
         signal,
         query: { ...query, kind: query.kind || undefined, keyword: query.keyword || undefined },
       }),
@@ -30,7 +30,7 @@ export function useRecycleTotal() {
   return useQuery({
     queryKey: recycleKeys.total(),
     enabled: ready,
-    queryFn: ({ signal }) => request<{ totalBytes: number; count: number }>('/transaction/total/size', { signal }),
+    queryFn: ({ signal }) => call(recycleBinCalls.totalSize, { signal }),
   });
 }
 
@@ -43,8 +43,7 @@ function useInvalidate() {
 export function useRestoreItems() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (ids: number[]) =>
-      request<{ count: number }>('/transaction/data/restore', { method: 'POST', body: { ids } }),
+    mutationFn: (ids: number[]) => call(recycleBinCalls.restore, { body: { ids } }),
     onSuccess: invalidate,
   });
 }
@@ -54,11 +53,7 @@ export function useDeleteItems() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: { ids: number[]; password: string }) =>
-      request<{ count: number; freedBytes: number }>('/transaction/data/delete', {
-        method: 'POST',
-        body,
-        quietKeys: ['USER_PASSWORD_CHECK'],
-      }),
+      call(recycleBinCalls.deletePermanently, { body, quietKeys: ['USER_PASSWORD_CHECK'] }),
     onSuccess: invalidate,
   });
 }
@@ -67,11 +62,7 @@ export function useEmptyBin() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (password: string) =>
-      request<{ count: number; freedBytes: number }>('/transaction/clean', {
-        method: 'POST',
-        body: { password },
-        quietKeys: ['USER_PASSWORD_CHECK'],
-      }),
+      call(recycleBinCalls.clean, { body: { password }, quietKeys: ['USER_PASSWORD_CHECK'] }),
     onSuccess: invalidate,
   });
 }

@@ -1,24 +1,25 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  teamCalls,
+  teamFunctionCalls,
+  roleCalls,
+  projectBelongCalls,
+  projectTypeCalls,
+  userCalls,
+  invitationCalls,
+  systemConfigCalls,
+} from '@sightline/shared';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BindUserProjectsBody,
-  DictionaryEntry,
-  InvitationLink,
   InvitationLinkBody,
-  LocalUser,
   LocalUserBatchDeleteBody,
   LocalUserCreateBody,
   LocalUserEditBody,
-  MemberJurisdiction,
   MemberType,
   MemberRoleBody,
-  Page,
-  ProjectRef,
   SystemConfigUpdateBody,
-  TeamFunction,
-  TeamMember,
-  TeamRoleCount,
 } from '@sightline/shared';
-import { request } from '../../api/client';
+import { call } from '../../api/client';
 import { systemConfigKeys, teamKeys, teamsKeys } from '../../api/query-keys';
 import { brandingOf } from '../../lib/branding';
 import { useInTeam, useSessionStore } from '../../stores/session-store';
@@ -35,7 +36,7 @@ export function useRenameTeam() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateTeamData();
   return useMutation({
-    mutationFn: (name: string) => request<null>('/team-client', { method: 'PUT', body: { name } }),
+    mutationFn: (name: string) => call(teamCalls.rename, { body: { name } }),
     onSuccess: (_data, name) => {
       // The header shows the team's name from the session.
       const store = useSessionStore.getState();
@@ -51,7 +52,7 @@ export function useTeamFunctions(enabled = true) {
   return useQuery({
     queryKey: teamKeys.functions(),
     enabled: ready && enabled,
-    queryFn: ({ signal }) => request<TeamFunction[]>('/team-client/function', { signal }),
+    queryFn: ({ signal }) => call(teamFunctionCalls.functionsOf, { signal }),
   });
 }
 
@@ -71,10 +72,7 @@ export function useMemberPage(query: MemberQuery) {
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      request<Page<TeamMember>>('/team-client/user-page', {
-        signal,
-        query: { ...query, keyword: query.keyword || undefined },
-      }),
+      call(teamCalls.memberPage, { signal, query: { ...query, keyword: query.keyword || undefined } }),
   });
 }
 
@@ -84,14 +82,14 @@ export function useRoleCounts(enabled = true) {
   return useQuery({
     queryKey: teamKeys.roleCounts(),
     enabled: ready && enabled,
-    queryFn: ({ signal }) => request<TeamRoleCount[]>('/role/list/team-all', { signal }),
+    queryFn: ({ signal }) => call(roleCalls.teamRoleCounts, { signal }),
   });
 }
 
 export function useChangeMemberRole() {
   const invalidate = useInvalidateTeamData();
   return useMutation({
-    mutationFn: (body: MemberRoleBody) => request<TeamMember>('/team-client/user-role', { method: 'PUT', body }),
+    mutationFn: (body: MemberRoleBody) => call(teamCalls.changeRole, { body }),
     onSuccess: invalidate,
   });
 }
@@ -99,7 +97,7 @@ export function useChangeMemberRole() {
 export function useRemoveMember() {
   const invalidate = useInvalidateTeamData();
   return useMutation({
-    mutationFn: (userId: number) => request<null>('/team-client/remove-user', { method: 'PUT', body: { userId } }),
+    mutationFn: (userId: number) => call(teamCalls.removeMember, { body: { userId } }),
     onSuccess: invalidate,
   });
 }
@@ -107,11 +105,7 @@ export function useRemoveMember() {
 export function useHandOverAdministrator() {
   const invalidate = useInvalidateTeamData();
   return useMutation({
-    mutationFn: (userId: number) =>
-      request<{ administratorId: number; formerAdministratorIds: number[] }>('/team-client/admin-handover', {
-        method: 'PUT',
-        body: { userId },
-      }),
+    mutationFn: (userId: number) => call(teamCalls.handOverAdministrator, { body: { userId } }),
     onSuccess: invalidate,
   });
 }
@@ -124,7 +118,7 @@ export function useJurisdiction(enabled = true) {
   return useQuery({
     queryKey: teamKeys.jurisdiction(),
     enabled: ready && enabled,
-    queryFn: ({ signal }) => request<MemberJurisdiction[]>('/team-jurisdiction/list', { signal }),
+    queryFn: ({ signal }) => call(projectBelongCalls.jurisdiction, { signal }),
   });
 }
 
@@ -132,15 +126,18 @@ export function useMemberProjects(userId: number | null) {
   const ready = useInTeam();
   return useQuery({
     queryKey: teamKeys.memberProjects(userId ?? 0),
-    enabled: ready && userId !== null,
-    queryFn: ({ signal }) => request<ProjectRef[]>(`/project-belong/findProjectByUser/${userId}`, { signal }),
+    enabled: ready,
+    queryFn:
+      userId === null
+        ? skipToken
+        : ({ signal }) => call(projectBelongCalls.projectsOfMember, { params: { userId }, signal }),
   });
 }
 
 export function useAssignMemberProjects() {
   const invalidate = useInvalidateTeamData();
   return useMutation({
-    mutationFn: (body: BindUserProjectsBody) => request<null>('/team-jurisdiction', { method: 'POST', body }),
+    mutationFn: (body: BindUserProjectsBody) => call(projectBelongCalls.assignProjectsToMember, { body }),
     onSuccess: invalidate,
   });
 }
@@ -150,8 +147,7 @@ export function useAssignMemberProjects() {
 export function useToggleProjectType() {
   const invalidate = useInvalidateTeamData();
   return useMutation({
-    mutationFn: (body: { id: number; enabled: boolean }) =>
-      request<null>('/project-type/isEnable', { method: 'POST', body }),
+    mutationFn: (body: { id: number; enabled: boolean }) => call(projectTypeCalls.setEnabled, { body }),
     onSuccess: invalidate,
   });
 }
@@ -170,19 +166,14 @@ export function useLocalUsers(query: LocalUserQuery) {
     queryKey: teamKeys.localUsers(query),
     enabled: ready,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      request<Page<LocalUser>>('/user/page', {
-        method: 'POST',
-        body: { ...query, keyword: query.keyword || undefined },
-        signal,
-      }),
+    queryFn: ({ signal }) => call(userCalls.page, { body: { ...query, keyword: query.keyword || undefined }, signal }),
   });
 }
 
 export function useCreateLocalUser() {
   const invalidate = useInvalidateTeamData();
   return useMutation({
-    mutationFn: (body: LocalUserCreateBody) => request<LocalUser>('/user', { method: 'POST', body }),
+    mutationFn: (body: LocalUserCreateBody) => call(userCalls.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -191,7 +182,7 @@ export function useEditLocalUser() {
   const invalidate = useInvalidateTeamData();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: LocalUserEditBody }) =>
-      request<LocalUser>(`/user/${id}`, { method: 'PUT', body }),
+      call(userCalls.edit, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -201,7 +192,7 @@ export function useDeleteLocalUsers() {
   const invalidate = useInvalidateTeamData();
   return useMutation({
     mutationFn: (body: LocalUserBatchDeleteBody) =>
-      request<null>('/user/del/batch', { method: 'POST', body, quietKeys: ['USER_PASSWORD_CHECK'] }),
+      call(userCalls.deleteBatch, { body, quietKeys: ['USER_PASSWORD_CHECK'] }),
     onSuccess: invalidate,
   });
 }
@@ -214,7 +205,7 @@ export function useInvitationLink(enabled: boolean) {
   return useQuery({
     queryKey: teamKeys.invitationLink(),
     enabled: ready && enabled,
-    queryFn: ({ signal }) => request<InvitationLink | null>('/team-client/invitation-link', { signal }),
+    queryFn: ({ signal }) => call(invitationCalls.currentLink, { signal }),
   });
 }
 
@@ -222,8 +213,7 @@ export function useInvitationLink(enabled: boolean) {
 export function useCreateInvitationLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvitationLinkBody) =>
-      request<InvitationLink>('/team-client/invitation-link', { method: 'POST', body }),
+    mutationFn: (body: InvitationLinkBody) => call(invitationCalls.createLink, { body }),
     onSuccess: (link) => queryClient.setQueryData(teamKeys.invitationLink(), link),
   });
 }
@@ -233,8 +223,7 @@ export function useCreateInvitationLink() {
 export function useUpdateSystemConfig() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SystemConfigUpdateBody) =>
-      request<DictionaryEntry[]>('/dictionary-data/system/config', { method: 'PUT', body }),
+    mutationFn: (body: SystemConfigUpdateBody) => call(systemConfigCalls.update, { body }),
     onSuccess: (entries) => queryClient.setQueryData(systemConfigKeys.config, brandingOf(entries)),
   });
 }
@@ -246,7 +235,7 @@ export function useUploadSystemImage() {
     mutationFn: ({ entry, file }: { entry: 'logo' | 'icon'; file: File }) => {
       const form = new FormData();
       form.append('file', file);
-      return request<DictionaryEntry>('/dictionary-data/system/logo', { method: 'POST', query: { entry }, form });
+      return call(systemConfigCalls.uploadImage, { query: { entry }, form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: systemConfigKeys.config }),
   });

@@ -1,6 +1,7 @@
+import { userClientCalls } from '@sightline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody, Language, UserInfo } from '@sightline/shared';
-import { request } from '../../api/client';
+import { call } from '../../api/client';
 import { teamKeys, userKeys } from '../../api/query-keys';
 import { saveProfileLanguage, updateProfile, useUserDetails } from '../../api/user';
 
@@ -38,15 +39,14 @@ export function useSaveLanguage(): (language: Language) => void {
 export function useChangePhone() {
   const invalidate = useInvalidateUser();
   return useMutation({
-    mutationFn: (body: { phone: string; smsCode: string }) =>
-      request<unknown>('/user-client/phone', { method: 'PUT', body }),
+    mutationFn: (body: { phone: string; smsCode: string }) => call(userClientCalls.changePhone, { body }),
     onSuccess: invalidate,
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => request<unknown>('/user-client/password', { method: 'PUT', body }),
+    mutationFn: (body: ChangePasswordBody) => call(userClientCalls.changePassword, { body }),
   });
 }
 
@@ -56,7 +56,7 @@ export function useUploadAvatar() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return request<{ headImgUrl: string }>('/user-client/head-portrait', { method: 'PUT', form });
+      return call(userClientCalls.uploadAvatar, { form });
     },
     onSuccess: invalidate,
   });

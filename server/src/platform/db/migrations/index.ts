@@ -6,6 +6,7 @@ import * as m0004 from './0004-projects.js';
 import * as m0005 from './0005-recycle-notice-licence.js';
 import * as m0006 from './0006-project-models.js';
 import * as m0007 from './0007-feedback-handled.js';
+import * as m0008 from './0008-login-attempts.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-recycle-notice-licence': m0005,
   '0006-project-models': m0006,
   '0007-feedback-handled': m0007,
+  '0008-login-attempts': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Avatar, Button, Card, Descriptions, Flex, Form, Input, Result, Typography } from 'antd';
-import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import type { JoinResult } from '@sightline/shared';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { isApiError } from '../../../api/client';
-import { withTokenQuery } from '../../../api/token';
+import { StoredAvatar } from '../../../components/StoredImage';
 import { firstMenuPath } from '../../../session/menu-routes';
 import { logout, switchTeam } from '../../../session/session';
 import { PageSpinner } from '../../../components/PageSpinner';
@@ -164,7 +164,7 @@ export default function InvitePage() {
         <Descriptions column={1} size="small" bordered styles={{ label: { whiteSpace: 'nowrap' } }}>
           <Descriptions.Item label={t('teamUi.invite.inviter')}>
             <Flex align="center" gap={8}>
-              <Avatar size={24} src={withTokenQuery(offer.inviter.headImgUrl)} icon={<UserOutlined />} />
+              <StoredAvatar size={24} url={offer.inviter.headImgUrl} />
               <span data-testid="invite-inviter">{offer.inviter.name}</span>
             </Flex>
           </Descriptions.Item>

@@ -3,7 +3,7 @@ import { Alert, App as AntdApp, Button, Flex, Spin, Tooltip, theme } from 'antd'
 import { EyeInvisibleOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ModelClip } from '@sightline/shared';
-import { getToken } from '../../../api/token';
+import { fetchFileLink, fileFolderOf, withFileLink } from '../../../api/file-links';
 import { ViewerToolbar, type CameraView, type ClipPlane, type ViewerApi } from '../../../viewer';
 import { toSavedView } from '../camera-view';
 import { useModelChanged, useRestoreModel, useSaveClip, useSaveDefaultView } from '../api';
@@ -25,7 +25,7 @@ async function waitForIdle(api: ViewerApi, wanted: () => boolean): Promise<boole
 }
 
 /**
- * What is drawn in the project's 3D view and the tools over it: the tileset loaded with the login token,
+ * What is drawn in the project's 3D view and the tools over it: the tileset loaded with a signed link,
  * the camera at the default view, measuring and clipping (saved with the model), saving the default view,
  * restoring the position recorded at upload, and showing or hiding the model.
  */
@@ -73,9 +73,16 @@ export function ProjectScene({
 
   useEffect(() => {
     let current = true;
-    const token = getToken();
-    api
-      .loadTileset(tilesetUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+    // CesiumJS fetches the tiles itself: with a signed link to the version's folder, renewed when it expires.
+    const folder = fileFolderOf(tilesetUrl);
+    const load = folder
+      ? fetchFileLink(folder).then((link) =>
+          api.loadTileset(withFileLink(tilesetUrl, link), {
+            renewQuery: async () => (await fetchFileLink(folder, { fresh: true })).query,
+          }),
+        )
+      : api.loadTileset(tilesetUrl);
+    load
       .then(async () => {
         if (!current) return;
         const view = latestView.current;

@@ -2,7 +2,7 @@ import { App as AntdApp, Button, Flex, Typography, Upload, theme } from 'antd';
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@sightline/shared';
-import { withTokenQuery } from '../../../api/token';
+import { StoredImage } from '../../../components/StoredImage';
 import { tooLarge } from '../../../lib/sizes';
 import { useUploadCover } from '../api';
 
@@ -52,7 +52,7 @@ export function CoverField({ value, onChange }: { value?: string | null; onChang
         data-testid="cover-preview"
       >
         {value ? (
-          <img src={withTokenQuery(value)} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <StoredImage url={value} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : (
           <PictureOutlined />
         )}

@@ -10,7 +10,7 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ProjectCard } from '@sightline/shared';
-import { withTokenQuery } from '../../../api/token';
+import { StoredImage } from '../../../components/StoredImage';
 import { usePermission } from '../../../session/permissions';
 import { projectTypeLabel } from '../../../lib/project-type-label';
 import { ModelStateTag } from '../../../components/ModelStateTag';
@@ -77,8 +77,8 @@ export function ProjectCardItem({
       }}
     >
       {card.coverUrl ? (
-        <img
-          src={withTokenQuery(card.coverUrl)}
+        <StoredImage
+          url={card.coverUrl}
           alt=""
           style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
         />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   App as AntdApp,
-  Avatar,
   Button,
   Card,
   Flex,
@@ -21,14 +20,13 @@ import {
   InfoCircleOutlined,
   SwapOutlined,
   UserAddOutlined,
-  UserOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { MemberType, TeamMember } from '@sightline/shared';
 import type { MenuPageProps } from '../../../session/menu-routes';
 import { usePermission } from '../../../session/permissions';
-import { withTokenQuery } from '../../../api/token';
+import { StoredAvatar } from '../../../components/StoredImage';
 import { translate } from '../../../i18n';
 import { useUserDetails } from '../../../api/user';
 import { InviteLinkDialog } from '../components/InviteLinkDialog';
@@ -109,7 +107,7 @@ export default function MembersPage({ titleKey }: MenuPageProps) {
       dataIndex: 'name',
       render: (_value, member) => (
         <Flex align="center" gap={10}>
-          <Avatar size={32} src={withTokenQuery(member.headImgUrl)} icon={<UserOutlined />} />
+          <StoredAvatar size={32} url={member.headImgUrl} />
           <Flex vertical style={{ minWidth: 0 }}>
             <Typography.Text strong ellipsis>
               {member.name}

@@ -1,7 +1,7 @@
-import { App as AntdApp, Avatar, Button, Flex, Typography, Upload } from 'antd';
-import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { App as AntdApp, Button, Flex, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { withTokenQuery } from '../../../api/token';
+import { StoredAvatar } from '../../../components/StoredImage';
 import { useUploadAvatar } from '../api';
 import { checkAvatarFile } from '../avatar-file';
 
@@ -27,7 +27,7 @@ export function AvatarUploader({ url, name }: { url: string | null; name: string
 
   return (
     <Flex align="center" gap={20}>
-      <Avatar size={88} src={withTokenQuery(url)} icon={<UserOutlined />} alt={name} data-testid="avatar" />
+      <StoredAvatar size={88} url={url} alt={name} data-testid="avatar" />
       <Flex vertical gap={8} align="flex-start">
         <Upload
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import {
+  createProjectGroupBodySchema,
+  idResultSchema,
+  projectGroupSchema,
+  updateProjectGroupBodySchema,
+} from '../schemas/project.js';
+import { idParam } from '../schemas/fields.js';
+import { defineCall } from './define.js';
+
+export const projectGroupCalls = {
+  list: defineCall({ method: 'GET', path: '/project-group/find/project/group', response: z.array(projectGroupSchema) }),
+  detail: defineCall({
+    method: 'GET',
+    path: '/project-group/find/project/group/{id}',
+    params: z.object({ id: idParam }),
+    response: projectGroupSchema,
+  }),
+  create: defineCall({
+    method: 'POST',
+    path: '/project-group',
+    body: createProjectGroupBodySchema,
+    response: idResultSchema,
+  }),
+  rename: defineCall({
+    method: 'PUT',
+    path: '/project-group',
+    body: updateProjectGroupBodySchema,
+    response: idResultSchema,
+  }),
+  remove: defineCall({
+    method: 'DELETE',
+    path: '/project-group/{id}',
+    params: z.object({ id: idParam }),
+    response: z.null(),
+  }),
+};

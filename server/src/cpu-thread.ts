@@ -1,0 +1,7 @@
+/**
+ * The entry of the CPU worker threads (platform/cpu): every module that defines CPU tasks is imported here, so
+ * that a thread knows every task the process may send it. A domain with CPU work adds its tasks module below.
+ */
+import './platform/archive/tileset-zip.tasks.js';
+
+export { runCpuTask as default } from './platform/cpu/cpu-thread-runner.js';

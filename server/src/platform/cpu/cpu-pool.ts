@@ -1,0 +1,90 @@
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { Config } from '../config.js';
+import { deserializeError, type CpuTask } from './cpu-task.js';
+import type { ThreadRequest, ThreadResult } from './cpu-thread-runner.js';
+
+export interface CpuRunOptions<P> {
+  /** Aborts the task: it is asked to stop (and clean up), and its thread is ended if it does not. */
+  signal?: AbortSignal;
+  onProgress?: (value: P) => void;
+}
+
+export interface CpuPoolOptions {
+  /** The threads' entry module (`server/src/cpu-thread.ts`, bundled as `dist/cpu-thread.js`). */
+  entry: URL;
+  config: Config;
+  /** Default: one less than the machine's cores (at least one), so the event loop keeps a core. */
+  maxThreads?: number;
+}
+
+/** How long an aborted task may take to clean up before its thread is ended. */
+const ABORT_GRACE_MS = 2_000;
+
+/**
+ * When the process runs from TypeScript sources (tsx, vitest), the threads must load TypeScript too; the built
+ * server's entry is JavaScript and needs nothing.
+ */
+function threadExecArgv(entry: URL): string[] {
+  if (!entry.pathname.endsWith('.ts')) return [];
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  return ['--import', pathToFileURL(tsx).href];
+}
+
+/**
+ * Worker threads for CPU-heavy work (unzip today; photo metadata, thumbnails, AI and reports next), so that
+ * the event loop that answers the API stays free whatever a job does. Tasks are defined with `defineCpuTask`.
+ */
+export function createCpuPool(options: CpuPoolOptions) {
+  const piscina = new Piscina({
+    filename: options.entry.href,
+    minThreads: 0,
+    maxThreads: options.maxThreads ?? Math.max(1, os.availableParallelism() - 1),
+    idleTimeout: 60_000,
+    execArgv: threadExecArgv(options.entry),
+    workerData: options.config,
+  });
+
+  return {
+    async run<I, O, P>(task: CpuTask<I, O, P>, input: I, runOptions: CpuRunOptions<P> = {}): Promise<O> {
+      const { signal, onProgress } = runOptions;
+      signal?.throwIfAborted();
+      const { port1, port2 } = new MessageChannel();
+      port1.on('message', (progress: P) => onProgress?.(progress));
+      const hardStop = new AbortController();
+      let grace: NodeJS.Timeout | undefined;
+      const abort = () => {
+        port1.postMessage('abort');
+        grace = setTimeout(() => hardStop.abort(signal?.reason), ABORT_GRACE_MS);
+      };
+      signal?.addEventListener('abort', abort, { once: true });
+      try {
+        const request: ThreadRequest = { name: task.name, input, port: port2 };
+        const result = (await piscina.run(request, {
+          transferList: [port2],
+          signal: hardStop.signal,
+        })) as ThreadResult<O>;
+        if (signal?.aborted) throw signal.reason;
+        if (!result.ok) throw deserializeError(result.error);
+        return result.output;
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        throw error;
+      } finally {
+        clearTimeout(grace);
+        signal?.removeEventListener('abort', abort);
+        port1.close();
+      }
+    },
+
+    /** Ends the threads; tasks still running are aborted (their callers see the rejection). */
+    close(): Promise<void> {
+      return piscina.destroy();
+    },
+  };
+}
+
+export type CpuPool = ReturnType<typeof createCpuPool>;
