@@ -22,7 +22,8 @@ import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { loggerOptions } from './platform/logger.js';
 import { createConfiguredBlobStore } from './platform/storage/configured-blob-store.js';
 import { createHttpSmsProvider, createLogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
-import { registerModules } from './modules/index.js';
+import { MODULES } from './modules/index.js';
+import { registerModules } from './platform/modules/register-modules.js';
 import type { AppServices } from './platform/app-services.js';
 import type { UploadKind } from './platform/uploads/resumable-uploads.js';
 
@@ -109,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms,
   };
 
-  const { authenticate } = registerModules(app, services, options.extraUploadKinds ?? []);
+  const { authenticate } = registerModules(app, services, MODULES, options.extraUploadKinds ?? []);
   registerSseRoutes(app, { bus, authenticate });
   // Closing waits for open connections: neither a request still running after the drain nor a connection a
   // browser opened ahead of need (it has sent nothing, so Node never counts it idle) may hold a shutdown.

@@ -6,6 +6,9 @@ import { ConfigError, loadConfig } from './platform/config.js';
 import { migrateToLatest, openEmbeddedDatabase, openServerDatabase } from './platform/db/database.js';
 import { DEMO_ACCOUNTS, DEMO_TEAM_NAME, seedDemoTeam, seedReferenceData } from './seed.js';
 
+/** SIGTERM to exit, at most: streams close and requests drain within it (docs/security.md, Shutdown). */
+const SHUTDOWN_DEADLINE_MS = 5_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -34,6 +37,12 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // Each step below is bounded, but together they could pass the 5 s an orchestrator waits before SIGKILL; a
+    // job cut short is taken back by the next worker, so leaving at the deadline loses nothing.
+    setTimeout(() => {
+      app.log.warn({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed, exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       await app.close();
       await database.close();

@@ -11,7 +11,7 @@ import {
   retrieveBodySchema,
   smsQuerySchema,
 } from '../schemas/auth.js';
-import { idParam } from '../schemas/fields.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const authCalls = {
@@ -46,7 +46,7 @@ export const authCalls = {
   userCard: defineCall({
     method: 'GET',
     path: '/web/info/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     response: z.object({ userId: z.number().int(), name: z.string(), headImgUrl: z.string().nullable() }),
   }),
   fileLink: defineCall({ method: 'GET', path: '/web/file-link', query: fileLinkQuerySchema, response: fileLinkSchema }),

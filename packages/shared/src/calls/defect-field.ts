@@ -6,7 +6,7 @@ import {
   defectFieldSchema,
   updateDefectFieldBodySchema,
 } from '../schemas/defect-config.js';
-import { idParam } from '../schemas/fields.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const defectFieldCalls = {
@@ -31,7 +31,7 @@ export const defectFieldCalls = {
   remove: defineCall({
     method: 'DELETE',
     path: '/disease-field/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     response: z.null(),
   }),
   importFile: defineCall({

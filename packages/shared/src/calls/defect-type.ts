@@ -11,7 +11,7 @@ import {
   updateDefectTypeBodySchema,
 } from '../schemas/defect-config.js';
 import { idResultSchema } from '../schemas/project.js';
-import { idParam } from '../schemas/fields.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const defectTypeCalls = {
@@ -48,7 +48,7 @@ export const defectTypeCalls = {
   remove: defineCall({
     method: 'DELETE',
     path: '/disease-type/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     response: z.null(),
   }),
   createMany: defineCall({

@@ -13,7 +13,7 @@ export interface CallDefinition {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** The request carries a file as multipart form data (a part named `file`), instead of or beside `body`. */
+  /** The web sends a file as multipart form data (a part named `file`); a `body` beside it is the JSON alternative. */
   readonly multipart?: true;
   /** The enveloped answer's `data`. */
   readonly response: z.ZodType;
@@ -58,7 +58,7 @@ type QueryInput<S extends z.ZodType> = {
   [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? z.output<S>[K & keyof z.output<S>] : z.input<S>[K];
 };
 
-/** The parts of a call that are empty need not be written; the others are required when their schema requires them. */
+/** A query or body whose every field is optional may be left out; any other must be written. */
 type Written<K extends string, T> = object extends T ? { [P in K]?: T } : { [P in K]: T };
 
 /**

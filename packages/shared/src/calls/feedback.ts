@@ -5,7 +5,7 @@ import {
   feedbackPageQuerySchema,
   feedbackPageSchema,
 } from '../schemas/feedback.js';
-import { idParam } from '../schemas/fields.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const feedbackCalls = {
@@ -24,7 +24,7 @@ export const feedbackCalls = {
   setHandled: defineCall({
     method: 'PUT',
     path: '/feedback/{id}/handled',
-    params: z.object({ id: idParam }),
+    params: idParams,
     body: feedbackHandledBodySchema,
     response: z.null(),
   }),

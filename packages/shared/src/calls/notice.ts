@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { idParam } from '../schemas/fields.js';
 import {
   noticeCountSchema,
   noticePageQuerySchema,
@@ -10,10 +9,11 @@ import {
   noticeTypeStatusSchema,
   productVersionSchema,
 } from '../schemas/notice.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const noticeCalls = {
-  read: defineCall({ method: 'PUT', path: '/notice/read/{id}', params: z.object({ id: idParam }), response: z.null() }),
+  read: defineCall({ method: 'PUT', path: '/notice/read/{id}', params: idParams, response: z.null() }),
   readType: defineCall({
     method: 'PUT',
     path: '/notice/read-type/{type}',
@@ -23,7 +23,7 @@ export const noticeCalls = {
   page: defineCall({ method: 'GET', path: '/notice/page', query: noticePageQuerySchema, response: noticePageSchema }),
   typeStatus: defineCall({ method: 'GET', path: '/notice/type-status', response: noticeTypeStatusSchema }),
   tipCard: defineCall({ method: 'GET', path: '/notice/tip-card', response: z.array(noticeSchema) }),
-  get: defineCall({ method: 'GET', path: '/notice/{id}', params: z.object({ id: idParam }), response: noticeSchema }),
+  get: defineCall({ method: 'GET', path: '/notice/{id}', params: idParams, response: noticeSchema }),
   deleteType: defineCall({
     method: 'DELETE',
     path: '/notice/type/{type}',

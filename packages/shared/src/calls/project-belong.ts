@@ -8,6 +8,7 @@ import {
   projectMemberSchema,
   projectRefSchema,
 } from '../schemas/project.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const projectBelongCalls = {
@@ -44,7 +45,7 @@ export const projectBelongCalls = {
   membersOfProject: defineCall({
     method: 'GET',
     path: '/project-belong/findProjectByProjectId/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     response: z.array(projectMemberSchema),
   }),
   jurisdiction: defineCall({

@@ -10,7 +10,7 @@ import {
   saveReportPositionBodySchema,
   updateProjectCustomBodySchema,
 } from '../schemas/project.js';
-import { idParam } from '../schemas/fields.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const projectCustomCalls = {
@@ -47,7 +47,7 @@ export const projectCustomCalls = {
   reportPosition: defineCall({
     method: 'GET',
     path: '/project-report-position/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     response: reportPositionSchema.nullable(),
   }),
   saveReportPosition: defineCall({

@@ -5,7 +5,7 @@ import {
   projectGroupSchema,
   updateProjectGroupBodySchema,
 } from '../schemas/project.js';
-import { idParam } from '../schemas/fields.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const projectGroupCalls = {
@@ -13,7 +13,7 @@ export const projectGroupCalls = {
   detail: defineCall({
     method: 'GET',
     path: '/project-group/find/project/group/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     response: projectGroupSchema,
   }),
   create: defineCall({
@@ -31,7 +31,7 @@ export const projectGroupCalls = {
   remove: defineCall({
     method: 'DELETE',
     path: '/project-group/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     response: z.null(),
   }),
 };

@@ -6,7 +6,7 @@ import {
   projectTypeSchema,
   saveProjectTypeBodySchema,
 } from '../schemas/project.js';
-import { idParam } from '../schemas/fields.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const projectTypeCalls = {
@@ -25,7 +25,7 @@ export const projectTypeCalls = {
   remove: defineCall({
     method: 'DELETE',
     path: '/project-type/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     response: z.null(),
   }),
   setEnabled: defineCall({

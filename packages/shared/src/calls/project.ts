@@ -14,7 +14,7 @@ import {
   projectRefSchema,
   updateProjectBodySchema,
 } from '../schemas/project.js';
-import { idParam } from '../schemas/fields.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const projectCalls = {
@@ -55,13 +55,13 @@ export const projectCalls = {
   detail: defineCall({
     method: 'GET',
     path: '/project/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     response: projectDetailSchema,
   }),
   remove: defineCall({
     method: 'DELETE',
     path: '/project/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     response: z.null(),
   }),
 };

@@ -8,7 +8,7 @@ import {
   localUserPageSchema,
   localUserSchema,
 } from '../schemas/user.js';
-import { idParam } from '../schemas/fields.js';
+import { idParams } from './params.js';
 import { defineCall } from './define.js';
 
 export const userCalls = {
@@ -19,12 +19,12 @@ export const userCalls = {
     response: localUserPageSchema,
   }),
   list: defineCall({ method: 'GET', path: '/user/list', response: z.array(localUserSchema) }),
-  get: defineCall({ method: 'GET', path: '/user/{id}', params: z.object({ id: idParam }), response: localUserSchema }),
+  get: defineCall({ method: 'GET', path: '/user/{id}', params: idParams, response: localUserSchema }),
   create: defineCall({ method: 'POST', path: '/user', body: localUserCreateBodySchema, response: localUserSchema }),
   edit: defineCall({
     method: 'PUT',
     path: '/user/{id}',
-    params: z.object({ id: idParam }),
+    params: idParams,
     body: localUserEditBodySchema,
     response: localUserSchema,
   }),

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { LIMITS, type ClientType } from '@sightline/shared';
 import type { Database, NewUser, RevokeReason, UserUpdate } from '../../platform/db/schema.js';
 import { grantDefaultFunctions } from '../team-function/team-function.repo.js';
-import { firstCurrentMembership, membershipsOfUser, shareCurrentTeam } from '../team/membership.js';
+import { addMember, firstCurrentMembership, membershipOf, shareCurrentTeam } from '../team/membership.js';
 
 /**
  * Whose wrong passwords a login try counts against: the account when one has the name typed, else that
@@ -77,10 +77,7 @@ export function createAuthRepo(db: Kysely<Database>) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('team_members')
-          .values({ team_id: id, user_id: team.ownerId, role_code: 'ROLE_TEAM_OWNER', member_type: 'full' })
-          .execute();
+        await addMember(trx, { teamId: id, userId: team.ownerId, role: 'ROLE_TEAM_OWNER' });
         await trx.updateTable('users').set({ current_team_id: id }).where('id', '=', team.ownerId).execute();
         await grantDefaultFunctions(trx, id);
         return id;
@@ -90,7 +87,7 @@ export function createAuthRepo(db: Kysely<Database>) {
       return shareCurrentTeam(db, userId, otherUserId);
     },
     findMembership(userId: number, teamId: number) {
-      return membershipsOfUser(db, userId).where('team_members.team_id', '=', teamId).executeTakeFirst();
+      return membershipOf(db, userId, teamId);
     },
     findFirstMembership(userId: number) {
       return firstCurrentMembership(db, userId);

@@ -22,6 +22,7 @@ import {
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { SmsProvider } from '../../platform/sms/sms-provider.js';
 import type { UserRow } from '../../platform/db/schema.js';
+import { hasLapsed } from '../team/membership.js';
 import type { AuthRepo, LoginTarget } from './auth.repo.js';
 import { SESSION_END_REASON_OF, endSessions, replacePassword } from './sessions.js';
 
@@ -89,8 +90,7 @@ export function createAuthService({ repo, bus, sms, settings }: AuthServiceDeps)
   async function resolveTeam(user: Pick<UserRow, 'id' | 'current_team_id'>) {
     if (user.current_team_id !== null) {
       const membership = await repo.findMembership(user.id, user.current_team_id);
-      const expired = membership?.expires_at && membership.expires_at.getTime() <= Date.now();
-      if (membership && !expired) {
+      if (membership && !hasLapsed(membership)) {
         return { teamId: user.current_team_id, teamName: membership.team_name, role: membership.role_code };
       }
     }

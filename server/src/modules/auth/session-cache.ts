@@ -1,4 +1,5 @@
 import type { TableWrites } from '../../platform/db/table-writes.js';
+import { MEMBERSHIP_TABLES } from '../team/membership.js';
 import type { AuthRepo } from './auth.repo.js';
 
 /**
@@ -58,7 +59,7 @@ export function cacheSessionLookups(
   type User = NonNullable<Awaited<ReturnType<AuthRepo['findUserById']>>>;
   const sessionsByToken = new LookupCache<Session>(['sessions', 'users'], ttlMs);
   const sessionsById = new LookupCache<Session>(['sessions', 'users'], ttlMs);
-  const memberships = new LookupCache<Membership>(['team_members', 'teams'], ttlMs);
+  const memberships = new LookupCache<Membership>(MEMBERSHIP_TABLES, ttlMs);
   const users = new LookupCache<User>(['users'], ttlMs);
   const caches = [sessionsByToken, sessionsById, memberships, users];
   const unsubscribe = writes.subscribe((tables) => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DictionaryCategory } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
-import { isCurrentMembership } from '../team/membership.js';
+import { memberCount } from '../team/membership.js';
 
 /** SQL of reference data (dictionary_data) and of a team's use of its limits. */
 export function createDictionaryRepo(db: Kysely<Database>) {
@@ -23,14 +23,7 @@ export function createDictionaryRepo(db: Kysely<Database>) {
           'teams.member_max',
           'teams.volume_max_gb',
           'teams.volume_used_bytes',
-          eb
-            .selectFrom('team_members')
-            .innerJoin('users', 'users.id', 'team_members.user_id')
-            .select((inner) => inner.fn.countAll<string>().as('count'))
-            .whereRef('team_members.team_id', '=', 'teams.id')
-            .where('users.deleted_at', 'is', null)
-            .where(isCurrentMembership())
-            .as('members'),
+          memberCount(db, eb.ref('teams.id'), { current: true }).as('members'),
         ])
         .where('teams.id', '=', teamId)
         .executeTakeFirst();

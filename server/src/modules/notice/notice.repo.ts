@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { NoticeParams, NoticeType } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
-import { currentMembers } from '../team/membership.js';
+import { currentMemberIds } from '../team/membership.js';
 
 export interface NewNotice {
   userId: number;
@@ -118,9 +118,8 @@ export function createNoticeRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async teamMemberIds(teamId: number) {
-      const rows = await currentMembers(db, teamId).select('team_members.user_id').execute();
-      return rows.map((row) => row.user_id);
+    teamMemberIds(teamId: number) {
+      return currentMemberIds(db, teamId);
     },
   };
 }

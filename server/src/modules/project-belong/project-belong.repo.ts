@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { isMemberOf, removeProjectRights } from '../project/project.repo.js';
-import { currentMembers } from '../team/membership.js';
+import { currentMembers, teamMemberships } from '../team/membership.js';
 
 /** SQL of who belongs to which project, seen from the members' side. */
 export function createProjectBelongRepo(db: Kysely<Database>) {
@@ -22,7 +22,7 @@ export function createProjectBelongRepo(db: Kysely<Database>) {
     listTeamMemberships(teamId: number) {
       return db
         .selectFrom('projects')
-        .innerJoin('team_members as tm', 'tm.team_id', 'projects.team_id')
+        .innerJoin(teamMemberships(db).as('tm'), 'tm.team_id', 'projects.team_id')
         .select(['tm.user_id', 'projects.id', 'projects.name'])
         .where('projects.team_id', '=', teamId)
         .where('projects.deleted_at', 'is', null)
@@ -37,13 +37,13 @@ export function createProjectBelongRepo(db: Kysely<Database>) {
         'users.id',
         'users.name',
         'users.account',
-        'team_members.role_code',
+        'membership.role_code',
       ]);
       if (userIds !== undefined) {
         if (userIds.length === 0) return Promise.resolve([]);
         query = query.where('users.id', 'in', [...userIds]);
       }
-      return query.orderBy('team_members.created_at').orderBy('users.id').execute();
+      return query.orderBy('membership.created_at').orderBy('users.id').execute();
     },
 
     /** Which of these ids are live projects of the team. */

@@ -3,7 +3,7 @@ import { ROLE_CODES, hasPermission, type ModelState, type PageQuery } from '@sig
 import type { Database, ProjectsTable } from '../../platform/db/schema.js';
 import { likePattern } from '../../platform/db/sql-helpers.js';
 import { projectChildren, sumOverChildren } from './project-children.js';
-import { isCurrentMembership } from '../team/membership.js';
+import { currentMemberIds, currentRoleInTeam, teamMemberships } from '../team/membership.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 
@@ -81,11 +81,10 @@ export function createProjectRepo(db: Kysely<Database>) {
     /** Everyone who may see the project now: its team's owners and administrators, and its members. */
     async listViewerIds(projectId: number): Promise<number[]> {
       const rows = await db
-        .selectFrom('team_members as tm')
+        .selectFrom(teamMemberships(db, { current: true }).as('tm'))
         .innerJoin('projects', 'projects.team_id', 'tm.team_id')
         .select('tm.user_id')
         .where('projects.id', '=', projectId)
-        .where(isCurrentMembership('tm'))
         .where((eb) => eb.or([eb('tm.role_code', 'in', ROLES_SEEING_ALL_PROJECTS), isMemberOf(sql.ref('tm.user_id'))]))
         .execute();
       return rows.map((row) => row.user_id);
@@ -120,25 +119,12 @@ export function createProjectRepo(db: Kysely<Database>) {
 
     /** Which of these users are current (not expired) members of the team. */
     async teamMemberIds(teamId: number, userIds: readonly number[]) {
-      if (userIds.length === 0) return new Set<number>();
-      const rows = await db
-        .selectFrom('team_members')
-        .select('user_id')
-        .where('team_id', '=', teamId)
-        .where('user_id', 'in', [...userIds])
-        .where(isCurrentMembership())
-        .execute();
-      return new Set(rows.map((row) => row.user_id));
+      return new Set(await currentMemberIds(db, teamId, { userIds }));
     },
 
+    /** The user's role in the team while their membership counts. */
     findTeamRole(teamId: number, userId: number) {
-      return db
-        .selectFrom('team_members')
-        .select('role_code')
-        .where('team_id', '=', teamId)
-        .where('user_id', '=', userId)
-        .where(isCurrentMembership())
-        .executeTakeFirst();
+      return currentRoleInTeam(db, userId, teamId);
     },
 
     /** Whether another project (live or in the bin) already holds this cover. */
@@ -211,7 +197,7 @@ export function createProjectRepo(db: Kysely<Database>) {
       if (projectIds.length === 0) return counts;
       const rows = await db
         .selectFrom('projects')
-        .innerJoin('team_members as tm', 'tm.team_id', 'projects.team_id')
+        .innerJoin(teamMemberships(db).as('tm'), 'tm.team_id', 'projects.team_id')
         .select(['projects.id', (eb) => eb.fn.countAll<string>().as('members')])
         .where('projects.id', 'in', [...projectIds])
         .where(isMemberOf(sql.ref('tm.user_id')))
@@ -238,7 +224,7 @@ export function createProjectRepo(db: Kysely<Database>) {
     listMembers(projectId: number) {
       return db
         .selectFrom('projects')
-        .innerJoin('team_members as tm', 'tm.team_id', 'projects.team_id')
+        .innerJoin(teamMemberships(db).as('tm'), 'tm.team_id', 'projects.team_id')
         .innerJoin('users as u', 'u.id', 'tm.user_id')
         .select(['u.id', 'u.name', 'u.account', 'u.phone', 'u.head_img_url', 'tm.role_code'])
         .where('projects.id', '=', projectId)
@@ -355,7 +341,7 @@ export function createProjectRepo(db: Kysely<Database>) {
             eb.not(
               eb.exists(
                 eb
-                  .selectFrom('team_members as tm')
+                  .selectFrom(teamMemberships(trx).as('tm'))
                   .select('tm.user_id')
                   .whereRef('tm.user_id', '=', 'project_members.user_id')
                   .where('tm.team_id', '=', move.targetTeamId),

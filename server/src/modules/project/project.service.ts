@@ -351,7 +351,7 @@ export function createProjectService({ repo, access, groups, blobs, quota, recyc
       const project = await access.require(auth, input.projectId, { change: true });
       if (input.targetTeamId === project.team_id) throw fieldError('targetTeamId', 'invalidValue');
       const targetRole = await repo.findTeamRole(input.targetTeamId, auth.userId);
-      if (!targetRole || !hasPermission(targetRole.role_code, 'project:handover')) throw new AppError('NO_AUTH');
+      if (!targetRole || !hasPermission(targetRole, 'project:handover')) throw new AppError('NO_AUTH');
       if (await repo.nameTaken(input.targetTeamId, project.name)) throw new AppError('PROJECT_NAME_EXITS_ERROR');
       if (!(await repo.claimForMove(project.id))) throw new AppError('PROJECT_ERROR');
 

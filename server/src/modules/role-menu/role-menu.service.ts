@@ -2,6 +2,7 @@ import { AppError, buildRouter, permissionsFor, type Deployment, type RouterResp
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { AuthRepo } from '../auth/auth.repo.js';
+import { hasLapsed } from '../team/membership.js';
 
 /** Without a team there is nothing to show: the web keeps its licence routes and the personal centre. */
 const NO_TEAM_ROUTER: RouterResponse = { menuVOList: [], buttonVOList: [] };
@@ -18,7 +19,7 @@ export function createRoleMenuService({
   /** The caller's membership of a team; none, or a temporary one that ran out, is NO_AUTH. */
   async function requireMembership(userId: number, teamId: number) {
     const membership = await authRepo.findMembership(userId, teamId);
-    if (!membership || (membership.expires_at && membership.expires_at.getTime() <= Date.now())) {
+    if (!membership || hasLapsed(membership)) {
       throw new AppError('NO_AUTH');
     }
     return membership;

@@ -3,6 +3,7 @@ import type { TeamFunctionCode, TeamKind } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
 import { likePattern } from '../../platform/db/sql-helpers.js';
 import { createTeamFunctionRepo } from '../team-function/team-function.repo.js';
+import { memberCount } from '../team/membership.js';
 
 /** SQL of the sales managers' view of every team and their upgrades. */
 export function createTeamAdminRepo(db: Kysely<Database>) {
@@ -38,11 +39,7 @@ export function createTeamAdminRepo(db: Kysely<Database>) {
             'upgrader.name as upgrader_name',
             'teams.upgraded_at',
             'teams.created_at',
-            eb
-              .selectFrom('team_members')
-              .select(eb.fn.countAll<string>().as('count'))
-              .whereRef('team_members.team_id', '=', 'teams.id')
-              .as('member_count'),
+            memberCount(db, eb.ref('teams.id')).as('member_count'),
           ])
           .orderBy('teams.id')
           .limit(filter.pageSize)

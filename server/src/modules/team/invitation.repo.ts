@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { InvitationScope, RoleCode } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
+import { addMember, countMembers, hasLapsed, membershipOf, updateMembership } from './membership.js';
 
 /** SQL of invitation links, wrong-password counts and joining a team by a link. */
 export function createInvitationRepo(db: Kysely<Database>) {
@@ -139,39 +140,22 @@ export function createInvitationRepo(db: Kysely<Database>) {
           .where('id', '=', join.teamId)
           .forUpdate()
           .executeTakeFirstOrThrow();
-        const existing = await trx
-          .selectFrom('team_members')
-          .select('expires_at')
-          .where('team_id', '=', join.teamId)
-          .where('user_id', '=', join.userId)
-          .executeTakeFirst();
-        if (existing && (existing.expires_at === null || existing.expires_at > join.now)) return 'member';
+        const existing = await membershipOf(trx, join.userId, join.teamId);
+        if (existing && !hasLapsed(existing, join.now)) return 'member';
         if (existing) {
-          await trx
-            .updateTable('team_members')
-            .set({ role_code: join.roleCode, member_type: 'full', expires_at: null })
-            .where('team_id', '=', join.teamId)
-            .where('user_id', '=', join.userId)
-            .execute();
+          await updateMembership(trx, join.teamId, join.userId, {
+            role_code: join.roleCode,
+            member_type: 'full',
+            expires_at: null,
+          });
         } else {
-          const { count } = await trx
-            .selectFrom('team_members')
-            .innerJoin('users', 'users.id', 'team_members.user_id')
-            .select((eb) => eb.fn.countAll<string>().as('count'))
-            .where('team_members.team_id', '=', join.teamId)
-            .where('users.deleted_at', 'is', null)
-            .executeTakeFirstOrThrow();
-          if (Number(count) >= team.member_max) return 'full';
-          await trx
-            .insertInto('team_members')
-            .values({
-              team_id: join.teamId,
-              user_id: join.userId,
-              role_code: join.roleCode,
-              member_type: 'full',
-              created_at: join.now,
-            })
-            .execute();
+          if ((await countMembers(trx, join.teamId)) >= team.member_max) return 'full';
+          await addMember(trx, {
+            teamId: join.teamId,
+            userId: join.userId,
+            role: join.roleCode,
+            createdAt: join.now,
+          });
         }
         await trx
           .updateTable('users')

@@ -16,6 +16,7 @@ import { callerTeamId, type AuthContext } from '../../platform/auth/auth-context
 import { randomToken, sha256 } from '../../platform/auth/tokens.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { InvitationRepo } from './invitation.repo.js';
+import { hasLapsed } from './membership.js';
 import type { TeamRepo } from './team.repo.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -125,8 +126,7 @@ export function createInvitationService({
       const now = new Date();
       const link = await usableLink(sid, now);
       const member = auth ? await teams.findMember(link.team_id, auth.userId) : undefined;
-      const joined =
-        member !== undefined && (member.expires_at === null || member.expires_at.getTime() > now.getTime());
+      const joined = member !== undefined && !hasLapsed(member, now);
       return {
         teamName: link.team_name,
         inviter: { userId: link.created_by, name: link.inviter_name, headImgUrl: link.inviter_head_img_url },

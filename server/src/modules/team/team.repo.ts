@@ -3,7 +3,13 @@ import type { MemberType, RoleCode } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
 import { likePattern } from '../../platform/db/sql-helpers.js';
 import { runMemberRemovalHooks } from './member-removal.js';
-import { firstCurrentMembership, isCurrentMembership, membershipsOfUser } from './membership.js';
+import {
+  countMembers,
+  firstCurrentMembership,
+  isCurrentMembership,
+  membershipsOfUser,
+  updateMembership,
+} from './membership.js';
 
 const GIB = 1024 ** 3;
 
@@ -68,12 +74,9 @@ export function createTeamRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async countMembers(teamId: number) {
-      const row = await members(teamId)
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+    /** Lapsed temporary members included: they keep their place until extended or removed. */
+    countMembers(teamId: number) {
+      return countMembers(db, teamId);
     },
 
     renameTeam(teamId: number, name: string) {
@@ -135,12 +138,7 @@ export function createTeamRepo(db: Kysely<Database>) {
       userId: number,
       update: { role_code: RoleCode; member_type: MemberType; expires_at: Date | null },
     ) {
-      return db
-        .updateTable('team_members')
-        .set(update)
-        .where('team_id', '=', teamId)
-        .where('user_id', '=', userId)
-        .execute();
+      return updateMembership(db, teamId, userId, update);
     },
 
     /**

@@ -13,6 +13,7 @@ import {
 } from '@sightline/shared';
 import { callerTeamId, type AuthContext } from '../../platform/auth/auth-context.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import { hasLapsed } from './membership.js';
 import { ALMOST_FULL_RATIO } from './quota.service.js';
 import type { TeamRepo } from './team.repo.js';
 
@@ -53,7 +54,7 @@ export function toMember(row: MemberRow, now: Date): TeamMember {
     roleId: row.role_code,
     memberType: row.member_type,
     expiresAt: row.expires_at?.toISOString() ?? null,
-    expired: row.expires_at !== null && row.expires_at.getTime() <= now.getTime(),
+    expired: hasLapsed(row, now),
     joinedAt: row.created_at.toISOString(),
   };
 }
@@ -200,8 +201,7 @@ export function createTeamService({ repo, bus }: { repo: TeamRepo; bus: EventBus
       if (auth.role !== 'ROLE_TEAM_ADMIN' && auth.role !== 'ROLE_TEAM_OWNER') throw new AppError('NO_AUTH');
       const team = await currentTeam(auth);
       const target = await targetMember(team.id, userId);
-      const expired = target.expires_at !== null && target.expires_at.getTime() <= Date.now();
-      if (target.role_code === 'ROLE_TEAM_OWNER' || target.user_id === auth.userId || expired) {
+      if (target.role_code === 'ROLE_TEAM_OWNER' || target.user_id === auth.userId || hasLapsed(target)) {
         throw new AppError('ROLE_CHANGE_LIMIT');
       }
       const formerAdministratorIds = await repo.handOverAdministrator(team.id, target.user_id);

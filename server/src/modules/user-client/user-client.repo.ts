@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RoleCode } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
 import { isUniqueViolation } from '../../platform/db/sql-helpers.js';
-import { currentMembers, isCurrentMembership, shareCurrentTeam } from '../team/membership.js';
+import { currentMemberIds, currentMembers, shareCurrentTeam } from '../team/membership.js';
 
 /** SQL of the signed-in user's own account beyond sign-in: phone changes and team look-ups. */
 export function createUserClientRepo(db: Kysely<Database>) {
@@ -25,21 +25,15 @@ export function createUserClientRepo(db: Kysely<Database>) {
           'users.account',
           'users.phone',
           'users.head_img_url',
-          'team_members.role_code',
+          'membership.role_code',
         ])
-        .where('team_members.role_code', '=', role)
-        .orderBy('team_members.created_at')
+        .where('membership.role_code', '=', role)
+        .orderBy('membership.created_at')
         .orderBy('users.id')
         .execute();
     },
-    async findTeamMateIds(teamId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('team_members')
-        .select('user_id')
-        .where('team_id', '=', teamId)
-        .where(isCurrentMembership())
-        .execute();
-      return rows.map((row) => row.user_id);
+    findTeamMateIds(teamId: number): Promise<number[]> {
+      return currentMemberIds(db, teamId);
     },
     /** Whether both users are current members of at least one common team. */
     sharesTeam(userId: number, otherUserId: number): Promise<boolean> {

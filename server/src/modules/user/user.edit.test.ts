@@ -3,6 +3,7 @@ import type { LocalUser } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import { fieldKeys } from '../../../test/validation.js';
 import { buildStaffedTeam, buildTeam } from '../../../test/factories/team.js';
+import { buildProject } from '../../../test/factories/project.js';
 import { uniquePhone } from '../../../test/factories/unique.js';
 import { TEST_PASSWORD, buildUser, localUserBody, sessionToken } from '../../../test/factories/user.js';
 
@@ -171,6 +172,22 @@ describeOnEachDatabase('local users: edit and deletion', (server) => {
   });
 
   describe('batch deletion', () => {
+    it("takes a deleted account's project rights with it, as a removal from the team does", async () => {
+      const team = await staffed();
+      const { id: projectId } = await buildProject(server().db, { teamId: team.id, memberIds: [team.inspector.id] });
+      const deleted = await server().call('POST', '/api/user/del/batch', {
+        token: team.owner.token,
+        body: { ids: [team.inspector.id], password: TEST_PASSWORD },
+      });
+      expect(deleted.body.code).toBe(2000);
+      const rights = await server()
+        .db.selectFrom('project_members')
+        .select('user_id')
+        .where('project_id', '=', projectId)
+        .execute();
+      expect(rights).toEqual([]);
+    });
+
     it('deletes with the login password: accounts, memberships and sessions go; the account name is free again', async () => {
       const team = await staffed();
       const first = await buildUser(server().db, { teamId: team.id, role: 'ROLE_TEAM_INSPECTOR', local: true });

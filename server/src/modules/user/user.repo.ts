@@ -2,7 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import type { RoleCode } from '@sightline/shared';
 import type { Database, NewUser, UserUpdate } from '../../platform/db/schema.js';
 import { isUniqueViolation, likePattern } from '../../platform/db/sql-helpers.js';
-import { isCurrentMembership } from '../team/membership.js';
+import {
+  addMember,
+  countMembers,
+  currentMemberIds,
+  removeMembershipsOfUsers,
+  teamMemberships,
+  updateMembership,
+} from '../team/membership.js';
 
 /** The unique index of users a failed write ran into, or null for any other failure. */
 function uniqueConflict(error: unknown): 'account' | 'phone' | null {
@@ -16,8 +23,8 @@ export function createUserRepo(db: Kysely<Database>) {
   function localUsers(teamId: number) {
     return db
       .selectFrom('users')
-      .innerJoin('team_members', (join) =>
-        join.onRef('team_members.user_id', '=', 'users.id').on('team_members.team_id', '=', teamId),
+      .innerJoin(teamMemberships(db).as('membership'), (join) =>
+        join.onRef('membership.user_id', '=', 'users.id').on('membership.team_id', '=', teamId),
       )
       .select([
         'users.id',
@@ -28,7 +35,7 @@ export function createUserRepo(db: Kysely<Database>) {
         'users.status',
         'users.created_at',
         'users.last_login_at',
-        'team_members.role_code',
+        'membership.role_code',
       ])
       .where('users.created_by_team_id', '=', teamId)
       .where('users.deleted_at', 'is', null)
@@ -104,15 +111,8 @@ export function createUserRepo(db: Kysely<Database>) {
       return (await query.executeTakeFirst()) !== undefined;
     },
     /** Members who hold a role in a team, for roles that only one member may hold. */
-    async findRoleHolderIds(teamId: number, role: RoleCode): Promise<number[]> {
-      const rows = await db
-        .selectFrom('team_members')
-        .select('user_id')
-        .where('team_id', '=', teamId)
-        .where('role_code', '=', role)
-        .where(isCurrentMembership())
-        .execute();
-      return rows.map((row) => row.user_id);
+    findRoleHolderIds(teamId: number, role: RoleCode): Promise<number[]> {
+      return currentMemberIds(db, teamId, { role });
     },
     /** Users among these who own a team (any team): their accounts cannot go. */
     async findTeamOwnerIds(userIds: number[]): Promise<number[]> {
@@ -136,18 +136,10 @@ export function createUserRepo(db: Kysely<Database>) {
             .where('id', '=', input.teamId)
             .forUpdate()
             .executeTakeFirstOrThrow();
-          const members = await trx
-            .selectFrom('team_members')
-            .select((eb) => eb.fn.countAll<string>().as('count'))
-            .where('team_id', '=', input.teamId)
-            .where(isCurrentMembership())
-            .executeTakeFirstOrThrow();
-          if (Number(members.count) >= team.member_max) return { conflict: 'full' as const };
+          const members = await countMembers(trx, input.teamId, { current: true });
+          if (members >= team.member_max) return { conflict: 'full' as const };
           const { id } = await trx.insertInto('users').values(input.user).returning('id').executeTakeFirstOrThrow();
-          await trx
-            .insertInto('team_members')
-            .values({ team_id: input.teamId, user_id: id, role_code: input.role, member_type: 'full' })
-            .execute();
+          await addMember(trx, { teamId: input.teamId, userId: id, role: input.role });
           return { id };
         });
       } catch (error) {
@@ -169,12 +161,7 @@ export function createUserRepo(db: Kysely<Database>) {
             .set({ ...input.update, updated_at: new Date() })
             .where('id', '=', input.userId)
             .execute();
-          await trx
-            .updateTable('team_members')
-            .set({ role_code: input.role })
-            .where('team_id', '=', input.teamId)
-            .where('user_id', '=', input.userId)
-            .execute();
+          await updateMembership(trx, input.teamId, input.userId, { role_code: input.role });
         });
         return null;
       } catch (error) {
@@ -194,7 +181,7 @@ export function createUserRepo(db: Kysely<Database>) {
           .set({ deleted_at: new Date(), current_team_id: null, updated_at: new Date() })
           .where('id', 'in', userIds)
           .execute();
-        await trx.deleteFrom('team_members').where('user_id', 'in', userIds).execute();
+        await removeMembershipsOfUsers(trx, userIds);
         return trx.deleteFrom('sessions').where('user_id', 'in', userIds).returning(['id', 'user_id']).execute();
       });
     },

@@ -1,0 +1,45 @@
+import type { Widen } from '../merge-domains.js';
+import type { zhCN } from './zh-CN.js';
+
+export const en: Widen<typeof zhCN> = {
+  teamUi: {
+    notice: {
+      type: {
+        system: 'System',
+        team: 'Team',
+        project: 'Project',
+        inspection: 'Inspection',
+        ai: 'AI',
+        report: 'Report',
+      },
+      typeLabel: 'Type',
+      titleLabel: 'Title',
+      content: 'Content',
+      time: 'Time',
+      state: 'State',
+      read: 'Read',
+      unread: 'Unread',
+      filterAll: 'All',
+      filterUnread: 'Unread',
+      readAll: 'Mark all read',
+      readAllDone: 'Marked read: {count}',
+      deleteType: 'Delete this type',
+      deleteTypeTitle: 'Delete all “{type}” notices?',
+      deleteTypeContent: 'Every notice of this type will be deleted; this cannot be undone.',
+      deleteTypeDone: 'Notices deleted: {count}',
+      empty: 'No notices',
+      noUnread: 'No unread notices',
+      detail: 'Notice',
+      notFound: 'The notice does not exist or was deleted',
+      unreadTitle: 'Unread notices ({count})',
+      viewAll: 'View all notices',
+      sendTitle: 'Send a notice',
+      send: 'Send',
+      recipients: 'Recipients',
+      allMembers: 'Every member of the team',
+      someMembers: 'Chosen members',
+      pickMembers: 'Choose who receives the notice',
+      sent: 'Notice sent (recipients: {count})',
+    },
+  },
+};

@@ -1,0 +1,45 @@
+import type { Widen } from '../merge-domains.js';
+import type { zhCN } from './zh-CN.js';
+
+export const ja: Widen<typeof zhCN> = {
+  teamUi: {
+    notice: {
+      type: {
+        system: 'システム',
+        team: 'チーム',
+        project: 'プロジェクト',
+        inspection: '点検',
+        ai: 'AI',
+        report: 'レポート',
+      },
+      typeLabel: '種類',
+      titleLabel: 'タイトル',
+      content: '内容',
+      time: '日時',
+      state: '状態',
+      read: '既読',
+      unread: '未読',
+      filterAll: 'すべて',
+      filterUnread: '未読',
+      readAll: 'すべて既読にする',
+      readAllDone: '{count} 件を既読にしました',
+      deleteType: 'この種類を削除',
+      deleteTypeTitle: '「{type}」のお知らせをすべて削除しますか？',
+      deleteTypeContent: 'この種類のお知らせはすべて削除され、元に戻せません。',
+      deleteTypeDone: '{count} 件のお知らせを削除しました',
+      empty: 'お知らせはありません',
+      noUnread: '未読のお知らせはありません',
+      detail: 'お知らせの詳細',
+      notFound: 'お知らせが存在しないか、削除されています',
+      unreadTitle: '未読のお知らせ（{count}）',
+      viewAll: 'すべてのお知らせを見る',
+      sendTitle: 'お知らせを送信',
+      send: '送信',
+      recipients: '宛先',
+      allMembers: 'チームの全メンバー',
+      someMembers: '指定したメンバー',
+      pickMembers: 'お知らせを受け取るメンバーを選択',
+      sent: '{count} 人にお知らせを送信しました',
+    },
+  },
+};

@@ -1,0 +1,37 @@
+/** The recycle bin (web/src/features/recycle-bin). */
+export const zhCN = {
+  teamUi: {
+    recycle: {
+      description: '删除的项目和巡检会保留在回收站中，可以恢复或彻底删除。',
+      count: '条目数',
+      totalSize: '占用空间',
+      kindLabel: '类型',
+      kind: {
+        project: '项目',
+        inspection: '巡检',
+        image: '图片',
+        report: '报告',
+        monitor_point: '监测点',
+      },
+      allKinds: '全部类型',
+      name: '名称',
+      size: '大小',
+      deletedBy: '删除人',
+      deletedAt: '删除时间',
+      search: '搜索名称',
+      restore: '恢复',
+      restoreSelected: '恢复所选（{count}）',
+      restored: '已恢复 {count} 项',
+      deleteForever: '彻底删除',
+      deleteSelected: '彻底删除所选（{count}）',
+      deleteTitle: '彻底删除 {count} 项？',
+      deleteContent: '彻底删除后数据和文件将无法恢复，并释放存储空间。请输入您的登录密码确认。',
+      deleted: '已彻底删除 {count} 项，释放 {size}',
+      empty: '清空回收站',
+      emptyTitle: '清空回收站？',
+      emptyContent: '回收站中的 {count} 项将被彻底删除且无法恢复。请输入您的登录密码确认。',
+      emptied: '已清空回收站：删除 {count} 项，释放 {size}',
+      emptyState: '回收站是空的',
+    },
+  },
+} as const;

@@ -1,0 +1,40 @@
+import type { Widen } from '../merge-domains.js';
+import type { zhCN } from './zh-CN.js';
+
+export const en: Widen<typeof zhCN> = {
+  ui: {
+    personal: {
+      title: 'Personal centre',
+      basicInfo: 'Profile',
+      security: 'Account security',
+      avatar: 'Avatar',
+      changeAvatar: 'Change avatar',
+      avatarHint: 'JPG or PNG, preferably under 3 MB',
+      avatarUploaded: 'Avatar updated',
+      avatarFailed: 'The avatar could not be uploaded',
+      account: 'Account',
+      name: 'Name',
+      phone: 'Phone number',
+      changePhone: 'Change phone number',
+      newPhone: 'New phone number',
+      phoneChanged: 'Phone number changed',
+      email: 'Email',
+      emailPlaceholder: 'Enter your email address',
+      password: 'Password',
+      changePassword: 'Change password',
+      oldPassword: 'Current password',
+      newPassword: 'New password',
+      confirmPassword: 'Confirm new password',
+      passwordChanged: 'Password changed',
+      organization: 'Unit / school',
+      position: 'Job',
+      language: 'Language',
+      team: 'Current team',
+      role: 'Role',
+      lastLogin: 'Last login',
+      wechat: 'WeChat binding',
+      wechatUnavailable: 'WeChat binding is not available on this deployment',
+      profileSaved: 'Profile saved',
+    },
+  },
+};

@@ -1,0 +1,40 @@
+import type { Widen } from '../merge-domains.js';
+import type { zhCN } from './zh-CN.js';
+
+export const ja: Widen<typeof zhCN> = {
+  ui: {
+    personal: {
+      title: '個人センター',
+      basicInfo: '基本情報',
+      security: 'アカウントのセキュリティ',
+      avatar: 'アバター',
+      changeAvatar: 'アバターを変更',
+      avatarHint: 'JPG・PNG 形式、3 MB 以下を推奨',
+      avatarUploaded: 'アバターを更新しました',
+      avatarFailed: 'アバターをアップロードできませんでした',
+      account: 'アカウント',
+      name: '氏名',
+      phone: '電話番号',
+      changePhone: '電話番号を変更',
+      newPhone: '新しい電話番号',
+      phoneChanged: '電話番号を変更しました',
+      email: 'メールアドレス',
+      emailPlaceholder: 'メールアドレスを入力してください',
+      password: 'パスワード',
+      changePassword: 'パスワードを変更',
+      oldPassword: '現在のパスワード',
+      newPassword: '新しいパスワード',
+      confirmPassword: '新しいパスワード（確認）',
+      passwordChanged: 'パスワードを変更しました',
+      organization: '所属機関／学校',
+      position: '役職',
+      language: '言語',
+      team: '現在のチーム',
+      role: 'ロール',
+      lastLogin: '前回のログイン',
+      wechat: 'WeChat 連携',
+      wechatUnavailable: 'この環境では WeChat 連携を利用できません',
+      profileSaved: '個人情報を保存しました',
+    },
+  },
+};

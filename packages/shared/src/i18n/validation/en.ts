@@ -1,0 +1,35 @@
+import type { Widen } from '../merge-domains.js';
+import type { zhCN } from './zh-CN.js';
+
+export const en: Widen<typeof zhCN> = {
+  validation: {
+    required: 'This field is required',
+    tooLong: 'At most {max} characters',
+    tooShort: 'At least {min} characters',
+    accountFormat: 'Account format incorrect: enter an 8 to 16 digit alphanumeric account',
+    passwordFormat: 'Password format incorrect: enter 8 to 20 letters or digits',
+    passwordMismatch: 'The passwords do not match',
+    phoneInvalid: 'Please enter a valid phone number',
+    smsCodeFormat: 'Please enter the 6-digit code',
+    emailInvalid: 'The email address is not valid',
+    agreementRequired: 'Please read and accept the user agreement first',
+    invalidValue: 'The value is not valid',
+    numberRange: 'Enter a value from {min} to {max}',
+    fileTooLarge: 'The file is {size}, over the limit of {max}',
+    fileType: 'Only {types} files are allowed',
+    futureDate: 'Choose a time later than now',
+    invitePasswordFormat: 'The invitation password is 4 to 20 letters or digits',
+    colorFormat: 'Enter a colour as #RRGGBB',
+    duplicateOption: 'Dropdown options must not repeat',
+    lengthRangeMinGreater: 'The minimum length cannot be greater than the maximum',
+    lengthRangeNegative: 'The length cannot be below 0 m',
+    lengthRangeEqual: 'The minimum and maximum length cannot be equal',
+    widthRangeMinGreater: 'The minimum width cannot be greater than the maximum',
+    widthRangeNegative: 'The width cannot be below 0 mm',
+    widthRangeEqual: 'The minimum and maximum width cannot be equal',
+    areaRangeMinGreater: 'The minimum area cannot be greater than the maximum',
+    areaRangeNegative: 'The area cannot be below 0 m²',
+    areaRangeEqual: 'The minimum and maximum area cannot be equal',
+    rangeRequired: 'Add at least one interval',
+  },
+};

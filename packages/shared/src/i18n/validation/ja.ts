@@ -1,0 +1,35 @@
+import type { Widen } from '../merge-domains.js';
+import type { zhCN } from './zh-CN.js';
+
+export const ja: Widen<typeof zhCN> = {
+  validation: {
+    required: 'この項目は必須です',
+    tooLong: '最大 {max} 文字です',
+    tooShort: '{min} 文字以上入力してください',
+    accountFormat: 'アカウントの形式が正しくありません。8〜16 桁の英数字を入力してください',
+    passwordFormat: 'パスワードの形式が正しくありません。8〜20 文字の英数字を入力してください',
+    passwordMismatch: 'パスワードが一致しません',
+    phoneInvalid: '正しい電話番号を入力してください',
+    smsCodeFormat: '6 桁の認証コードを入力してください',
+    emailInvalid: 'メールアドレスの形式が正しくありません',
+    agreementRequired: '利用規約を読んで同意してください',
+    invalidValue: '値が正しくありません',
+    numberRange: '{min} から {max} の値を入力してください',
+    fileTooLarge: 'ファイルサイズ {size} が上限 {max} を超えています',
+    fileType: '{types} 形式のみ使用できます',
+    futureDate: '現在より後の日時を選択してください',
+    invitePasswordFormat: '招待パスワードは 4～20 文字の英数字です',
+    colorFormat: '色は #RRGGBB 形式で入力してください',
+    duplicateOption: 'ドロップダウンの選択肢は重複できません',
+    lengthRangeMinGreater: '長さの最小値は最大値より大きくできません',
+    lengthRangeNegative: '長さは 0 m 未満にできません',
+    lengthRangeEqual: '長さの最小値と最大値は同じにできません',
+    widthRangeMinGreater: '幅の最小値は最大値より大きくできません',
+    widthRangeNegative: '幅は 0 mm 未満にできません',
+    widthRangeEqual: '幅の最小値と最大値は同じにできません',
+    areaRangeMinGreater: '面積の最小値は最大値より大きくできません',
+    areaRangeNegative: '面積は 0 m² 未満にできません',
+    areaRangeEqual: '面積の最小値と最大値は同じにできません',
+    rangeRequired: '区間を少なくとも 1 つ追加してください',
+  },
+};
