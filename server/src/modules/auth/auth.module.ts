@@ -27,7 +27,10 @@ export const authModule: ModuleDefinition = {
   register(context) {
     const { config, database } = context;
     // Who is calling and what they may do is read from memory between writes to the tables it comes from.
-    const sessionLookups = cacheSessionLookups(createAuthRepo(database.db), database.writes);
+    // With split roles other processes write these tables too; their notices reach this process on the bus.
+    const sessionLookups = cacheSessionLookups(createAuthRepo(database.db), database.writes, {
+      ...(config.SIGHTLINE_ROLE === 'all' ? {} : { peers: context.bus }),
+    });
     context.app.addHook('onClose', async () => sessionLookups.close());
     const repo = sessionLookups.repo;
     const auth = createAuthService({

@@ -1,4 +1,5 @@
-import type { TableWrites } from '../../platform/db/table-writes.js';
+import type { TableWrites, WrittenTables } from '../../platform/db/table-writes.js';
+import { EVERY_PROCESS, type EventBus } from '../../platform/events/event-bus.js';
 import { MEMBERSHIP_TABLES } from '../team/membership.js';
 import type { AuthRepo } from './auth.repo.js';
 
@@ -8,6 +9,8 @@ import type { AuthRepo } from './auth.repo.js';
  * account, a role change, a removal, a team switch); the lifetime only bounds what another process changed.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
+/** The event by which processes sharing a database tell each other which tables one of them wrote. */
+const TABLES_WRITTEN = 'tablesWritten';
 const MAX_ENTRIES = 10_000;
 
 /**
@@ -52,8 +55,16 @@ class LookupCache<V extends object> {
 export function cacheSessionLookups(
   repo: AuthRepo,
   writes: TableWrites,
-  ttlMs = SESSION_CACHE_TTL_MS,
+  options: {
+    /**
+     * The bus shared with the other processes on the database (API processes beside a worker): a write made in
+     * one drops the others' entries as soon as its notice arrives, instead of after the lifetime.
+     */
+    peers?: EventBus;
+    ttlMs?: number;
+  } = {},
 ): { repo: AuthRepo; close: () => void } {
+  const { peers, ttlMs = SESSION_CACHE_TTL_MS } = options;
   type Session = NonNullable<Awaited<ReturnType<AuthRepo['findSessionByTokenHash']>>>;
   type Membership = NonNullable<Awaited<ReturnType<AuthRepo['findMembership']>>>;
   type User = NonNullable<Awaited<ReturnType<AuthRepo['findUserById']>>>;
@@ -62,11 +73,29 @@ export function cacheSessionLookups(
   const memberships = new LookupCache<Membership>(MEMBERSHIP_TABLES, ttlMs);
   const users = new LookupCache<User>(['users'], ttlMs);
   const caches = [sessionsByToken, sessionsById, memberships, users];
-  const unsubscribe = writes.subscribe((tables) => {
+  const clearAfter = (tables: WrittenTables): boolean => {
+    let cleared = false;
     for (const cache of caches) {
-      if (tables === 'any' || cache.tables.some((table) => tables.has(table))) cache.clear();
+      if (tables === 'any' || cache.tables.some((table) => tables.has(table))) {
+        cache.clear();
+        cleared = true;
+      }
+    }
+    return cleared;
+  };
+  const unsubscribeWrites = writes.subscribe((tables) => {
+    if (clearAfter(tables) && peers) {
+      peers.publish({ userId: EVERY_PROCESS, name: TABLES_WRITTEN, value: tables === 'any' ? 'any' : [...tables] });
     }
   });
+  const unsubscribePeers = peers?.subscribe(EVERY_PROCESS, (event) => {
+    if (event.name !== TABLES_WRITTEN) return;
+    clearAfter(Array.isArray(event.value) ? new Set(event.value as string[]) : 'any');
+  });
+  const unsubscribe = () => {
+    unsubscribeWrites();
+    unsubscribePeers?.();
+  };
   return {
     repo: {
       ...repo,

@@ -8,6 +8,12 @@ export interface UserEvent {
   value: unknown;
 }
 
+/**
+ * Not a user (ids start at 1): events for every server process, such as a cache's notice that rows changed; no
+ * event stream subscribes to it, so nothing published here reaches a browser.
+ */
+export const EVERY_PROCESS = 0;
+
 export interface EventBus {
   publish(event: UserEvent): void;
   subscribe(userId: number, listener: (event: UserEvent) => void): () => void;
