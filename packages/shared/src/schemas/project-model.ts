@@ -65,6 +65,17 @@ const fileNameField = z
   .min(1, { error: 'required' })
   .max(255, { error: 'tooLong' });
 
+/**
+ * The Upload-Metadata of a model upload as the server checks it; tus clients name the file `filename` (ours) or
+ * `name` (Uppy), and the zip's name is checked by the service.
+ */
+export const modelUploadMetadataSchema = z.object({
+  [MODEL_UPLOAD_METADATA.projectId]: idParam,
+  [MODEL_UPLOAD_METADATA.fileName]: fileNameField.optional(),
+  name: fileNameField.optional(),
+  [MODEL_UPLOAD_METADATA.uploadId]: z.string().max(64, { error: 'tooLong' }).optional(),
+});
+
 export const initModelBodySchema = z.object({
   projectId: idParam,
   fileName: fileNameField,

@@ -1,4 +1,4 @@
-import { AppError, MODEL_UPLOAD_METADATA, MODEL_UPLOAD_PATH } from '@sightline/shared';
+import { MODEL_UPLOAD_METADATA, MODEL_UPLOAD_PATH, modelUploadMetadataSchema } from '@sightline/shared';
 import type { UploadKind } from '../../platform/uploads/resumable-uploads.js';
 import { isUploadId, newUploadId } from './model-files.js';
 import type { ProjectModelService } from './project-model.service.js';
@@ -18,15 +18,14 @@ export function projectModelUploadKind(models: ProjectModelService): UploadKind 
     summary: 'Resumable model upload (tus 1.0)',
     tags: ['project-model'],
     permission: 'project:model:upload',
+    metadata: modelUploadMetadataSchema,
     uploadIdFor: (metadata) => {
       const declared = metadata[MODEL_UPLOAD_METADATA.uploadId];
       return declared && isUploadId(declared) ? declared : newUploadId();
     },
     async begin(auth, upload) {
+      // The platform has checked the metadata against `modelUploadMetadataSchema`.
       const projectId = Number(upload.metadata[MODEL_UPLOAD_METADATA.projectId]);
-      if (!Number.isSafeInteger(projectId) || projectId <= 0) {
-        throw new AppError('VALIDATION_ERROR', { data: { issues: [{ path: 'projectId', key: 'required' }] } });
-      }
       await models.beginUpload(auth, {
         projectId,
         fileName: upload.metadata[MODEL_UPLOAD_METADATA.fileName] ?? upload.metadata.name ?? '',

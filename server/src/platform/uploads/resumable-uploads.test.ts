@@ -135,6 +135,23 @@ describe.each(backends())('%s: resumable uploads of several kinds side by side',
     expect(listFiles(folder)).toEqual(before);
   });
 
+  it('refuses metadata the columns cannot hold, or holding NUL, with a 4000 naming the key', async () => {
+    const client = tusClient(baseUrl, team.admin.token);
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ projectId: '2147483648', filename: 'model.zip' }, 'Upload-Metadata.projectId'],
+      [{ projectId: 'x', filename: 'model.zip' }, 'Upload-Metadata.projectId'],
+      [{ projectId: String(projectId), filename: `${'m'.repeat(300)}.zip` }, 'Upload-Metadata.filename'],
+      [{ projectId: String(projectId), filename: 'model\u0000.zip' }, 'Upload-Metadata.filename'],
+    ];
+    for (const [metadata, path] of cases) {
+      const created = await client.create(1000, metadata);
+      expect(created.response.status, JSON.stringify(metadata)).toBe(400);
+      const body = (await created.response.json()) as { code: number; data: { issues: Array<{ path: string }> } };
+      expect(body.code).toBe(4000);
+      expect(body.data.issues.map((issue) => issue.path)).toEqual([path]);
+    }
+  });
+
   it('declares each kind to the router with its permission, so the permission matrix covers it', () => {
     const declared = routeDeclarations().filter((route) => route.url.endsWith('/upload'));
     expect(declared.map((route) => [route.url, route.permission])).toEqual(

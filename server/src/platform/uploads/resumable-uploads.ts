@@ -4,7 +4,10 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { FileStore } from '@tus/file-store';
 import { EVENTS, Server, type ServerOptions } from '@tus/server';
 import { AppError, type ErrorKey, type Permission, type TeamFunctionCode } from '@sightline/shared';
+import type { z } from 'zod';
 import type { AuthContext } from '../auth/auth-context.js';
+import { fieldError } from '../http/field-error.js';
+import { nulPath } from '../http/nul-guard.js';
 import { envelopeFor } from '../http/error-handler.js';
 import type { Router } from '../http/route.js';
 
@@ -30,6 +33,11 @@ export interface UploadKind {
   tags: string[];
   permission: Permission;
   feature?: TeamFunctionCode;
+  /**
+   * The Upload-Metadata the kind reads, checked before `begin` as every call's input is: a value it refuses
+   * answers 4000 naming `Upload-Metadata.<key>`. Values holding NUL are refused for every kind.
+   */
+  metadata?: z.ZodType;
   /** The largest upload accepted, refused with `error` before any byte is stored; without it, the quota decides. */
   sizeLimit?: { bytes: number; error: ErrorKey };
   /** The id to store a new upload under (the kind's own ids, say); tus picks a random one without it. */
@@ -63,6 +71,20 @@ function isTusError(error: unknown): error is { status_code: number; body: strin
 }
 
 const CONTENT_HEAD_BYTES = 4096;
+const METADATA_FIELD = 'Upload-Metadata';
+
+function checkMetadata(kind: UploadKind, metadata: IncomingUpload['metadata']): void {
+  const nul = nulPath(metadata);
+  if (nul) throw fieldError([METADATA_FIELD, ...nul].join('.'), 'invalidValue');
+  const parsed = kind.metadata?.safeParse(metadata);
+  if (parsed && !parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({
+      path: [METADATA_FIELD, ...issue.path.map(String)].join('.'),
+      key: issue.message,
+    }));
+    throw new AppError('VALIDATION_ERROR', { data: { issues } });
+  }
+}
 
 async function readHead(filePath: string): Promise<Buffer> {
   const file = await fs.open(filePath, 'r');
@@ -121,6 +143,7 @@ function tusServerFor(kind: UploadKind, deps: UploadDeps) {
           throw new AppError('VALIDATION_ERROR', { data: { issues: [{ path: 'Upload-Length', key: 'required' }] } });
         }
         if (kind.sizeLimit && upload.size > kind.sizeLimit.bytes) throw new AppError(kind.sizeLimit.error);
+        checkMetadata(kind, upload.metadata ?? {});
         await kind.begin(callerOf(request), { id: upload.id, size: upload.size, metadata: upload.metadata ?? {} });
         return {};
       }),
