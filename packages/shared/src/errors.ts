@@ -99,6 +99,12 @@ export const ERROR_DEFINITIONS = {
   INSPECTION_POINT_NOT_EXISTING: missing,
   INSPECTION_DISEASE_NOT_EXISTING: missing,
   INSPECTION_NODE_REPEAT: conflict,
+  /** The previous inspection must be another live inspection of the same project, earlier in no loop. */
+  INSPECTION_PREVIOUS_ERROR: bad,
+  INSPECTION_IMAGE_GROUP_NOT_EXISTING: missing,
+  INSPECTION_IMAGE_GROUP_NAME_EXISTING: conflict,
+  INSPECTION_IMAGE_GROUP_HAS_IMAGES: conflict,
+  CAMERA_PARAM_NOT_EXISTING: missing,
   DISEASE_TYPE_UPDATE_ERROR: forbidden,
   DISEASE_TYPE_NAME_ERROR: conflict,
   DISEASE_FIELD_NAME_ERROR: conflict,

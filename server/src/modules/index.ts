@@ -5,6 +5,7 @@ import { defectTypeModule } from './defect-type/defect-type.module.js';
 import { dictionaryModule } from './dictionary/dictionary.module.js';
 import { diseaseFilterModule } from './disease-filter/disease-filter.module.js';
 import { feedbackModule } from './feedback/feedback.module.js';
+import { inspectionModule } from './inspection/inspection.module.js';
 import { licenceModule } from './licence/licence.module.js';
 import { noticeModule } from './notice/notice.module.js';
 import { projectBelongModule } from './project-belong/project-belong.module.js';
@@ -47,4 +48,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   feedbackModule,
   systemConfigModule,
   projectModelModule,
+  inspectionModule,
 ];

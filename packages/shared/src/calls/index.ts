@@ -5,6 +5,7 @@ import { defectTypeCalls } from './defect-type.js';
 import { dictionaryCalls, dictionaryOptionCalls } from './dictionary.js';
 import { diseaseFilterCalls } from './disease-filter.js';
 import { feedbackCalls } from './feedback.js';
+import { inspectionCalls } from './inspection.js';
 import { invitationCalls } from './invitation.js';
 import { licenceCalls } from './licence.js';
 import { noticeCalls } from './notice.js';
@@ -31,6 +32,7 @@ export * from './defect-type.js';
 export * from './dictionary.js';
 export * from './disease-filter.js';
 export * from './feedback.js';
+export * from './inspection.js';
 export * from './invitation.js';
 export * from './licence.js';
 export * from './notice.js';
@@ -60,6 +62,7 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     dictionaryOptionCalls,
     diseaseFilterCalls,
     feedbackCalls,
+    inspectionCalls,
     invitationCalls,
     licenceCalls,
     noticeCalls,

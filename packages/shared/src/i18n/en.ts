@@ -16,6 +16,7 @@ import { en as feedback } from './feedback/en.js';
 import { en as project } from './project/en.js';
 import { en as projectModel } from './project-model/en.js';
 import { en as projectConfig } from './project-config/en.js';
+import { en as inspection } from './inspection/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -34,4 +35,5 @@ export const en: Catalogue = mergeDomains(
   project,
   projectModel,
   projectConfig,
+  inspection,
 );

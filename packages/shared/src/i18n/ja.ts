@@ -16,6 +16,7 @@ import { ja as feedback } from './feedback/ja.js';
 import { ja as project } from './project/ja.js';
 import { ja as projectModel } from './project-model/ja.js';
 import { ja as projectConfig } from './project-config/ja.js';
+import { ja as inspection } from './inspection/ja.js';
 
 export const ja: Catalogue = mergeDomains(
   errors,
@@ -34,4 +35,5 @@ export const ja: Catalogue = mergeDomains(
   project,
   projectModel,
   projectConfig,
+  inspection,
 );

@@ -15,6 +15,7 @@ import { zhCN as feedback } from './feedback/zh-CN.js';
 import { zhCN as project } from './project/zh-CN.js';
 import { zhCN as projectModel } from './project-model/zh-CN.js';
 import { zhCN as projectConfig } from './project-config/zh-CN.js';
+import { zhCN as inspection } from './inspection/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -38,6 +39,7 @@ export const zhCN = mergeDomains(
   project,
   projectModel,
   projectConfig,
+  inspection,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

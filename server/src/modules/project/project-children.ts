@@ -19,6 +19,11 @@ export interface ProjectChildHooks {
   moveToTeam(db: Kysely<Database>, projectId: number, teamId: number): Promise<void>;
   /** Inside the purge transaction, before the project row goes: drops the domain's rows, names what to free. */
   purge(db: Kysely<Database>, projectId: number): Promise<PurgeResult>;
+  /**
+   * The domain's entities under the project that sit in the recycle bin as items of their own (a binned
+   * inspection): when the project goes to the bin their items move inside its item, and come back out on restore.
+   */
+  binnedItems?(db: Kysely<Database>, projectId: number): Promise<Array<{ kind: string; entityId: number }>>;
 }
 
 const children = new Map<string, ProjectChildHooks>();

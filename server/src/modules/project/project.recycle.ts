@@ -56,6 +56,12 @@ export const projectRecyclable: RecyclableHandler = {
       .execute();
   },
 
+  async binnedDescendants(db, projectId) {
+    const items: Array<{ kind: string; entityId: number }> = [];
+    for (const child of projectChildren()) items.push(...((await child.binnedItems?.(db, projectId)) ?? []));
+    return items;
+  },
+
   async purge(db, projectId) {
     const project = await db
       .selectFrom('projects')

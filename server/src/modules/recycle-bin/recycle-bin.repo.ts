@@ -153,6 +153,26 @@ function recycleItemQueries(db: Kysely<Database>) {
 
 export type RecycleItemQueries = ReturnType<typeof recycleItemQueries>;
 
+/**
+ * For a project's handover (inside its transaction): the team's top-level items of these entities move to `teamId`,
+ * the team that now owns what they belong to.
+ */
+export async function moveRecycleItemsToTeam(
+  db: Kysely<Database>,
+  kind: string,
+  entityIds: readonly number[],
+  teamId: number,
+): Promise<void> {
+  if (entityIds.length === 0) return;
+  await db
+    .updateTable('recycle_items')
+    .set({ team_id: teamId })
+    .where('kind', '=', kind)
+    .where('entity_id', 'in', entityIds)
+    .where('parent_item_id', 'is', null)
+    .execute();
+}
+
 /** SQL of the recycle bin: its items, and the caller's password hash for permanent deletion. */
 export function createRecycleBinRepo(db: Kysely<Database>) {
   return {

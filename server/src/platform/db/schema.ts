@@ -395,6 +395,49 @@ export interface ProjectModelUploadsTable {
   last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A team's camera parameters (modules/inspection), imported from a file. */
+export interface CameraParamsTable {
+  id: Generated<number>;
+  team_id: number;
+  model: string;
+  sensor_width_mm: number;
+  sensor_height_mm: number;
+  focal_length_mm: number;
+  image_width_px: number;
+  image_height_px: number;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** An inspection of a project (modules/inspection); its team is its project's. */
+export interface InspectionsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  previous_inspection_id: number | null;
+  inspection_date: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  deleted_at: NullableTimestamp;
+}
+
+/** An image group of an inspection, with a copy of the camera it was given. */
+export interface InspectionImageGroupsTable {
+  id: Generated<number>;
+  inspection_id: number;
+  name: string;
+  photo_distance_m: number;
+  camera_model: string;
+  sensor_width_mm: number;
+  sensor_height_mm: number;
+  focal_length_mm: number;
+  image_width_px: number;
+  image_height_px: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -428,6 +471,9 @@ export interface Database {
   jobs: JobsTable;
   project_models: ProjectModelsTable;
   project_model_uploads: ProjectModelUploadsTable;
+  camera_params: CameraParamsTable;
+  inspections: InspectionsTable;
+  inspection_image_groups: InspectionImageGroupsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -470,5 +516,8 @@ const TABLES: Record<keyof Database, true> = {
   jobs: true,
   project_models: true,
   project_model_uploads: true,
+  camera_params: true,
+  inspections: true,
+  inspection_image_groups: true,
 };
 export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;

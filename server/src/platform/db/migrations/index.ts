@@ -7,6 +7,7 @@ import * as m0005 from './0005-recycle-notice-licence.js';
 import * as m0006 from './0006-project-models.js';
 import * as m0007 from './0007-feedback-handled.js';
 import * as m0008 from './0008-login-attempts.js';
+import * as m0009 from './0009-inspections.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-project-models': m0006,
   '0007-feedback-handled': m0007,
   '0008-login-attempts': m0008,
+  '0009-inspections': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {
