@@ -148,9 +148,9 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     const menu = page.getByTestId('side-menu');
     await menu.getByText(zh.menu.inspection).click();
     await page.waitForURL(/\/inspection$/);
-    await page.locator('.sl-keep-alive:not([hidden]) [data-testid="upcoming-feature"]').waitFor();
+    await page.locator('.sl-keep-alive:not([hidden]) [data-testid="inspection-list-page"]').waitFor();
     await page.evaluate(() => {
-      const marker = document.querySelector('.sl-keep-alive [data-testid="upcoming-feature"]');
+      const marker = document.querySelector('.sl-keep-alive [data-testid="inspection-list-page"]');
       marker?.setAttribute('data-mounted-once', 'yes');
     });
 

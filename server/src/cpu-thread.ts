@@ -3,5 +3,6 @@
  * that a thread knows every task the process may send it. A domain with CPU work adds its tasks module below.
  */
 import './platform/archive/tileset-zip.tasks.js';
+import './modules/inspection/inspection-image.tasks.js';
 
 export { runCpuTask as default } from './platform/cpu/cpu-thread-runner.js';

@@ -2,7 +2,8 @@
 // Screenshots of the web shell in both themes and all three languages, for docs/screenshots.
 // Needs the web served (vite preview, or the server with the built web) with a working /api behind it.
 // Usage: BASE_URL=http://localhost:4173 ACCOUNT=demoowner PASSWORD=... node web/scripts/screenshots.mjs [page ...]
-// Pages: login, register, home, personal (the default set), forget, business, upcoming.
+// Pages: login, register, home, personal (the default set), forget, business, upcoming, and inspections and
+// inspection (set PROJECT_ID and INSPECTION_ID to a project with inspections and an inspection with image groups).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,17 @@ const PAGES = {
   personal: { path: '/personnelcenter', signedIn: true, ready: '[data-testid="profile-form"]' },
   business: { path: '/selectBusiness', signedIn: false, ready: '[data-testid="business-droneInspection"]' },
   upcoming: { path: '/map', signedIn: true, ready: '[data-testid="upcoming-feature"]' },
+  // The inspection list of PROJECT_ID (or the first project) and the detail of INSPECTION_ID.
+  inspections: {
+    path: process.env.PROJECT_ID ? `/inspection?projectId=${process.env.PROJECT_ID}` : '/inspection',
+    signedIn: true,
+    ready: '[data-testid="inspection-table"] .ant-table-row',
+  },
+  inspection: {
+    path: `/inspection/${process.env.INSPECTION_ID ?? 0}`,
+    signedIn: true,
+    ready: '[data-testid="image-group-node"]',
+  },
 };
 const THEMES = ['dark', 'light'];
 const LANGUAGES = ['zh-CN', 'en', 'ja'];

@@ -244,7 +244,15 @@ export const CALL_ACCESS = {
   'GET /inspection-task/find/old/inspection': 'inspection:view',
   'GET /inspection-task/isRecycle/{id}': 'inspection:view',
   'POST /inspection-task/spaceMakeFindList': 'inspection:view',
+  // Photos: members who view the inspection list and open them; those who upload them may delete them.
+  'POST /inspection-image/findPage': 'inspection:view',
+  'POST /inspection-image/page/img': 'inspection:view',
+  'GET /inspection-image/{id}': 'inspection:view',
+  'DELETE /inspection-image/{id}': 'image:upload',
   'DELETE /inspection-image/batch': 'image:upload',
+  // The resumable (tus) photo upload, and a photo's thumbnail, preview and original.
+  'POST /inspection-image/upload': 'image:upload',
+  'GET /inspection-image/files/{inspectionId}/{imageId}/{variant}': 'inspection:view',
   'POST /inspection-image/update/img': 'image:upload',
   'PUT /inspection-image': 'image:screen',
   'POST /inspection-image/findInspectionAllImages/{id}': 'inspection:view',

@@ -116,6 +116,10 @@ export const ERROR_DEFINITIONS = {
   DISEASE_EXPORT_ERROR: bad,
   NO_DISEASE_ERROR: missing,
   INSPECTION_IMAGE_NOT_EXISTING: missing,
+  /** A photo of the same name is already in the inspection (or being uploaded to it). */
+  INSPECTION_IMAGE_NAME_EXISTING: conflict,
+  /** The photo's pixels could not be decoded (truncated or corrupt): SPEC 8's thumbnail upload error. */
+  INSPECTION_IMAGE_DECODE_ERROR: bad,
   IMAGES_DRAW_ERROR: bad,
   ANALYSIS_DATA_NO_EXISTING: missing,
   REPORT_ERROR: bad,

@@ -12,6 +12,7 @@ export * from './schemas/auth.js';
 export * from './schemas/project.js';
 export * from './schemas/project-model.js';
 export * from './schemas/inspection.js';
+export * from './schemas/inspection-image.js';
 export * from './schemas/defect-config.js';
 export * from './schemas/user.js';
 export * from './schemas/recycle-bin.js';

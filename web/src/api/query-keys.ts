@@ -56,6 +56,18 @@ export const projectConfigKeys = {
   customs: (projectId: number) => [...projectConfigKeys.all(projectId), 'customs'] as const,
 };
 
+/** Inspections of a project, their image groups, and the team's camera parameters (SPEC section 7, "Inspections and images"). */
+export const inspectionKeys = {
+  all: ['inspection'] as const,
+  pages: (projectId: number) => [...inspectionKeys.all, 'page', projectId] as const,
+  page: (projectId: number, query: object) => [...inspectionKeys.pages(projectId), query] as const,
+  info: (id: number) => [...inspectionKeys.all, 'info', id] as const,
+  groupTree: (id: number) => [...inspectionKeys.all, 'group-tree', id] as const,
+  previousCandidates: (projectId: number, id: number | null) =>
+    [...inspectionKeys.all, 'previous', projectId, id] as const,
+  cameras: () => [...inspectionKeys.all, 'cameras'] as const,
+};
+
 /** Notices belong to the signed-in user, not to a team. */
 export const noticeKeys = {
   all: ['notice'] as const,

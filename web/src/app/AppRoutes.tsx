@@ -67,8 +67,11 @@ function menuRouteObject(route: MenuRoute): RouteObject {
 /** The sub-pages of a menu entry (the project wizard, configuration and 3D view under /home). */
 function subPageRouteObjects(route: MenuRoute): RouteObject[] {
   return (SUB_PAGES[route.menuCode] ?? []).map((sub) => {
+    const path = joinPath(route.path, sub.path);
+    // Below a kept-alive page, the layout renders that page, which reads the path itself.
+    if (route.keepAlive) return { path, element: null };
     const Page = pageFor(sub.componentPath);
-    return { path: joinPath(route.path, sub.path), element: <Page titleKey={route.titleKey} /> };
+    return { path, element: <Page titleKey={route.titleKey} /> };
   });
 }
 

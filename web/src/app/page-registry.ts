@@ -19,7 +19,7 @@ export const PAGE_REGISTRY: Record<string, PageLoader> = {
   'user/PersonalCenterPage': () => import('../features/user/pages/PersonalCenterPage'),
   'map/MapPage': upcoming,
   'map/MapProjectsPage': upcoming,
-  'inspection/InspectionPage': upcoming,
+  'inspection/InspectionPage': () => import('../features/inspection/pages/InspectionPage'),
   'team/MembersPage': () => import('../features/team/pages/MembersPage'),
   'team/SettingsPage': () => import('../features/team/pages/SettingsPage'),
   'team/LocalUsersPage': () => import('../features/team/pages/LocalUsersPage'),
@@ -46,6 +46,8 @@ export const SUB_PAGES: Record<string, readonly SubPage[]> = {
     { path: 'projects/:id/config', componentPath: 'project-config/ProjectConfigPage' },
     { path: 'projects/:id/view', componentPath: 'project-view/ProjectViewPage' },
   ],
+  // The inspection page is kept alive and shows its own detail; the route only lets the path exist.
+  INSPECTION: [{ path: ':id', componentPath: 'inspection/InspectionPage' }],
 };
 
 const notFound: PageLoader = () => import('../features/not-found/pages/NotFoundPage');

@@ -7,6 +7,8 @@ export const projectPaths = {
   model: (id: number) => `/home/projects/${id}/edit?step=model`,
   config: (id: number) => `/home/projects/${id}/config`,
   view: (id: number) => `/home/projects/${id}/view`,
+  /** The project's inspections: the inspection menu page with the project chosen. */
+  inspections: (id: number) => `/inspection?projectId=${id}`,
 };
 
 /** A route parameter as a project id, or null. */

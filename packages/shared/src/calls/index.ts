@@ -6,6 +6,7 @@ import { dictionaryCalls, dictionaryOptionCalls } from './dictionary.js';
 import { diseaseFilterCalls } from './disease-filter.js';
 import { feedbackCalls } from './feedback.js';
 import { inspectionCalls } from './inspection.js';
+import { inspectionImageCalls } from './inspection-image.js';
 import { invitationCalls } from './invitation.js';
 import { licenceCalls } from './licence.js';
 import { noticeCalls } from './notice.js';
@@ -33,6 +34,7 @@ export * from './dictionary.js';
 export * from './disease-filter.js';
 export * from './feedback.js';
 export * from './inspection.js';
+export * from './inspection-image.js';
 export * from './invitation.js';
 export * from './licence.js';
 export * from './notice.js';
@@ -63,6 +65,7 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     diseaseFilterCalls,
     feedbackCalls,
     inspectionCalls,
+    inspectionImageCalls,
     invitationCalls,
     licenceCalls,
     noticeCalls,

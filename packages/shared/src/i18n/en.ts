@@ -17,6 +17,8 @@ import { en as project } from './project/en.js';
 import { en as projectModel } from './project-model/en.js';
 import { en as projectConfig } from './project-config/en.js';
 import { en as inspection } from './inspection/en.js';
+import { en as inspectionImage } from './inspection-image/en.js';
+import { en as inspectionUi } from './inspection-ui/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -36,4 +38,6 @@ export const en: Catalogue = mergeDomains(
   projectModel,
   projectConfig,
   inspection,
+  inspectionImage,
+  inspectionUi,
 );

@@ -17,6 +17,8 @@ import { ja as project } from './project/ja.js';
 import { ja as projectModel } from './project-model/ja.js';
 import { ja as projectConfig } from './project-config/ja.js';
 import { ja as inspection } from './inspection/ja.js';
+import { ja as inspectionImage } from './inspection-image/ja.js';
+import { ja as inspectionUi } from './inspection-ui/ja.js';
 
 export const ja: Catalogue = mergeDomains(
   errors,
@@ -36,4 +38,6 @@ export const ja: Catalogue = mergeDomains(
   projectModel,
   projectConfig,
   inspection,
+  inspectionImage,
+  inspectionUi,
 );

@@ -16,6 +16,8 @@ import { zhCN as project } from './project/zh-CN.js';
 import { zhCN as projectModel } from './project-model/zh-CN.js';
 import { zhCN as projectConfig } from './project-config/zh-CN.js';
 import { zhCN as inspection } from './inspection/zh-CN.js';
+import { zhCN as inspectionImage } from './inspection-image/zh-CN.js';
+import { zhCN as inspectionUi } from './inspection-ui/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -40,6 +42,8 @@ export const zhCN = mergeDomains(
   projectModel,
   projectConfig,
   inspection,
+  inspectionImage,
+  inspectionUi,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

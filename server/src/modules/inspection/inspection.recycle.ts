@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { RecyclableHandler } from '../recycle-bin/recycle-bin.service.js';
+import { inspectionImageBytes, purgeImages } from './inspection-image.repo.js';
 
 /** The recycle bin's kind for an inspection (the web shows `recycle.kind.inspection`). */
 export const INSPECTION_KIND = 'inspection';
 
 /**
  * How an inspection goes through the recycle bin. Its image groups hang off it and need no mark of their own: a
- * binned inspection is invisible to every call, and purging drops the groups by foreign-key cascade. It holds no
- * stored bytes yet (photos come with the photo slice, which adds theirs to the summary and the purge).
+ * binned inspection is invisible to every call, and purging drops the groups by foreign-key cascade. It holds
+ * photos, whose bytes the summary shows and the purge frees.
  */
 export const inspectionRecyclable: RecyclableHandler = {
   async loadSummary(db, id) {
@@ -20,7 +21,7 @@ export const inspectionRecyclable: RecyclableHandler = {
       .where('inspections.deleted_at', 'is', null)
       .where('projects.deleted_at', 'is', null)
       .executeTakeFirst();
-    return row && { name: row.name, teamId: row.team_id, sizeBytes: 0 };
+    return row && { name: row.name, teamId: row.team_id, sizeBytes: await inspectionImageBytes(db, id) };
   },
 
   async markDeleted(db, id, deletedAt) {
@@ -38,8 +39,9 @@ export const inspectionRecyclable: RecyclableHandler = {
   },
 
   async purge(db, id) {
+    const freed = await purgeImages(db, { inspectionId: id });
     await db.deleteFrom('inspections').where('id', '=', id).execute();
-    return { blobKeys: [], freedBytes: 0 };
+    return freed;
   },
 };
 

@@ -18,18 +18,19 @@ import { readCameraParamFile } from './camera-param-import.js';
 import type { ImageGroupRow, InspectionQueries, InspectionRepo, InspectionRow } from './inspection.repo.js';
 import { INSPECTION_KIND } from './inspection.recycle.js';
 
-/**
- * How many images an image group holds. The photo slice answers it from its images table; until photos exist no
- * group holds any, so the default answers 0 and the rule "a group with images cannot be deleted" is checked here,
- * with a test that gives it a group holding images.
- */
+/** How many images an image group holds (uploads underway included), answered by the photos' repo. */
 export type GroupImageCount = (groupId: number) => Promise<number>;
+/** Listed photos per group and category of an inspection, for the image-group tree. */
+export type GroupCategoryCounts = (
+  inspectionId: number,
+) => Promise<ReadonlyArray<{ image_group_id: number; category: string; n: string | number }>>;
 
 export interface InspectionServiceDeps {
   repo: InspectionRepo;
   access: Pick<ProjectAccess, 'require'>;
   recycleBin: Pick<RecycleBinService, 'moveToBin'>;
   groupImageCount?: GroupImageCount;
+  groupCategoryCounts?: GroupCategoryCounts;
 }
 
 function toInspection(row: InspectionRow): Inspection {
@@ -101,6 +102,7 @@ export function createInspectionService({
   access,
   recycleBin,
   groupImageCount = async () => 0,
+  groupCategoryCounts = async () => [],
 }: InspectionServiceDeps) {
   /** A live inspection in a live project the caller may see (and change, with `change`). */
   async function requireInspection(auth: AuthContext, id: number, options: { change?: boolean } = {}) {
@@ -302,13 +304,22 @@ export function createInspectionService({
       return null;
     },
 
-    /** The inspection's groups, each with its image categories (counts are 0 until photos exist). */
+    /** The inspection's groups, each with its image categories and their photo counts. */
     async imageGroupTree(auth: AuthContext, inspectionId: number) {
       await requireInspection(auth, inspectionId);
       const groups = await repo.listGroups(inspectionId);
+      const counts = new Map(
+        (await groupCategoryCounts(inspectionId)).map((row) => [
+          `${row.image_group_id}/${row.category}`,
+          Number(row.n),
+        ]),
+      );
       return groups.map((row) => ({
         ...toGroup(row),
-        children: IMAGE_CATEGORIES.map((category) => ({ category, imageCount: 0 })),
+        children: IMAGE_CATEGORIES.map((category) => ({
+          category,
+          imageCount: counts.get(`${row.id}/${category}`) ?? 0,
+        })),
       }));
     },
 

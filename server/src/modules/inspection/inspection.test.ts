@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ROLE_PERMISSIONS,
+  INSPECTION_IMAGE_UPLOAD_PATH,
   type CameraParam,
   type ImageGroup,
   type InspectionDetail,
@@ -8,25 +8,24 @@ import {
   type Page,
   type Inspection,
   type RecycleItem,
-  type RoleCode,
 } from '@sightline/shared';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import { multipartFile } from '../../../test/factories/multipart.js';
+import { tusClient } from '../../../test/factories/project-model.js';
 import { buildOutsider, buildProject, buildProjectScene } from '../../../test/factories/project.js';
 import { DAY_MS, buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
 import { TEST_PASSWORD, addMembership } from '../../../test/factories/user.js';
 import { fieldKeys, type Issues } from '../../../test/validation.js';
-import { createProjectAccess } from '../project/project-access.js';
-import { createProjectRepo } from '../project/project.repo.js';
-import { createInspectionRepo } from './inspection.repo.js';
-import { createInspectionService } from './inspection.service.js';
 
 const CAMERA_CSV = [
   'model,sensorWidthMm,sensorHeightMm,focalLengthMm,imageWidthPx,imageHeightPx',
   'M3E,17.3,13,12.29,5280,3956',
   'ZH20T,7.6,5.7,4.5,5184,3888',
 ].join('\n');
+
+const GROUP_PHOTO = readFixture('drone-photos', 'DJI_0012.JPG');
+if (!GROUP_PHOTO) console.warn(missingFixtureMessage('drone-photos', 'DJI_0012.JPG'));
 
 describeOnEachDatabase('inspections', (server) => {
   let team: StaffedTeam;
@@ -453,30 +452,34 @@ describeOnEachDatabase('inspections', (server) => {
       expect((await addGroup({ inspectionId: 999_999, name: 'A' })).body.msg).toBe('INSPECTION_NOT_EXISTING');
     });
 
-    it('refuses to delete a group that holds images', async () => {
+    it.skipIf(!GROUP_PHOTO)('refuses to delete a group that holds images, and counts them in the tree', async () => {
       const inspection = await created({
         imageGroups: [{ name: 'Full', cameraParamId: cameras[0]!.id, photoDistance: 8 }],
       });
       const groupId = inspection.imageGroups[0]!.id;
-      const db = server().db;
-      const service = createInspectionService({
-        repo: createInspectionRepo(db),
-        access: createProjectAccess(createProjectRepo(db)),
-        recycleBin: { moveToBin: async () => ({ itemId: 0 }) },
-        groupImageCount: async (id) => (id === groupId ? 3 : 0),
+      // A real photo, uploaded over tus by an inspector.
+      await server().app.listen({ port: 0, host: '127.0.0.1' });
+      const address = server().app.server.address();
+      const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const client = tusClient(baseUrl, team.inspector.token, INSPECTION_IMAGE_UPLOAD_PATH);
+      const upload = await client.create(GROUP_PHOTO!.length, {
+        inspectionId: String(inspection.id),
+        imageGroupId: String(groupId),
+        category: 'cable',
+        filename: 'DJI_0012.JPG',
       });
-      const auth: AuthContext = {
-        userId: team.admin.id,
-        sessionId: 0,
-        clientType: 'PC',
-        teamId: team.id,
-        role: 'ROLE_TEAM_ADMIN' satisfies RoleCode,
-        permissions: ROLE_PERMISSIONS.ROLE_TEAM_ADMIN,
-      };
-      await expect(service.removeImageGroup(auth, groupId)).rejects.toMatchObject({
-        key: 'INSPECTION_IMAGE_GROUP_HAS_IMAGES',
+      expect(upload.response.status).toBe(201);
+      expect((await client.patch(upload.url!, 0, GROUP_PHOTO!)).status).toBe(204);
+
+      const refused = await server().call('DELETE', `/api/inspection-image-group/${groupId}`, {
+        token: team.admin.token,
       });
-      expect((await tree(inspection.id)).body.data).toHaveLength(1);
+      expect(refused.body.msg).toBe('INSPECTION_IMAGE_GROUP_HAS_IMAGES');
+      const [group] = (await tree(inspection.id)).body.data;
+      expect(group?.children).toEqual([
+        { category: 'normal', imageCount: 0 },
+        { category: 'cable', imageCount: 1 },
+      ]);
     });
   });
 

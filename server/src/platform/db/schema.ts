@@ -438,6 +438,45 @@ export interface InspectionImageGroupsTable {
   created_at: CreatedAt;
 }
 
+/** A photo of an inspection (modules/inspection); `uploading` rows are uploads still receiving bytes. */
+export interface InspectionImagesTable {
+  id: Generated<number>;
+  inspection_id: number;
+  image_group_id: number;
+  name: string;
+  category: ColumnType<string, string | undefined, string>;
+  content_type: ColumnType<string, string | undefined, string>;
+  size_bytes: Bytes;
+  storage_key: string;
+  stored_bytes: Bytes;
+  upload_id: string | null;
+  uploaded_by: number | null;
+  state: ColumnType<
+    'uploading' | 'uploaded' | 'processed' | 'failed',
+    'uploading' | 'uploaded' | undefined,
+    'uploading' | 'uploaded' | 'processed' | 'failed'
+  >;
+  error_key: string | null;
+  metadata: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  longitude: number | null;
+  latitude: number | null;
+  altitude: number | null;
+  pitch: number | null;
+  yaw: number | null;
+  roll: number | null;
+  without_pose_reason: string | null;
+  without_pose_properties: ColumnType<string[] | null, string | null | undefined, string | null>;
+  width_px: number | null;
+  height_px: number | null;
+  has_thumbnail: ColumnType<boolean, boolean | undefined, boolean>;
+  screening_status: ColumnType<number, number | undefined, number>;
+  review_status: ColumnType<string, string | undefined, string>;
+  favourite: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  uploaded_at: NullableTimestamp;
+  last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -474,6 +513,7 @@ export interface Database {
   camera_params: CameraParamsTable;
   inspections: InspectionsTable;
   inspection_image_groups: InspectionImageGroupsTable;
+  inspection_images: InspectionImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -519,5 +559,6 @@ const TABLES: Record<keyof Database, true> = {
   camera_params: true,
   inspections: true,
   inspection_image_groups: true,
+  inspection_images: true,
 };
 export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;

@@ -8,6 +8,7 @@ import * as m0006 from './0006-project-models.js';
 import * as m0007 from './0007-feedback-handled.js';
 import * as m0008 from './0008-login-attempts.js';
 import * as m0009 from './0009-inspections.js';
+import * as m0010 from './0010-inspection-images.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-feedback-handled': m0007,
   '0008-login-attempts': m0008,
   '0009-inspections': m0009,
+  '0010-inspection-images': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,14 +4,17 @@ import {
   EditOutlined,
   EllipsisOutlined,
   ExportOutlined,
+  FileSearchOutlined,
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { ProjectCard } from '@sightline/shared';
 import { StoredImage } from '../../../components/StoredImage';
 import { usePermission } from '../../../session/permissions';
+import { projectPaths } from '../../../lib/project-paths';
 import { projectTypeLabel } from '../../../lib/project-type-label';
 import { ModelStateTag } from '../../../components/ModelStateTag';
 import { ProjectTypeIcon } from '../../../components/ProjectTypeIcon';
@@ -42,6 +45,8 @@ export function ProjectCardItem({
   const canConfigure = usePermission('project:config');
   const canHandover = usePermission('project:handover');
   const canDelete = usePermission('project:delete');
+  const canViewInspections = usePermission('inspection:view');
+  const navigate = useNavigate();
   const moving = card.status === 'moving';
   const typeName = projectTypeLabel(card);
 
@@ -101,6 +106,20 @@ export function ProjectCardItem({
         data-testid="project-open"
       />
     </Tooltip>,
+    ...(canViewInspections
+      ? [
+          <Tooltip title={t('menu.inspection')} key="inspections">
+            <Button
+              type="text"
+              icon={<FileSearchOutlined />}
+              disabled={moving}
+              onClick={() => void navigate(projectPaths.inspections(card.id))}
+              aria-label={t('menu.inspection')}
+              data-testid="project-inspections"
+            />
+          </Tooltip>,
+        ]
+      : []),
     ...(canEdit
       ? [
           <Tooltip title={t('projectUi.card.edit')} key="edit">

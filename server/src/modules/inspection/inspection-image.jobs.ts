@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineJob, type JobQueue } from '../../platform/jobs/index.js';
+import { COLLECT_UPLOADS_JOB, INGEST_JOB, type InspectionImageService } from './inspection-image.service.js';
+
+/** How often abandoned photo uploads are looked for (and once at every start). */
+const COLLECT_EVERY_MS = 60 * 60 * 1000;
+
+/** The photos' durable jobs: one ingest per photo, and the release of abandoned uploads. */
+export function registerInspectionImageJobs(jobs: JobQueue, images: InspectionImageService): void {
+  jobs.register(
+    defineJob({
+      name: INGEST_JOB,
+      version: 1,
+      payload: z.object({ imageId: z.number().int().positive() }),
+      handler: (payload, context) => images.runIngest(payload, context),
+    }),
+  );
+  jobs.register(
+    defineJob({
+      name: COLLECT_UPLOADS_JOB,
+      version: 1,
+      payload: z.object({}),
+      handler: () => images.collectUploads(),
+    }),
+  );
+  jobs.every(COLLECT_UPLOADS_JOB, COLLECT_EVERY_MS, {});
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { inspectionPaths, inspectionViewOf } from './inspection-paths';
+
+describe('inspection paths', () => {
+  it('reads the list with its project and the detail by id', () => {
+    expect(inspectionViewOf('/inspection', '?projectId=12')).toEqual({ kind: 'list', projectId: 12 });
+    expect(inspectionViewOf('/inspection', '')).toEqual({ kind: 'list', projectId: null });
+    expect(inspectionViewOf('/inspection/34', '')).toEqual({ kind: 'detail', id: 34 });
+    expect(inspectionViewOf(inspectionPaths.detail(5), '')).toEqual({ kind: 'detail', id: 5 });
+  });
+
+  it('ignores paths elsewhere and treats a bad id as the list', () => {
+    expect(inspectionViewOf('/home', '')).toBeNull();
+    expect(inspectionViewOf('/inspection/abc', '')).toEqual({ kind: 'list', projectId: null });
+    expect(inspectionViewOf('/inspection/-3', '')).toEqual({ kind: 'list', projectId: null });
+  });
+});
