@@ -229,8 +229,14 @@ export function createJobQueue(options: JobQueueOptions) {
     }
   }
 
-  /** Takes back running jobs whose worker is gone, and delivers them again. */
+  /** Takes back running jobs whose worker is gone, and queued jobs whose delivery was stranded; delivers them again. */
   async function recoverOrphans(): Promise<void> {
+    for (const stranded of await store.findStrandedDeliveries(QUEUE_SCHEMA, staleAfterMs)) {
+      // Cancelled first, so the next sweep does not find it again; a second delivery would be harmless anyway.
+      await requireBoss().cancel(stranded.name, stranded.deliveryId);
+      await deliver(stranded.name, stranded.jobId);
+      log.warn({ jobId: stranded.jobId, job: stranded.name }, 'stranded job delivered again');
+    }
     const rows = await store.findRunningElsewhere(workerId, staleAfterMs);
     for (const row of rows) {
       const [host, pid] = (row.worker_id ?? '').split('/');

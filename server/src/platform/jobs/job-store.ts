@@ -119,6 +119,21 @@ export function createJobStore(db: Kysely<Database>) {
     },
 
     /** Running jobs of other workers, with whether their heartbeat (by the database's clock) is stale. */
+    /**
+     * Deliveries a worker fetched but never claimed (its process stopped in between): the delivery sits active in
+     * the queue's schema until it expires, a day later, while our row still reads queued. A live worker claims
+     * within milliseconds of fetching, so one active past `staleAfterMs` with its row queued is stranded.
+     */
+    async findStrandedDeliveries(queueSchema: string, staleAfterMs: number) {
+      const { rows } = await sql<{ deliveryId: string; name: string; jobId: string }>`
+        select delivery.id as "deliveryId", delivery.name, job.id as "jobId"
+        from ${sql.table(`${queueSchema}.job`)} as delivery
+        join jobs as job on job.id::text = delivery.data->>'jobId'
+        where delivery.state = 'active'
+          and delivery.started_on < now() - make_interval(secs => ${staleAfterMs / 1000})
+          and job.state = 'queued'`.execute(db);
+      return rows;
+    },
     findRunningElsewhere(workerId: string, staleAfterMs: number) {
       return db
         .selectFrom('jobs')

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sql } from 'kysely';
 import { AppError } from '@sightline/shared';
 import { backends, openTestDatabase } from '../../../test/harness.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -191,6 +192,24 @@ describe.each(backends())('%s: durable jobs', (backend) => {
       return found?.state === 'done' ? found : undefined;
     }, 'the job to complete after the restart');
     expect(job).toMatchObject({ attempts: 2, result: { label: 'survivor', attempt: 2 } });
+  });
+
+  it('delivers again a queued job whose delivery a stopped worker had fetched but not yet claimed', async () => {
+    const parked = parkingJob('test.stranded');
+    // An API process enqueues; it runs no handler.
+    const api = createJobQueue({ database, log, ...FAST, work: false });
+    api.register(parked.definition as JobDefinition);
+    await api.start();
+    started.push(api);
+    const jobId = await api.enqueue('test.stranded', { label: 'stranded' });
+    // What a worker's fetch leaves when its process stops before the claim: the delivery active, our row queued.
+    await sql`update pgboss.job set state = 'active', started_on = now() - interval '1 minute'
+      where data->>'jobId' = ${jobId}`.execute(database.db);
+
+    const worker = await startQueue(parked.definition as JobDefinition);
+    await waitFor(() => parked.entered.includes(jobId), 'the stranded job to run');
+    parked.release();
+    await waitFor(async () => (await worker.get(jobId))?.state === 'done', 'the stranded job to finish');
   });
 
   it('takes back the running jobs of a dead process on start, and of a silent worker once stale', async () => {
