@@ -29,6 +29,7 @@ import {
   type DatabaseHandle,
 } from '../src/platform/db/database.js';
 import { createLocalEventBus } from '../src/platform/events/event-bus.js';
+import { listenOnLoopback } from '../test/listen.js';
 
 const MiB = 1024 * 1024;
 const LIMIT_MIB = 300;
@@ -168,9 +169,7 @@ try {
   const config = loadConfig({ DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'silent', SIGHTLINE_SEED_DEMO: 'false' });
   const bus = createLocalEventBus();
   const app = await buildApp({ config, database: handle, bus, logger: false, jobs: { pollingIntervalSeconds: 0.5 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const baseUrl = await listenOnLoopback(app);
 
   const unzipEnded = new Promise<ModelUnzipEvent>((resolve) => {
     bus.subscribe(userId, (event) => {

@@ -29,6 +29,7 @@ import {
   openServerDatabase,
   type DatabaseHandle,
 } from '../src/platform/db/database.js';
+import { listenOnLoopback } from '../test/listen.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUNDS = 4;
@@ -203,9 +204,7 @@ async function measure(database: string, handle: DatabaseHandle, work: string): 
     logger: false,
   });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const base = await listenOnLoopback(app);
     const auth = [`authorization=Bearer ${token}`];
 
     const response = await fetch(base + SIGNED_IN.url, { headers: { authorization: `Bearer ${token}` } });

@@ -8,9 +8,10 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../src/platform/db/database.js';
 import type { Database } from '../src/platform/db/schema.js';
-import { createLocalEventBus, type EventBus, type UserEvent } from '../src/platform/events/event-bus.js';
+import type { EventBus, UserEvent } from '../src/platform/events/event-bus.js';
 import type { SmsMessage, SmsProvider } from '../src/platform/sms/sms-provider.js';
 import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from './databases.js';
+import { recordingBus } from './listen.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -98,13 +99,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
   });
   const { handle, drop } = await openTestDatabase(backend);
   const sms = new CapturingSms();
-  const bus = createLocalEventBus();
-  const events: UserEvent[] = [];
-  const publish = bus.publish.bind(bus);
-  bus.publish = (event) => {
-    events.push(event);
-    publish(event);
-  };
+  const { bus, events } = recordingBus();
   const app = await buildApp({ config, database: handle, sms, bus, logger: false });
   await app.ready();
 

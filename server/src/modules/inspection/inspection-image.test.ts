@@ -22,13 +22,13 @@ import { buildApp } from '../../app.js';
 import { loadConfig, type Config } from '../../platform/config.js';
 import type { DatabaseHandle } from '../../platform/db/database.js';
 import { createJobQueue, defineJob } from '../../platform/jobs/index.js';
-import { createLocalEventBus, type UserEvent } from '../../platform/events/event-bus.js';
 import { backends, openTestDatabase } from '../../../test/harness.js';
 import { buildProject } from '../../../test/factories/project.js';
 import { tusClient, tusErrorKey } from '../../../test/factories/project-model.js';
 import { TEST_PASSWORD } from '../../../test/factories/user.js';
 import { buildStaffedTeam, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
 import { INGEST_JOB } from './inspection-image.service.js';
+import { callOverHttp, listenOnLoopback, recordingBus } from '../../../test/listen.js';
 
 const PHOTOS = ['DJI_0012.JPG', 'DJI_0030.JPG', 'M3T_DJI_0001_R_pose-stripped.JPG'] as const;
 const photoBytes = Object.fromEntries(PHOTOS.map((name) => [name, readFixture('drone-photos', name)]));
@@ -68,29 +68,15 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
   let config: Config;
   let app: FastifyInstance;
   let baseUrl: string;
-  const events: UserEvent[] = [];
-  const bus = createLocalEventBus();
-  const publish = bus.publish.bind(bus);
-  bus.publish = (event) => {
-    events.push(event);
-    publish(event);
-  };
+  const { bus, events } = recordingBus();
 
   async function startApp() {
     app = await buildApp({ config, database, bus, logger: false, jobs: { pollingIntervalSeconds: 0.5 } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    baseUrl = await listenOnLoopback(app);
   }
 
-  async function api<T>(method: string, url: string, token: string, body?: unknown) {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return (await response.json()) as { code: number; msg: string; data: T };
-  }
+  const api = <T>(method: string, url: string, token: string, body?: unknown) =>
+    callOverHttp<T>(baseUrl, method, url, token, body);
 
   async function scene(options: { volumeMaxGb?: number } = {}) {
     const team = await buildStaffedTeam(database.db, options);

@@ -17,6 +17,7 @@ import { buildOutsider, buildProject, buildProjectScene } from '../../../test/fa
 import { DAY_MS, buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
 import { TEST_PASSWORD, addMembership } from '../../../test/factories/user.js';
 import { fieldKeys, type Issues } from '../../../test/validation.js';
+import { listenOnLoopback } from '../../../test/listen.js';
 
 const CAMERA_CSV = [
   'model,sensorWidthMm,sensorHeightMm,focalLengthMm,imageWidthPx,imageHeightPx',
@@ -458,9 +459,7 @@ describeOnEachDatabase('inspections', (server) => {
       });
       const groupId = inspection.imageGroups[0]!.id;
       // A real photo, uploaded over tus by an inspector.
-      await server().app.listen({ port: 0, host: '127.0.0.1' });
-      const address = server().app.server.address();
-      const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const baseUrl = await listenOnLoopback(server().app);
       const client = tusClient(baseUrl, team.inspector.token, INSPECTION_IMAGE_UPLOAD_PATH);
       const upload = await client.create(GROUP_PHOTO!.length, {
         inspectionId: String(inspection.id),

@@ -7,7 +7,7 @@ import type { FileLink, ModelUnzipEvent, ProjectModel } from '@sightline/shared'
 import { buildApp } from '../../app.js';
 import { loadConfig, type Config } from '../../platform/config.js';
 import type { DatabaseHandle } from '../../platform/db/database.js';
-import { createLocalEventBus, type UserEvent } from '../../platform/events/event-bus.js';
+import type { UserEvent } from '../../platform/events/event-bus.js';
 import { missingTilesetMessage, tilesetSample } from '../../platform/archive/tileset-fixtures.js';
 import { backends, openTestDatabase } from '../../../test/harness.js';
 import { buildProject } from '../../../test/factories/project.js';
@@ -22,6 +22,7 @@ import {
   zipBuffer,
   zipWithEntryEscaping,
 } from '../../../test/factories/project-model.js';
+import { callOverHttp, listenOnLoopback, recordingBus } from '../../../test/listen.js';
 
 const SAMPLE = '1.0/TilesetWithDiscreteLOD';
 const sampleFolder = tilesetSample(SAMPLE);
@@ -54,29 +55,15 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   let config: Config;
   let app: FastifyInstance;
   let baseUrl: string;
-  const events: UserEvent[] = [];
-  const bus = createLocalEventBus();
-  const publish = bus.publish.bind(bus);
-  bus.publish = (event) => {
-    events.push(event);
-    publish(event);
-  };
+  const { bus, events } = recordingBus();
 
   async function startApp() {
     app = await buildApp({ config, database, bus, logger: false, jobs: { pollingIntervalSeconds: 0.5 } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    baseUrl = await listenOnLoopback(app);
   }
 
-  async function api<T>(method: string, url: string, token: string, body?: unknown) {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return (await response.json()) as { code: number; msg: string; data: T };
-  }
+  const api = <T>(method: string, url: string, token: string, body?: unknown) =>
+    callOverHttp<T>(baseUrl, method, url, token, body);
 
   /** Waits for the unzip job's last event (sent once it has freed the zip), then reads the model. */
   async function waitForUnzip(projectId: number, token: string): Promise<ProjectModel> {

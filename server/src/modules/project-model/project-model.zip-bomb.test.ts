@@ -26,6 +26,7 @@ import {
   tusErrorKey,
   zipBuffer,
 } from '../../../test/factories/project-model.js';
+import { listenOnLoopback } from '../../../test/listen.js';
 
 const MIB = 1024 * 1024;
 /** Large enough to pass the size below which the ratio is not checked; small enough to build in seconds. */
@@ -119,9 +120,7 @@ describe.each(backends())('%s: a zip bomb uploaded over tus', (backend) => {
     const dataDir = fs.mkdtempSync(path.join(inject('workDir'), `${backend}-zip-bomb-`));
     config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGHTLINE_SEED_DEMO: 'false', PORT: '0' });
     app = await buildApp({ config, database, logger: false, jobs: { pollingIntervalSeconds: 0.5 } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    baseUrl = await listenOnLoopback(app);
   });
   afterAll(async () => {
     await app?.close();

@@ -12,6 +12,7 @@ import { backends, openTestDatabase } from '../../../test/harness.js';
 import { buildProject } from '../../../test/factories/project.js';
 import { uploadModelZip } from '../../../test/factories/project-model.js';
 import { buildStaffedTeam } from '../../../test/factories/team.js';
+import { listenOnLoopback } from '../../../test/listen.js';
 
 /**
  * The issue's bound for an answer while heavy work runs. It is held by 95 % of the answers: tests share two
@@ -37,9 +38,7 @@ describe.each(backends())('%s: CPU work off the event loop', (backend) => {
     dataDir = fs.mkdtempSync(path.join(inject('workDir'), `${backend}-cpu-`));
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGHTLINE_SEED_DEMO: 'false' });
     app = await buildApp({ config, database, logger: false, jobs: { pollingIntervalSeconds: 0.5 } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    baseUrl = await listenOnLoopback(app);
   });
   afterAll(async () => {
     await app?.close();

@@ -18,6 +18,7 @@ import {
   zipBuffer,
 } from '../../../test/factories/project-model.js';
 import { uploadsFolder, type UploadKind } from './resumable-uploads.js';
+import { listenOnLoopback } from '../../../test/listen.js';
 
 const PHOTO_PATH = '/api/test-photo/upload/';
 const SIGNATURES = [Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.from('II*\0')];
@@ -70,9 +71,7 @@ describe.each(backends())('%s: resumable uploads of several kinds side by side',
     dataDir = fs.mkdtempSync(`${inject('workDir')}/uploads-`);
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGHTLINE_SEED_DEMO: 'false' });
     app = await buildApp({ config, database, logger: false, extraUploadKinds: [photoKind(received)] });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    baseUrl = await listenOnLoopback(app);
     team = await buildStaffedTeam(database.db);
     ({ id: projectId } = await buildProject(database.db, { teamId: team.id }));
   });
