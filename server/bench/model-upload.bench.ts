@@ -20,7 +20,6 @@ import pg from 'pg';
 import { MODEL_UPLOAD_CHUNK_BYTES, type ModelUnzipEvent } from '@sightline/shared';
 import { buildApp } from '../src/app.js';
 import { writeBenchZip } from '../src/platform/archive/archive-bench.js';
-import { hashPassword, randomToken, sha256 } from '../src/platform/auth/tokens.js';
 import { loadConfig } from '../src/platform/config.js';
 import {
   migrateToLatest,
@@ -30,6 +29,9 @@ import {
 } from '../src/platform/db/database.js';
 import { createLocalEventBus } from '../src/platform/events/event-bus.js';
 import { listenOnLoopback } from '../test/listen.js';
+import { buildTeam } from '../test/factories/team.js';
+import { buildProject } from '../test/factories/project.js';
+import { sessionToken } from '../test/factories/user.js';
 
 const MiB = 1024 * 1024;
 const LIMIT_MIB = 300;
@@ -79,66 +81,11 @@ async function openScratchDatabase(): Promise<{ handle: DatabaseHandle; kind: st
   };
 }
 
-/** A team with room for the model, an administrator signed in, and a project. */
+/** A team with room for the model, its owner signed in, and a project. */
 async function seed(handle: DatabaseHandle) {
-  const db = handle.db;
-  const user = await db
-    .insertInto('users')
-    .values({
-      account: 'benchadmin',
-      phone: null,
-      name: 'Bench',
-      password_hash: await hashPassword('Bench12345'),
-      email: null,
-      position: null,
-      organization: null,
-      head_img_url: null,
-      language: 'en',
-      status: 'active',
-      current_team_id: null,
-      inviter_id: null,
-      created_by_team_id: null,
-      updated_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const team = await db
-    .insertInto('teams')
-    .values({ name: 'Bench', owner_id: user.id, member_max: 10, volume_max_gb: 1000, updated_at: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('team_members')
-    .values({ team_id: team.id, user_id: user.id, role_code: 'ROLE_TEAM_OWNER', member_type: 'full' })
-    .execute();
-  await db.updateTable('users').set({ current_team_id: team.id }).where('id', '=', user.id).execute();
-  const type = await db.selectFrom('project_types').select('id').where('team_id', 'is', null).executeTakeFirstOrThrow();
-  const project = await db
-    .insertInto('projects')
-    .values({
-      team_id: team.id,
-      type_id: type.id,
-      name: 'Bench bridge',
-      cover_url: null,
-      description: null,
-      location_kind: null,
-      route_name: null,
-      created_by: user.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = randomToken();
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: sha256(token),
-      user_id: user.id,
-      client_type: 'PC',
-      status: 'active',
-      last_seen_at: new Date(),
-    })
-    .execute();
-  return { projectId: project.id, userId: user.id, token };
+  const team = await buildTeam(handle.db, { volumeMaxGb: 1000 });
+  const project = await buildProject(handle.db, { teamId: team.id, name: 'Bench bridge' });
+  return { projectId: project.id, userId: team.owner.id, token: await sessionToken(handle.db, team.owner.id) };
 }
 
 /** One PATCH with node:http, the body piped from disk. */

@@ -21,7 +21,6 @@ import { randomBytes } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { hashPassword, randomToken, sha256 } from '../src/platform/auth/tokens.js';
 import { loadConfig } from '../src/platform/config.js';
 import {
   migrateToLatest,
@@ -30,6 +29,8 @@ import {
   type DatabaseHandle,
 } from '../src/platform/db/database.js';
 import { listenOnLoopback } from '../test/listen.js';
+import { buildTeam } from '../test/factories/team.js';
+import { sessionToken } from '../test/factories/user.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUNDS = 4;
@@ -73,49 +74,8 @@ async function adminQuery(url: string, text: string): Promise<void> {
 
 /** A user in a team of their own, signed in on the web client. */
 async function seed(handle: DatabaseHandle): Promise<string> {
-  const db = handle.db;
-  const user = await db
-    .insertInto('users')
-    .values({
-      account: 'benchuser',
-      phone: null,
-      name: 'Bench',
-      password_hash: await hashPassword('Bench12345'),
-      email: null,
-      position: null,
-      organization: null,
-      head_img_url: null,
-      language: 'en',
-      status: 'active',
-      current_team_id: null,
-      inviter_id: null,
-      created_by_team_id: null,
-      updated_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const team = await db
-    .insertInto('teams')
-    .values({ name: 'Bench', owner_id: user.id, member_max: 10, volume_max_gb: 10, updated_at: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('team_members')
-    .values({ team_id: team.id, user_id: user.id, role_code: 'ROLE_TEAM_OWNER', member_type: 'full' })
-    .execute();
-  await db.updateTable('users').set({ current_team_id: team.id }).where('id', '=', user.id).execute();
-  const token = randomToken();
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: sha256(token),
-      user_id: user.id,
-      client_type: 'PC',
-      status: 'active',
-      last_seen_at: new Date(),
-    })
-    .execute();
-  return token;
+  const team = await buildTeam(handle.db);
+  return sessionToken(handle.db, team.owner.id);
 }
 
 /** One autocannon run; `cpuMs` is this process's CPU time during it. */
