@@ -5,18 +5,19 @@
  * an upload paused, the server restarted, the page reloaded and the upload continued to completion; and bad
  * inputs (a zip without tileset.json, a bad location file) answered with their translated errors.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { CATALOGUES } from '@sightline/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { zipSync, type Zippable } from 'fflate';
+import { zipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-server';
 import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+import { differingFraction, tilesetFolderEntries } from './support/tileset-zip';
 
 const zh = CATALOGUES['zh-CN'];
 /** antd puts a space between the two characters of a two-character CJK button label. */
@@ -55,31 +56,6 @@ const BAD_GEOJSON = JSON.stringify({
   properties: {},
   geometry: { type: 'LineString', coordinates: [[1, 2]] },
 });
-
-/** The sample folder's files as zip entries (a tileset folder zipped as users zip it). */
-function sampleEntries(folder: string): Zippable {
-  return Object.fromEntries(
-    readdirSync(folder, { withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => [entry.name, readFileSync(path.join(folder, entry.name))]),
-  );
-}
-
-/** Pixels whose colour differs by more than `threshold` in any channel, as a fraction of the image. */
-function differingFraction(a: PNG, b: PNG, threshold = 40): number {
-  expect([a.width, a.height]).toEqual([b.width, b.height]);
-  let count = 0;
-  for (let i = 0; i < a.width * a.height; i++) {
-    const o = i * 4;
-    const delta = Math.max(
-      Math.abs((a.data[o] ?? 0) - (b.data[o] ?? 0)),
-      Math.abs((a.data[o + 1] ?? 0) - (b.data[o + 1] ?? 0)),
-      Math.abs((a.data[o + 2] ?? 0) - (b.data[o + 2] ?? 0)),
-    );
-    if (delta > threshold) count++;
-  }
-  return count / (a.width * a.height);
-}
 
 describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', () => {
   let server: AppServer;
@@ -134,7 +110,7 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
 
   beforeAll(async () => {
     workDir = mkdtempSync(path.join(os.tmpdir(), 'sightline-project-e2e-'));
-    const entries = sampleEntries(sampleDir as string);
+    const entries = tilesetFolderEntries(sampleDir as string);
     files.tileset = path.join(workDir, 'dragon.zip');
     writeFileSync(files.tileset, zipSync(entries));
     // The same tileset with 24 MB of stored padding: large enough to pause mid-way.

@@ -4,7 +4,7 @@
  * server sends with no violation reported, and the 3D view still draws the fixture tileset (its workers, WebAssembly
  * decoders and blob: images all allowed).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MENU_TREE, type MenuDefinition, type MenuItem } from '@sightline/shared';
@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { CHROMIUM_PATH } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { differingFraction, tilesetFolderEntries } from './support/tileset-zip';
 import { apiData, createProject, logInThroughUi, startSnapshotServer, tokenOf } from './support/team-api';
 
 const SAMPLE = '1.0/TilesetWithDiscreteLOD';
@@ -42,22 +43,6 @@ const PUBLIC_PATHS = [
 ];
 /** Menu entries only a corporate role has (sales upgrade, the deployment's feedback): not the demo owner's. */
 const CORPORATE_PATHS = ['/admin', '/feedback'];
-
-/** Pixels whose colour differs by more than `threshold` in any channel, as a fraction of the image. */
-function differingFraction(a: PNG, b: PNG, threshold = 40): number {
-  expect([a.width, a.height]).toEqual([b.width, b.height]);
-  let count = 0;
-  for (let i = 0; i < a.width * a.height; i++) {
-    const o = i * 4;
-    const delta = Math.max(
-      Math.abs((a.data[o] ?? 0) - (b.data[o] ?? 0)),
-      Math.abs((a.data[o + 1] ?? 0) - (b.data[o + 1] ?? 0)),
-      Math.abs((a.data[o + 2] ?? 0) - (b.data[o + 2] ?? 0)),
-    );
-    if (delta > threshold) count++;
-  }
-  return count / (a.width * a.height);
-}
 
 const treePaths = (items: readonly MenuDefinition[]): string[] =>
   items.flatMap((item) => [item.menuPath, ...treePaths(item.children ?? [])]);
@@ -157,16 +142,7 @@ describe.skipIf(skipReason !== null)('content security policy in the browser', (
     await visit(page, `/home/projects/${projectId}/config`);
     await visit(page, `/home/projects/${projectId}/edit?step=model`);
     const zip = path.join(workDir, 'dragon.zip');
-    writeFileSync(
-      zip,
-      zipSync(
-        Object.fromEntries(
-          readdirSync(sampleDir as string, { withFileTypes: true })
-            .filter((entry) => entry.isFile())
-            .map((entry) => [entry.name, readFileSync(path.join(sampleDir as string, entry.name))]),
-        ),
-      ),
-    );
+    writeFileSync(zip, zipSync(tilesetFolderEntries(sampleDir as string)));
     await page.getByTestId('model-zip-input').setInputFiles(zip);
     await page.getByTestId('upload-start').click();
     await page.getByTestId('unzip-done').waitFor({ timeout: 60_000 });
