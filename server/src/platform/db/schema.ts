@@ -477,6 +477,23 @@ export interface InspectionImagesTable {
   last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export type ImagePoseSource = 'metadata' | 'manual' | 'highPrecision';
+
+export interface InspectionImagePosesTable {
+  id: Generated<number>;
+  image_id: number;
+  source: ImagePoseSource;
+  longitude: number;
+  latitude: number;
+  altitude: number;
+  pitch: number;
+  yaw: number;
+  roll: number;
+  intrinsics: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -514,6 +531,7 @@ export interface Database {
   inspections: InspectionsTable;
   inspection_image_groups: InspectionImageGroupsTable;
   inspection_images: InspectionImagesTable;
+  inspection_image_poses: InspectionImagePosesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -560,5 +578,6 @@ const TABLES: Record<keyof Database, true> = {
   inspections: true,
   inspection_image_groups: true,
   inspection_images: true,
+  inspection_image_poses: true,
 };
 export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;

@@ -6,6 +6,8 @@ export const INSPECTION_BASE = '/inspection';
 export const inspectionPaths = {
   list: (projectId: number | null) => (projectId ? projectPaths.inspections(projectId) : INSPECTION_BASE),
   detail: (id: number) => `${INSPECTION_BASE}/${id}`,
+  /** The full-resolution photo viewer of one photo of an inspection. */
+  photo: (inspectionId: number, imageId: number) => `${INSPECTION_BASE}/${inspectionId}/photo/${imageId}`,
 };
 
 export type InspectionView = { kind: 'list'; projectId: number | null } | { kind: 'detail'; id: number };

@@ -9,6 +9,7 @@ import * as m0007 from './0007-feedback-handled.js';
 import * as m0008 from './0008-login-attempts.js';
 import * as m0009 from './0009-inspections.js';
 import * as m0010 from './0010-inspection-images.js';
+import * as m0011 from './0011-inspection-image-poses.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-login-attempts': m0008,
   '0009-inspections': m0009,
   '0010-inspection-images': m0010,
+  '0011-inspection-image-poses': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {
