@@ -15,71 +15,21 @@ import path from 'node:path';
 import http from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { MODEL_UPLOAD_CHUNK_BYTES, type ModelUnzipEvent } from '@sightline/shared';
 import { buildApp } from '../src/app.js';
 import { writeBenchZip } from '../src/platform/archive/archive-bench.js';
 import { loadConfig } from '../src/platform/config.js';
-import {
-  migrateToLatest,
-  openEmbeddedDatabase,
-  openServerDatabase,
-  type DatabaseHandle,
-} from '../src/platform/db/database.js';
+import { migrateToLatest, type DatabaseHandle } from '../src/platform/db/database.js';
 import { createLocalEventBus } from '../src/platform/events/event-bus.js';
 import { listenOnLoopback } from '../test/listen.js';
 import { buildTeam } from '../test/factories/team.js';
 import { buildProject } from '../test/factories/project.js';
 import { sessionToken } from '../test/factories/user.js';
+import { openScratchDatabase } from './scratch-database.js';
 
 const MiB = 1024 * 1024;
 const LIMIT_MIB = 300;
 const sizeMiB = Number(process.env.MODEL_BENCH_MIB ?? 1024);
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A scratch database: on the PostgreSQL server if one answers, else embedded. */
-async function openScratchDatabase(): Promise<{ handle: DatabaseHandle; kind: string; drop: () => Promise<void> }> {
-  if (await postgresAnswers(serverUrl)) {
-    const name = `sightline_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openServerDatabase(url.toString());
-    return {
-      handle,
-      kind: 'PostgreSQL server',
-      drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
-    };
-  }
-  return {
-    handle: await openEmbeddedDatabase({}),
-    kind: 'embedded PGlite (in this process)',
-    drop: async () => undefined,
-  };
-}
 
 /** A team with room for the model, its owner signed in, and a project. */
 async function seed(handle: DatabaseHandle) {

@@ -17,25 +17,18 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/platform/config.js';
-import {
-  migrateToLatest,
-  openEmbeddedDatabase,
-  openServerDatabase,
-  type DatabaseHandle,
-} from '../src/platform/db/database.js';
+import { migrateToLatest, openEmbeddedDatabase, type DatabaseHandle } from '../src/platform/db/database.js';
 import { listenOnLoopback } from '../test/listen.js';
 import { buildTeam } from '../test/factories/team.js';
 import { sessionToken } from '../test/factories/user.js';
+import { SCRATCH_SERVER_URL, openServerScratchDatabase } from './scratch-database.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUNDS = 4;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 const TRIVIAL = { method: 'POST', url: '/api/product-version/find/version' } as const;
@@ -48,28 +41,6 @@ interface Load {
   failures: number;
   /** CPU time of this process (server, and PGlite when embedded) per request: steadier than throughput on a busy machine. */
   cpuMsPerRequest: number;
-}
-
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A user in a team of their own, signed in on the web client. */
@@ -212,20 +183,16 @@ try {
   } finally {
     await embedded.close();
   }
-  if (await postgresAnswers(serverUrl)) {
-    const name = `sightline_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const server = await openServerDatabase(url.toString());
+  const scratch = await openServerScratchDatabase();
+  if (scratch) {
     try {
-      results.push(await measure('PostgreSQL server', server, work));
+      results.push(await measure(scratch.kind, scratch.handle, work));
     } finally {
-      await server.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await scratch.handle.close();
+      await scratch.drop();
     }
   } else {
-    console.log(`no PostgreSQL server answers at ${serverUrl}: embedded only`);
+    console.log(`no PostgreSQL server answers at ${SCRATCH_SERVER_URL}: embedded only`);
   }
 
   for (const result of results) {

@@ -6,6 +6,7 @@ import type { PhotoMetadata } from './photo-metadata-schema.js';
 import { photoMetadataSchema } from './photo-metadata-schema.js';
 import type { WithoutPoseReason } from './photo-pose.js';
 import { missingFixtureMessage, readFixture } from './test-fixtures.js';
+import { jpegHeaderWithDjiXmp } from './synthetic-photo.js';
 
 /** `exiftool -j -n` of every fixture photo (ExifTool 12.57, see drone-photos/SOURCE.md). */
 type ExiftoolEntry = Record<string, string | number | undefined> & { SourceFile: string };
@@ -264,33 +265,6 @@ function plainPng(): Buffer {
   ]);
 }
 
-function jpegSegment(marker: number, payload: Buffer): Buffer {
-  const header = Buffer.from([0xff, marker, 0, 0]);
-  header.writeUInt16BE(payload.length + 2, 2);
-  return Buffer.concat([header, payload]);
-}
-
-/** A JPEG header (no image data) with DJI's XMP as a DJI drone writes it, attributes with leading "+". */
-function jpegWithDjiXmp(width: number, height: number, attributes: Record<string, string>): Buffer {
-  const xmp =
-    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>' +
-    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
-    '<rdf:Description rdf:about="DJI Meta Data" xmlns:drone-dji="http://www.dji.com/drone-dji/1.0/" ' +
-    Object.entries(attributes)
-      .map(([key, value]) => `drone-dji:${key}="${value}"`)
-      .join(' ') +
-    '/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
-  const sof = Buffer.from([8, 0, 0, 0, 0, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
-  sof.writeUInt16BE(height, 1);
-  sof.writeUInt16BE(width, 3);
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    jpegSegment(0xe1, Buffer.concat([Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1'), Buffer.from(xmp)])),
-    jpegSegment(0xc0, sof),
-    Buffer.from([0xff, 0xd9]),
-  ]);
-}
-
 describe('photos made in the test', () => {
   it('a PNG without metadata: its size, and no pose for want of GPS', async () => {
     const { metadata, pose } = photo(await readPhotoMetadata(plainPng()));
@@ -299,7 +273,7 @@ describe('photos made in the test', () => {
   });
 
   it('a JPEG with only DJI XMP: position from drone-dji GpsLatitude/GpsLongtitude, altitude from AbsoluteAltitude', async () => {
-    const bytes = jpegWithDjiXmp(640, 512, {
+    const bytes = jpegHeaderWithDjiXmp(640, 512, {
       GpsLatitude: '+22.5431',
       GpsLongtitude: '+113.9512',
       AbsoluteAltitude: '+120.50',
@@ -334,7 +308,7 @@ describe('photos made in the test', () => {
   });
 
   it('a receiver without a fix (0, 0) counts as no GPS', async () => {
-    const bytes = jpegWithDjiXmp(64, 48, {
+    const bytes = jpegHeaderWithDjiXmp(64, 48, {
       GpsLatitude: '0',
       GpsLongitude: '0',
       AbsoluteAltitude: '+10',

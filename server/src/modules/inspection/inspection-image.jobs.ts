@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob, type JobQueue } from '../../platform/jobs/index.js';
+import { PYRAMID_JOB } from './inspection-image-pyramid.js';
 import { COLLECT_UPLOADS_JOB, INGEST_JOB, type InspectionImageService } from './inspection-image.service.js';
 
 /** How often abandoned photo uploads are looked for (and once at every start). */
@@ -11,8 +12,18 @@ export function registerInspectionImageJobs(jobs: JobQueue, images: InspectionIm
     defineJob({
       name: INGEST_JOB,
       version: 1,
+      // Two at a time: one photo's reads, writes and bookkeeping overlap another's decoding in the CPU pool.
+      concurrency: 2,
       payload: z.object({ imageId: z.number().int().positive() }),
       handler: (payload, context) => images.runIngest(payload, context),
+    }),
+  );
+  jobs.register(
+    defineJob({
+      name: PYRAMID_JOB,
+      version: 1,
+      payload: z.object({ imageId: z.number().int().positive() }),
+      handler: (payload, context) => images.runPyramid(payload, context),
     }),
   );
   jobs.register(

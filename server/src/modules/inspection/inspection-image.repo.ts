@@ -9,6 +9,8 @@ export const imageBlobKeys = (storageKey: string) => ({
   original: `${storageKey}original`,
   thumbnail: `${storageKey}thumbnail.jpg`,
   preview: `${storageKey}preview.jpg`,
+  /** The full-resolution viewer's tiles, all in one pack (inspection-image-pyramid.ts); made when first opened. */
+  pyramid: `${storageKey}pyramid.pack`,
 });
 
 export function allImageBlobKeys(storageKey: string): string[] {
@@ -76,6 +78,17 @@ export function inspectionImageQueries(db: Kysely<Database>) {
     },
 
     /** Drops an upload that never completed; its reserved bytes come back to the caller to release. */
+    /** The upload underway that holds a photo name in an inspection, if that is what holds it. */
+    findUploadingByName(inspectionId: number, name: string) {
+      return db
+        .selectFrom('inspection_images')
+        .select(['upload_id', 'uploaded_by'])
+        .where('inspection_id', '=', inspectionId)
+        .where('name', '=', name)
+        .where('state', '=', 'uploading')
+        .executeTakeFirst();
+    },
+
     deleteUploading(uploadId: string) {
       return db
         .deleteFrom('inspection_images')

@@ -5,12 +5,13 @@
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
+  INSPECTION_IMAGE_PREVIEW_MIN_PX,
   INSPECTION_IMAGE_PREVIEW_PX,
   INSPECTION_IMAGE_THUMBNAIL_PX,
   type ErrorKey,
   type WithoutPoseReasonCode,
 } from '@sightline/shared';
-import { readPhotoMetadata, type PhotoMetadata, type PhotoPose } from '@sightline/imagery';
+import { previewLongSide, readPhotoMetadata, type PhotoMetadata, type PhotoPose } from '@sightline/imagery';
 import { defineCpuTask } from '../../platform/cpu/index.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
@@ -37,14 +38,23 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * The preview (long side at most INSPECTION_IMAGE_PREVIEW_PX, turned upright by its EXIF orientation) and the
- * thumbnail made from it, so the photo is decoded once. `failOn: 'truncated'` refuses a photo whose compressed data
- * was cut short instead of drawing grey where it ends.
+ * The preview (its long side from `previewLongSide`, turned upright by its EXIF orientation) and the thumbnail made
+ * from it, so the photo is decoded once, at the scale the preview needs. `failOn: 'truncated'` refuses a photo whose
+ * compressed data was cut short instead of drawing grey where it ends.
  */
-async function derivatives(bytes: Buffer): Promise<{ preview: Buffer; thumbnail: Buffer }> {
+async function derivatives(
+  bytes: Buffer,
+  size: { width: number; height: number } | null,
+): Promise<{ preview: Buffer; thumbnail: Buffer }> {
+  const side = size
+    ? previewLongSide(size.width, size.height, {
+        minimum: INSPECTION_IMAGE_PREVIEW_MIN_PX,
+        maximum: INSPECTION_IMAGE_PREVIEW_PX,
+      })
+    : INSPECTION_IMAGE_PREVIEW_PX;
   const preview = await sharp(bytes, { failOn: 'truncated', limitInputPixels: 400_000_000 })
     .rotate()
-    .resize(INSPECTION_IMAGE_PREVIEW_PX, INSPECTION_IMAGE_PREVIEW_PX, { fit: 'inside', withoutEnlargement: true })
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')
     .jpeg({ quality: 85, mozjpeg: false })
     .toBuffer();
@@ -67,7 +77,8 @@ export const ingestPhotoTask = defineCpuTask(
     if (reading.kind === 'refused') return { ok: false, errorKey: 'FILE_TYPE_ERROR', metadata: null };
     let made: { preview: Buffer; thumbnail: Buffer };
     try {
-      made = await derivatives(bytes);
+      const { width, height } = reading.metadata;
+      made = await derivatives(bytes, width && height ? { width, height } : null);
     } catch {
       return { ok: false, errorKey: 'INSPECTION_IMAGE_DECODE_ERROR', metadata: reading.metadata };
     }

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import {
   INSPECTION_IMAGE_UPLOAD_PATH,
   INSPECTION_IMAGES_EVENT,
+  INSPECTION_IMAGE_PREVIEW_MIN_PX,
+  INSPECTION_IMAGE_PREVIEW_PX,
   LIMITS,
   type FileLink,
   type InspectionImage,
@@ -16,14 +18,14 @@ import {
   type InspectionImagesEvent,
   type Page,
 } from '@sightline/shared';
-import { readPhotoMetadata } from '@sightline/imagery';
+import { previewLongSide, readPhotoMetadata } from '@sightline/imagery';
 import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
 import { buildApp } from '../../app.js';
 import { loadConfig, type Config } from '../../platform/config.js';
 import type { DatabaseHandle } from '../../platform/db/database.js';
 import { createJobQueue, defineJob } from '../../platform/jobs/index.js';
 import { backends, openTestDatabase } from '../../../test/harness.js';
-import { buildProject } from '../../../test/factories/project.js';
+import { buildInspection as buildTeamInspection } from '../../../test/factories/inspection.js';
 import { tusClient, tusErrorKey } from '../../../test/factories/project-model.js';
 import { TEST_PASSWORD } from '../../../test/factories/user.js';
 import { buildStaffedTeam, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
@@ -36,31 +38,13 @@ const missing = PHOTOS.filter((name) => !photoBytes[name]);
 for (const name of missing) console.warn(missingFixtureMessage('drone-photos', name));
 const photo = (name: (typeof PHOTOS)[number]) => photoBytes[name]!;
 
-/** An inspection of a fresh project with one image group, inserted directly (the inspection calls have their tests). */
-async function buildInspection(db: DatabaseHandle['db'], team: StaffedTeam) {
-  const projectId = (await buildProject(db, { teamId: team.id, memberIds: [team.inspector.id, team.viewer.id] })).id;
-  const inspection = await db
-    .insertInto('inspections')
-    .values({ project_id: projectId, name: 'Photos', inspection_date: '2026-04-01', created_by: team.admin.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const group = await db
-    .insertInto('inspection_image_groups')
-    .values({
-      inspection_id: inspection.id,
-      name: 'Deck',
-      photo_distance_m: 5,
-      camera_model: 'M3E',
-      sensor_width_mm: 17.3,
-      sensor_height_mm: 13,
-      focal_length_mm: 12.29,
-      image_width_px: 5280,
-      image_height_px: 3956,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { projectId, inspectionId: inspection.id, groupId: group.id };
-}
+/** An inspection the team's inspector and viewer are members of. */
+const buildInspection = (db: DatabaseHandle['db'], team: StaffedTeam) =>
+  buildTeamInspection(db, {
+    teamId: team.id,
+    createdBy: team.admin.id,
+    memberIds: [team.inspector.id, team.viewer.id],
+  });
 
 describe.each(backends())('%s: inspection photos over tus, their ingest and files', (backend) => {
   let database: DatabaseHandle;
@@ -224,7 +208,10 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
       expect(preview.status).toBe(200);
       const previewSize = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
       expect(Math.max(previewSize.width ?? 0, previewSize.height ?? 0)).toBe(
-        Math.min(2048, Math.max(reading0.width ?? 0, reading0.height ?? 0)),
+        previewLongSide(reading0.width ?? 0, reading0.height ?? 0, {
+          minimum: INSPECTION_IMAGE_PREVIEW_MIN_PX,
+          maximum: INSPECTION_IMAGE_PREVIEW_PX,
+        }),
       );
       const original = await fetch(`${baseUrl}${byName.get('DJI_0012.JPG')!.originalUrl}?${link.data.query}`);
       expect(Buffer.from(await original.arrayBuffer()).equals(full)).toBe(true);
@@ -298,23 +285,73 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
     await database.db.updateTable('teams').set({ volume_used_bytes: '0' }).where('id', '=', current.team.id).execute();
     expect(uploadFiles()).toEqual([]);
 
-    // A viewer may not upload; a group of another inspection is refused; a name twice is refused.
+    // A viewer may not upload; a group of another inspection is refused.
     const viewer = tusClient(baseUrl, current.team.viewer.token, INSPECTION_IMAGE_UPLOAD_PATH);
     expect((await viewer.create(100, metadata)).response.status).toBe(403);
     const other = await buildInspection(database.db, current.team);
     expect(
       await tusErrorKey((await client.create(100, { ...metadata, imageGroupId: String(other.groupId) })).response),
     ).toBe('INSPECTION_IMAGE_GROUP_NOT_EXISTING');
-    const first = await client.create(100, { ...metadata, filename: 'twice.jpg' });
+
+    // A name someone else is uploading is refused.
+    const twice = { ...metadata, filename: 'twice.jpg' };
+    const first = await client.create(100, twice);
     expect(first.response.status).toBe(201);
-    const second = await client.create(100, { ...metadata, filename: 'twice.jpg' });
-    expect(await tusErrorKey(second.response)).toBe('INSPECTION_IMAGE_NAME_EXISTING');
-    // Cancelling the first frees its reservation and its name.
+    const admin = tusClient(baseUrl, current.team.admin.token, INSPECTION_IMAGE_UPLOAD_PATH);
+    expect(await tusErrorKey((await admin.create(100, twice)).response)).toBe('INSPECTION_IMAGE_NAME_EXISTING');
+    // The same person starting it again (a browser that lost the upload's address) takes the name over: the old
+    // upload goes, with its reservation and its file.
     expect(await teamUsedBytes(database.db, current.team.id)).toBe(100);
-    expect((await client.remove(first.url!)).status).toBe(204);
+    const again = await client.create(100, twice);
+    expect(again.response.status).toBe(201);
+    expect(await teamUsedBytes(database.db, current.team.id)).toBe(100);
+    expect((await client.head(first.url!)).response.status).toBe(404);
+    expect(uploadFiles().filter((file) => !file.endsWith('.json'))).toHaveLength(1);
+    // Cancelling frees its reservation and its name.
+    expect((await client.remove(again.url!)).status).toBe(204);
     expect(await teamUsedBytes(database.db, current.team.id)).toBe(0);
-    expect((await client.create(100, { ...metadata, filename: 'twice.jpg' })).response.status).toBe(201);
+    expect((await admin.create(100, twice)).response.status).toBe(201);
   });
+
+  it.skipIf(missing.length > 0)(
+    'finishes an upload whose bytes all arrived just before the server stopped, when its client asks where to resume',
+    async () => {
+      const current = await scene();
+      const bytes = photo('DJI_0030.JPG');
+      const client = tusClient(baseUrl, current.team.inspector.token, INSPECTION_IMAGE_UPLOAD_PATH);
+      const created = await client.create(bytes.length, {
+        inspectionId: String(current.inspectionId),
+        imageGroupId: String(current.groupId),
+        filename: 'stranded.JPG',
+      });
+      const cut = bytes.length - 1000;
+      expect((await client.patch(created.url!, 0, bytes.subarray(0, cut))).status).toBe(204);
+      // The last bytes written straight into the upload's file: what a PATCH that stored them and died before
+      // completing the upload leaves behind.
+      const uploadId = new URL(created.url!).pathname.split('/').pop()!;
+      fs.appendFileSync(path.join(uploadsDir(), uploadId), bytes.subarray(cut));
+      expect((await page(current)).data.total).toBe(0);
+
+      // The client comes back and asks for the offset: the upload is finished then, and is gone from the uploads.
+      expect((await client.head(created.url!)).response.status).toBe(404);
+      const [image] = await waitForIngest(current, 1);
+      expect(image).toMatchObject({ name: 'stranded.JPG', state: 'processed', sizeBytes: bytes.length });
+      const row = await database.db
+        .selectFrom('inspection_images')
+        .select('storage_key')
+        .where('id', '=', image!.id)
+        .executeTakeFirstOrThrow();
+      expect(fs.readFileSync(path.join(config.FILES_DIR, `${row.storage_key}original`)).equals(bytes)).toBe(true);
+      expect(uploadFiles().filter((file) => file.startsWith(uploadId))).toEqual([]);
+      // Starting it afresh (a client that lost the address) finds it there.
+      const anew = await client.create(bytes.length, {
+        inspectionId: String(current.inspectionId),
+        imageGroupId: String(current.groupId),
+        filename: 'stranded.JPG',
+      });
+      expect(await tusErrorKey(anew.response)).toBe('INSPECTION_IMAGE_NAME_EXISTING');
+    },
+  );
 
   it.skipIf(missing.length > 0)(
     'counts photos in the bin and frees their bytes when the inspection is purged',

@@ -129,6 +129,34 @@ function tusServerFor(kind: UploadKind, deps: UploadDeps) {
   };
   const directory = uploadsFolder(deps.uploadsRoot, kind);
   const datastore = new FileStore({ directory });
+  const finishing = new Map<string, Promise<void>>();
+  /** Hands a whole upload to its kind, once per process however many requests notice that it is whole. */
+  const finish = (auth: AuthContext, uploadId: string): Promise<void> => {
+    let running = finishing.get(uploadId);
+    if (!running) {
+      running = (async () => {
+        const filePath = path.join(directory, uploadId);
+        const refusal = kind.refuseContent?.(await readHead(filePath)) ?? null;
+        if (refusal) {
+          await kind.cancel(auth, uploadId);
+          await datastore.remove(uploadId);
+          throw new AppError(refusal);
+        }
+        await kind.complete(auth, { id: uploadId, filePath });
+      })().finally(() => finishing.delete(uploadId));
+      finishing.set(uploadId, running);
+    }
+    return running;
+  };
+  /**
+   * A process stopped between an upload's last byte and its completion leaves every byte stored and nothing
+   * done with them. The client's HEAD when it comes back to resume finishes it; the kind's own records say
+   * whether it still waits (authorize refuses an upload already completed).
+   */
+  const finishStranded = async (auth: AuthContext, uploadId: string): Promise<void> => {
+    const stored = await datastore.getUpload(uploadId).catch(() => null);
+    if (stored && stored.size !== undefined && stored.offset === stored.size) await finish(auth, uploadId);
+  };
   const tus = new Server({
     path: kind.path.replace(/\/$/, ''),
     datastore,
@@ -153,18 +181,11 @@ function tusServerFor(kind: UploadKind, deps: UploadDeps) {
         const auth = callerOf(request);
         if (request.method === 'DELETE') await kind.cancel(auth, uploadId);
         else await kind.authorize(auth, uploadId);
+        if (request.method === 'HEAD') await finishStranded(auth, uploadId);
       }),
     onUploadFinish: (request, upload) =>
       asTus(async () => {
-        const auth = callerOf(request);
-        const filePath = path.join(directory, upload.id);
-        const refusal = kind.refuseContent?.(await readHead(filePath)) ?? null;
-        if (refusal) {
-          await kind.cancel(auth, upload.id);
-          await datastore.remove(upload.id);
-          throw new AppError(refusal);
-        }
-        await kind.complete(auth, { id: upload.id, filePath });
+        await finish(callerOf(request), upload.id);
         return {};
       }),
     onResponseError: (request, error) => {
