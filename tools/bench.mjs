@@ -11,6 +11,9 @@ console.log(
 );
 console.log(`date: ${new Date().toISOString()}\n`);
 
+// The model benchmark measures the built server in a process of its own, as `npm start` runs it.
+if (!run('npm', ['run', 'build', '-w', 'server']).ok) process.exit(1);
+
 const benches = [
   ['vision detectors', 'packages/vision/package.json', ['npm', ['run', 'bench', '-w', 'packages/vision']]],
   [
@@ -22,6 +25,11 @@ const benches = [
     '3D model upload and unzip',
     'server/bench/model-upload.bench.ts',
     ['npx', ['tsx', 'server/bench/model-upload.bench.ts']],
+  ],
+  [
+    'photo ingest: 1,000 generated 20-megapixel photos',
+    'server/bench/photo-ingest.bench.ts',
+    ['npx', ['tsx', 'server/bench/photo-ingest.bench.ts']],
   ],
   [
     'attempt limits under parallel guesses',

@@ -15,11 +15,19 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server as an operator does (`server/src/main.ts`, run by tsx) with `env` over a quiet default, and
- * waits for its start line: the API's address, or the worker's line.
+ * Starts the server as an operator does with `env` over a quiet default, and waits for its start line: the API's
+ * address, or the worker's line.
  */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  options: { built?: boolean } = {},
+): Promise<ServerProcess> {
+  // `built`: the bundle `npm start` runs (server/dist), as benchmarks measure it; otherwise the sources through tsx.
+  const entry = options.built
+    ? [path.join(REPO_ROOT, 'server/dist/main.js')]
+    : ['--import', 'tsx', path.join(REPO_ROOT, 'server/src/main.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SIGHTLINE_SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
