@@ -44,6 +44,9 @@ export function createCpuPool(options: CpuPoolOptions) {
     minThreads: 0,
     maxThreads: options.maxThreads ?? Math.max(1, os.availableParallelism() - 1),
     idleTimeout: 60_000,
+    // Tasks mostly wait on native work in libuv's thread pool (sharp, zlib): two at a time per thread keep the
+    // machine's cores busy without a JS heap per core.
+    concurrentTasksPerWorker: 2,
     // Tasks keep their data in Buffers and native memory (sharp, inflate), not in the thread's JS heap: a small
     // young generation keeps each thread's share of the process's memory small.
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
