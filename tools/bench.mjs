@@ -32,6 +32,11 @@ const benches = [
     ['npx', ['tsx', 'server/bench/photo-ingest.bench.ts']],
   ],
   [
+    'photo pyramid: 20- and 100-megapixel JPEGs',
+    'server/bench/photo-pyramid.bench.ts',
+    ['npx', ['tsx', 'server/bench/photo-pyramid.bench.ts']],
+  ],
+  [
     'attempt limits under parallel guesses',
     'server/bench/attempt-limits.bench.ts',
     ['npx', ['tsx', 'server/bench/attempt-limits.bench.ts']],

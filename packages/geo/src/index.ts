@@ -1,3 +1,4 @@
 export * from './coordinates.js';
 export * from './measure.js';
 export * from './orientation.js';
+export * from './frustum.js';

@@ -15,6 +15,11 @@ function fixturesRoot(): string {
   return fromEnv ? path.resolve(fromEnv) : path.resolve(REPO_ROOT, '..', 'shared', 'fixtures');
 }
 
+/** A fixture's path, e.g. `fixturePath('drone-photos')` (it may not exist: check before use). */
+export function fixturePath(...parts: string[]): string {
+  return path.join(fixturesRoot(), ...parts);
+}
+
 /** A fixture's bytes, e.g. `readFixture('drone-photos', 'DJI_0012.JPG')`, or null when it is absent. */
 export function readFixture(...parts: string[]): Buffer | null {
   const file = path.join(fixturesRoot(), ...parts);

@@ -253,11 +253,20 @@ export const CALL_ACCESS = {
   // The resumable (tus) photo upload, and a photo's thumbnail, preview and original.
   'POST /inspection-image/upload': 'image:upload',
   'GET /inspection-image/files/{inspectionId}/{imageId}/{variant}': 'inspection:view',
+  // The full-resolution viewer: a photo's tile pyramid, made when first opened, and its tiles.
+  'GET /inspection-image/{id}/pyramid': 'inspection:view',
+  'POST /inspection-image/{id}/pyramid': 'inspection:view',
+  'GET /inspection-image/tiles/{inspectionId}/{imageId}/{level}/{tile}': 'inspection:view',
+  // Changing photos: their name, category and group are the uploader's; screening status and favourite the screener's.
   'POST /inspection-image/update/img': 'image:upload',
+  'POST /inspection-image/update/images': 'image:upload',
+  'DELETE /inspection-image/file/{fileId}': 'image:upload',
   'PUT /inspection-image': 'image:screen',
+  'POST /inspection-image/inspect-img': 'image:screen',
   'POST /inspection-image/findInspectionAllImages/{id}': 'inspection:view',
   'POST /inspection-image/find/pose': 'inspection:view',
   'POST /inspection-image/pose/add': 'image:upload',
+  'POST /inspection-image/pose/restore': 'image:upload',
   'POST /inspection-image/img/move/spaceMarking': 'image:screen',
   'POST /inspection-image/find/history/imgs': 'inspection:view',
   'GET /inspection-image/find/collision/distance': 'inspection:view',
@@ -268,6 +277,17 @@ export const CALL_ACCESS = {
   'POST /images-record/adds': 'image:upload',
   'GET /camera-param/list': 'inspection:view',
   'POST /camera-param/import': 'inspection:edit',
+  // High-precision transform: those who upload photos import the pose export, start, cancel and delete its
+  // computation, and upload the point cloud; everyone who sees the inspection sees its state.
+  'GET /model-image/find': 'inspection:view',
+  'POST /model-image/init': 'image:upload',
+  'POST /model-image/upload': 'image:upload',
+  'POST /model-image/cancel': 'image:upload',
+  'DELETE /model-image/{id}': 'image:upload',
+  'GET /model-image/pcd/find': 'project:view',
+  'POST /model-image/pcd/init': 'image:upload',
+  'POST /model-image/pcd/upload': 'image:upload',
+  'DELETE /model-image/pcd/{id}': 'image:upload',
   'GET /inspection-excel/find/page': 'defect:view',
   'DELETE /inspection-excel/{id}': 'defect:export',
 

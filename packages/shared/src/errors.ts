@@ -120,6 +120,14 @@ export const ERROR_DEFINITIONS = {
   INSPECTION_IMAGE_NAME_EXISTING: conflict,
   /** The photo's pixels could not be decoded (truncated or corrupt): SPEC 8's thumbnail upload error. */
   INSPECTION_IMAGE_DECODE_ERROR: bad,
+  /** The photo is not processed (still in its ingest, or failed): it has no full-resolution view. */
+  INSPECTION_IMAGE_NOT_PROCESSED: conflict,
+  /** Offset mode moves existing poses: a photo of the batch has none (give it one in absolute mode). */
+  INSPECTION_IMAGE_POSE_MISSING: bad,
+  /** An adjusted pose leaves SPEC 5's ranges; the whole batch is refused, naming the photo. */
+  INSPECTION_IMAGE_POSE_OUT_OF_RANGE: bad,
+  /** Its ingest is underway or failed: the photo has no metadata pose yet to adjust or restore. */
+  INSPECTION_IMAGE_POSE_NOT_READY: conflict,
   IMAGES_DRAW_ERROR: bad,
   ANALYSIS_DATA_NO_EXISTING: missing,
   REPORT_ERROR: bad,
@@ -183,6 +191,29 @@ export const ERROR_DEFINITIONS = {
   PROJECT_BASELINE_MISSING: bad,
   PROJECT_PCD_MISSING: bad,
   PROJECT_TARGET_MISSING: bad,
+  // High-precision transform (pose export import) and point cloud
+  HIGH_PRECISION_XML_NOT_XML: bad,
+  HIGH_PRECISION_XML_UNKNOWN_FORMAT: bad,
+  HIGH_PRECISION_XML_MISSING_ELEMENT: bad,
+  HIGH_PRECISION_XML_BAD_VALUE: bad,
+  HIGH_PRECISION_XML_NO_PHOTOS: bad,
+  /** XML and images do not match: `data` names the images at fault. */
+  HIGH_PRECISION_XML_MISMATCH: bad,
+  /** The XML lists more photos than the images: ask, then send again with `confirm=true`. */
+  HIGH_PRECISION_FEWER_IMAGES: conflict,
+  /** An unfinished import was started with another XML: resume with that file, or delete the import. */
+  HIGH_PRECISION_CHECKSUM_MISMATCH: conflict,
+  HIGH_PRECISION_NOT_EXISTING: missing,
+  HIGH_PRECISION_BUSY: conflict,
+  /** The export's coordinate reference has no WGS84 meaning here (a local frame, an unsupported system). */
+  HIGH_PRECISION_NO_GEOREFERENCE: bad,
+  /** The calculation ended with photos that got no pose. */
+  HIGH_PRECISION_IMAGES_FAILED: bad,
+  POINT_CLOUD_XML_ERROR: bad,
+  POINT_CLOUD_XML_MISSING: bad,
+  POINT_CLOUD_NOT_PCD: { code: ResultCode.BAD_REQUEST, status: 415 },
+  POINT_CLOUD_TOO_LARGE: { code: ResultCode.BAD_REQUEST, status: 413 },
+  POINT_CLOUD_NOT_EXISTING: missing,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorKey = keyof typeof ERROR_DEFINITIONS;

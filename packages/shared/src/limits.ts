@@ -15,6 +15,8 @@ export const LIMITS = {
   compare3dPhotos: 2,
   projectedImagesMax: 10,
   singleFileBytes: 100 * 1024 * 1024,
+  /** SPEC section 5's single-PCD limit (its value is not shown in the SPEC): 500 MB. */
+  pointCloudMaxBytes: 500 * 1024 * 1024,
   avatarHintBytes: 3 * 1024 * 1024,
   avatarMaxBytes: 10 * 1024 * 1024,
   projectCoverMaxBytes: 10 * 1024 * 1024,
@@ -26,6 +28,11 @@ export const LIMITS = {
   longitude: 180,
   latitude: 90,
   angleOffset: 360,
+  /**
+   * Pose adjustment (SPEC sections 2 and 5): photos in one batch, the largest offset in metres along east, north or
+   * up, and the highest altitude a pose may be given (SPEC says only "not negative"; this bounds typing slips).
+   */
+  poseAdjust: { batchMax: 1000, offsetMetresMax: 10_000, altitudeMax: 100_000 },
   defectScale: { min: 1, max: 5 },
   reportDefectFieldsMax: 9,
   defectCountFlag: 5000,

@@ -32,6 +32,7 @@ const SelectBusinessPage = lazyPage(() => import('../features/business/pages/Sel
 const LicensePage = lazyPage(() => import('../features/license/pages/LicensePage'));
 const UpcomingFeaturePage = lazyPage(() => import('../features/placeholder/pages/UpcomingFeaturePage'));
 const InvitePage = lazyPage(() => import('../features/invite/pages/InvitePage'));
+const PoseAdjustmentPage = lazyPage(() => import('../features/inspection/pages/PoseAdjustmentPage'));
 
 function Loadable({ children }: { children: ReactNode }) {
   return (
@@ -108,7 +109,17 @@ export function buildRoutes(menuRoutes: readonly MenuRoute[], home: string): Rou
     },
     { path: '/imgcompare', element: publicUpcoming('ui.placeholder.imgcompare') },
     { path: '/el-test', element: publicUpcoming('ui.placeholder.elTest') },
-    { path: '/poseAdjustment', element: publicUpcoming('ui.placeholder.poseAdjustment') },
+    {
+      // Open like SPEC's other static pages; its calls need a session, so the page itself asks for a login.
+      path: '/poseAdjustment',
+      element: (
+        <Loadable>
+          <PublicShell>
+            <PoseAdjustmentPage />
+          </PublicShell>
+        </Loadable>
+      ),
+    },
     { path: '/release/:pid', element: publicUpcoming('ui.placeholder.release') },
     {
       path: SELECT_BUSINESS_PATH,

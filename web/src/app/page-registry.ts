@@ -47,7 +47,10 @@ export const SUB_PAGES: Record<string, readonly SubPage[]> = {
     { path: 'projects/:id/view', componentPath: 'project-view/ProjectViewPage' },
   ],
   // The inspection page is kept alive and shows its own detail; the route only lets the path exist.
-  INSPECTION: [{ path: ':id', componentPath: 'inspection/InspectionPage' }],
+  INSPECTION: [
+    { path: ':id', componentPath: 'inspection/InspectionPage' },
+    { path: ':id/photo/:imageId', componentPath: 'inspection/InspectionPage' },
+  ],
 };
 
 const notFound: PageLoader = () => import('../features/not-found/pages/NotFoundPage');

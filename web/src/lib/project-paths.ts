@@ -9,6 +9,8 @@ export const projectPaths = {
   view: (id: number) => `/home/projects/${id}/view`,
   /** The project's inspections: the inspection menu page with the project chosen. */
   inspections: (id: number) => `/inspection?projectId=${id}`,
+  /** One photo of an inspection in the full-resolution viewer (the 3D view's photo layer opens it). */
+  inspectionPhoto: (inspectionId: number, imageId: number) => `/inspection/${inspectionId}/photo/${imageId}`,
 };
 
 /** A route parameter as a project id, or null. */

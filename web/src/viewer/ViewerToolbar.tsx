@@ -23,6 +23,8 @@ export interface ViewerToolbarProps {
   /** Told about every change of the clipping plane (null: none), to save it with the model. */
   onClipChange?: (plane: ClipPlane | null) => void;
   onMeasured?: (measurement: Measurement) => void;
+  /** More tools at the end of the row (the photo layer's button). */
+  extraTools?: ReactNode;
 }
 
 const HINT_KEY = {
@@ -32,7 +34,14 @@ const HINT_KEY = {
 } as const;
 
 /** Measure, clip and camera tools over the 3D view; every text through `t('viewer.…')`. */
-export function ViewerToolbar({ api, defaultView, onSaveView, onClipChange, onMeasured }: ViewerToolbarProps) {
+export function ViewerToolbar({
+  api,
+  defaultView,
+  onSaveView,
+  onClipChange,
+  onMeasured,
+  extraTools,
+}: ViewerToolbarProps) {
   const { t } = useTranslation();
   const [active, setActive] = useState<MeasureKind | null>(null);
   const [result, setResult] = useState<Measurement | null>(null);
@@ -182,6 +191,7 @@ export function ViewerToolbar({ api, defaultView, onSaveView, onClipChange, onMe
           </Tooltip>
         )}
         {tool('default-view', t('viewer.defaultView'), <HomeOutlined />, handleDefaultView)}
+        {extraTools}
       </Flex>
       {(active || result) && (
         <Typography.Text

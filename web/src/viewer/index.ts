@@ -3,4 +3,5 @@ export { ModelViewer, type ModelViewerProps } from './ModelViewer';
 export { ViewerToolbar, type ViewerToolbarProps } from './ViewerToolbar';
 export { createViewer } from './viewer-core';
 export { formatMetres, formatSquareMetres } from './viewer-format';
+export { DEFAULT_FRUSTUM_DEPTH_M, toViewerPhotos } from './photo-frustums';
 export type * from './viewer-types';

@@ -6,6 +6,7 @@ import type * as CesiumNs from 'cesium';
 import { loadCesium } from './cesium-loader';
 import { THEME_COLOURS } from './viewer-format';
 import { MeasureController } from './viewer-measure';
+import { PhotoLayer } from './viewer-photos';
 import type {
   CameraView,
   ClipPlane,
@@ -106,6 +107,8 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
   let loadGeneration = 0;
   let locationGeneration = 0;
   const measureController = new MeasureController(C, viewer, () => tileset);
+  const photoLayer = new PhotoLayer(C, viewer, () => measureController.active() !== null);
+  let photoGeneration = 0;
 
   /**
    * Renders frame after frame until `settled()` holds after two drawn frames in a row (true), or `timeoutMs`
@@ -227,7 +230,8 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
           scene.globe.tilesLoaded &&
           (!tileset || !tileset.show || tileset.tilesLoaded) &&
           viewer.dataSourceDisplay.ready &&
-          locationBuilt(),
+          locationBuilt() &&
+          photoLayer.ready(),
         timeoutMs,
       );
     },
@@ -366,6 +370,40 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
     clearMeasurements: () => measureController.clear(),
     activeMeasurement: () => measureController.active(),
 
+    async showPhotos(photos, showOptions = {}) {
+      const generation = ++photoGeneration;
+      photoLayer.show(photos ?? []);
+      if (photoLayer.count() === 0) return;
+      // Drawn once the frustums' primitive is built and a frame has shown it (a newer call ends the wait).
+      await renderUntilSettled(
+        () => generation !== photoGeneration || photoLayer.ready(),
+        showOptions.timeoutMs ?? 30_000,
+      );
+    },
+
+    photoCount: () => photoLayer.count(),
+
+    async flyToPhotos(flyOptions = {}) {
+      const sphere = photoLayer.boundingSphere();
+      if (!sphere) return;
+      // A lone photo's sphere is its frustum: look at it from a little further than its depth.
+      const offset = new C.HeadingPitchRange(0, toRadians(-45), Math.max(sphere.radius * 2.5, 30));
+      const duration = flyOptions.duration ?? 1.5;
+      if (duration <= 0) {
+        camera.viewBoundingSphere(sphere, offset);
+        camera.lookAtTransform(C.Matrix4.IDENTITY);
+        scene.requestRender();
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        camera.flyToBoundingSphere(sphere, { duration, offset, complete: resolve, cancel: resolve });
+      });
+    },
+
+    photoWindowPosition: (id) => photoLayer.windowPosition(id),
+    onPhotoPick: (listener) => photoLayer.onPick(listener),
+    onPhotoHover: (listener) => photoLayer.onHover(listener),
+
     setTheme(theme) {
       applyTheme(C, viewer, theme);
     },
@@ -378,6 +416,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       if (viewer.isDestroyed()) return;
       loadGeneration++;
       measureController.destroy();
+      photoLayer.destroy();
       viewer.destroy();
     },
   };

@@ -85,6 +85,23 @@ export interface ViewerOptions {
   onRenderError?: (error: unknown) => void;
 }
 
+/** A photo as the 3D view draws it: its position and its frustum's far corners, in ECEF (packages/geo computes them). */
+export interface ViewerPhoto {
+  id: number;
+  name: string;
+  apex: EcefPosition;
+  /** Top-left, top-right, bottom-right and bottom-left of the image, pushed out to the frustum's depth. */
+  corners: [EcefPosition, EcefPosition, EcefPosition, EcefPosition];
+}
+
+/** The photo under the mouse, and where the mouse is on the canvas (CSS pixels). */
+export interface PhotoHover {
+  id: number;
+  name: string;
+  x: number;
+  y: number;
+}
+
 /** GeoJSON as the project's location is stored (a FeatureCollection, Feature or geometry). */
 export type LocationGeoJson = { type: string } & Record<string, unknown>;
 
@@ -134,6 +151,21 @@ export interface ViewerApi {
   clearMeasurements(): void;
   /** The measurement in progress, if any. */
   activeMeasurement(): MeasureKind | null;
+  /**
+   * Draws photos' positions and frustums (batched: thousands at once), replacing those drawn before; null or an empty
+   * list removes them. Resolves once the first frame with them is drawn, or after `timeoutMs` (default 30 s).
+   */
+  showPhotos(photos: readonly ViewerPhoto[] | null, options?: { timeoutMs?: number }): Promise<void>;
+  /** How many photos are drawn. */
+  photoCount(): number;
+  /** Frames every drawn photo and its frustum; `duration` in seconds, 0 jumps. */
+  flyToPhotos(options?: { duration?: number }): Promise<void>;
+  /** Where a drawn photo's position is on the canvas (CSS pixels from its top-left), or null when not in view. */
+  photoWindowPosition(id: number): { x: number; y: number } | null;
+  /** Calls `listener` with the photo's id when a photo's point or frustum is clicked (not while measuring). */
+  onPhotoPick(listener: (id: number) => void): () => void;
+  /** Calls `listener` as the mouse moves over photos (null when it leaves them). */
+  onPhotoHover(listener: (hover: PhotoHover | null) => void): () => void;
   setTheme(theme: ViewerTheme): void;
   /** Asks for a new frame (the view renders on demand). */
   requestRender(): void;

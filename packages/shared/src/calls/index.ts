@@ -7,7 +7,9 @@ import { diseaseFilterCalls } from './disease-filter.js';
 import { feedbackCalls } from './feedback.js';
 import { inspectionCalls } from './inspection.js';
 import { inspectionImageCalls } from './inspection-image.js';
+import { inspectionImageEditCalls } from './inspection-image-edit.js';
 import { invitationCalls } from './invitation.js';
+import { modelImageCalls } from './model-image.js';
 import { licenceCalls } from './licence.js';
 import { noticeCalls } from './notice.js';
 import { projectBelongCalls } from './project-belong.js';
@@ -35,7 +37,9 @@ export * from './disease-filter.js';
 export * from './feedback.js';
 export * from './inspection.js';
 export * from './inspection-image.js';
+export * from './inspection-image-edit.js';
 export * from './invitation.js';
+export * from './model-image.js';
 export * from './licence.js';
 export * from './notice.js';
 export * from './project-belong.js';
@@ -66,7 +70,9 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     feedbackCalls,
     inspectionCalls,
     inspectionImageCalls,
+    inspectionImageEditCalls,
     invitationCalls,
+    modelImageCalls,
     licenceCalls,
     noticeCalls,
     projectBelongCalls,

@@ -8,6 +8,7 @@ import { en as auth } from './auth/en.js';
 import { en as user } from './user/en.js';
 import { en as licence } from './licence/en.js';
 import { en as viewer } from './viewer/en.js';
+import { en as photoLayer } from './photo-layer/en.js';
 import { en as team } from './team/en.js';
 import { en as teamAdmin } from './team-admin/en.js';
 import { en as recycleBin } from './recycle-bin/en.js';
@@ -19,6 +20,10 @@ import { en as projectConfig } from './project-config/en.js';
 import { en as inspection } from './inspection/en.js';
 import { en as inspectionImage } from './inspection-image/en.js';
 import { en as inspectionUi } from './inspection-ui/en.js';
+import { en as highPrecisionUi } from './high-precision/en.js';
+import { en as pose } from './pose/en.js';
+import { en as photoViewer } from './photo-viewer/en.js';
+import { en as inspectionPhotos } from './inspection-photos/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -29,6 +34,7 @@ export const en: Catalogue = mergeDomains(
   user,
   licence,
   viewer,
+  photoLayer,
   team,
   teamAdmin,
   recycleBin,
@@ -40,4 +46,8 @@ export const en: Catalogue = mergeDomains(
   inspection,
   inspectionImage,
   inspectionUi,
+  highPrecisionUi,
+  pose,
+  photoViewer,
+  inspectionPhotos,
 );

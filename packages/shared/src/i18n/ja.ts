@@ -8,6 +8,7 @@ import { ja as auth } from './auth/ja.js';
 import { ja as user } from './user/ja.js';
 import { ja as licence } from './licence/ja.js';
 import { ja as viewer } from './viewer/ja.js';
+import { ja as photoLayer } from './photo-layer/ja.js';
 import { ja as team } from './team/ja.js';
 import { ja as teamAdmin } from './team-admin/ja.js';
 import { ja as recycleBin } from './recycle-bin/ja.js';
@@ -19,6 +20,10 @@ import { ja as projectConfig } from './project-config/ja.js';
 import { ja as inspection } from './inspection/ja.js';
 import { ja as inspectionImage } from './inspection-image/ja.js';
 import { ja as inspectionUi } from './inspection-ui/ja.js';
+import { ja as highPrecisionUi } from './high-precision/ja.js';
+import { ja as pose } from './pose/ja.js';
+import { ja as photoViewer } from './photo-viewer/ja.js';
+import { ja as inspectionPhotos } from './inspection-photos/ja.js';
 
 export const ja: Catalogue = mergeDomains(
   errors,
@@ -29,6 +34,7 @@ export const ja: Catalogue = mergeDomains(
   user,
   licence,
   viewer,
+  photoLayer,
   team,
   teamAdmin,
   recycleBin,
@@ -40,4 +46,8 @@ export const ja: Catalogue = mergeDomains(
   inspection,
   inspectionImage,
   inspectionUi,
+  highPrecisionUi,
+  pose,
+  photoViewer,
+  inspectionPhotos,
 );

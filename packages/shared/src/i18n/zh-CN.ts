@@ -7,6 +7,7 @@ import { zhCN as auth } from './auth/zh-CN.js';
 import { zhCN as user } from './user/zh-CN.js';
 import { zhCN as licence } from './licence/zh-CN.js';
 import { zhCN as viewer } from './viewer/zh-CN.js';
+import { zhCN as photoLayer } from './photo-layer/zh-CN.js';
 import { zhCN as team } from './team/zh-CN.js';
 import { zhCN as teamAdmin } from './team-admin/zh-CN.js';
 import { zhCN as recycleBin } from './recycle-bin/zh-CN.js';
@@ -18,6 +19,10 @@ import { zhCN as projectConfig } from './project-config/zh-CN.js';
 import { zhCN as inspection } from './inspection/zh-CN.js';
 import { zhCN as inspectionImage } from './inspection-image/zh-CN.js';
 import { zhCN as inspectionUi } from './inspection-ui/zh-CN.js';
+import { zhCN as highPrecisionUi } from './high-precision/zh-CN.js';
+import { zhCN as pose } from './pose/zh-CN.js';
+import { zhCN as photoViewer } from './photo-viewer/zh-CN.js';
+import { zhCN as inspectionPhotos } from './inspection-photos/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -33,6 +38,7 @@ export const zhCN = mergeDomains(
   user,
   licence,
   viewer,
+  photoLayer,
   team,
   teamAdmin,
   recycleBin,
@@ -44,6 +50,10 @@ export const zhCN = mergeDomains(
   inspection,
   inspectionImage,
   inspectionUi,
+  highPrecisionUi,
+  pose,
+  photoViewer,
+  inspectionPhotos,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

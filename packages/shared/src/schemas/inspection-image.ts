@@ -18,9 +18,14 @@ export const INSPECTION_IMAGES_EVENT = 'inspectionImages';
 export const INSPECTION_IMAGE_FILES_PATH = '/api/inspection-image/files/';
 export const INSPECTION_IMAGE_VARIANTS = ['thumbnail', 'preview', 'original'] as const;
 export type InspectionImageVariant = (typeof INSPECTION_IMAGE_VARIANTS)[number];
-/** Long side of the thumbnail and of the screen-size preview, in pixels. */
+/** Long side of the thumbnail, in pixels. */
 export const INSPECTION_IMAGE_THUMBNAIL_PX = 256;
+/**
+ * Bounds of the screen-size preview's long side, in pixels: at most the maximum, and at least the minimum unless the
+ * photo is smaller (packages/imagery `previewLongSide` picks the size within them that decodes fastest).
+ */
 export const INSPECTION_IMAGE_PREVIEW_PX = 2048;
+export const INSPECTION_IMAGE_PREVIEW_MIN_PX = 1280;
 
 /**
  * Where a photo is in its ingest: `uploaded` (stored, its job queued or running), `processed` (metadata, pose and
@@ -42,7 +47,7 @@ export const WITHOUT_POSE_REASONS = [
 ] as const;
 export type WithoutPoseReasonCode = (typeof WITHOUT_POSE_REASONS)[number];
 
-const fileNameField = z
+export const imageFileNameField = z
   .string({ error: 'required' })
   .trim()
   .min(1, { error: 'required' })
@@ -54,7 +59,7 @@ export const inspectionImageUploadMetadataSchema = z.object({
   [INSPECTION_IMAGE_UPLOAD_METADATA.inspectionId]: idParam,
   [INSPECTION_IMAGE_UPLOAD_METADATA.imageGroupId]: idParam,
   [INSPECTION_IMAGE_UPLOAD_METADATA.category]: z.enum(IMAGE_CATEGORIES, { error: 'invalidValue' }).default('normal'),
-  [INSPECTION_IMAGE_UPLOAD_METADATA.fileName]: fileNameField,
+  [INSPECTION_IMAGE_UPLOAD_METADATA.fileName]: imageFileNameField,
 });
 
 export const imagePoseSchema = z.object({
@@ -137,3 +142,30 @@ export const inspectionImagesEventSchema = z.object({
   failed: z.number().int(),
 });
 export type InspectionImagesEvent = z.infer<typeof inspectionImagesEventSchema>;
+
+/**
+ * The full-resolution viewer's multi-resolution pyramid of a photo (Deep Zoom levels of `tileSize` tiles with
+ * `overlap`, level `maxLevel` at full size), made once, the first time the photo is opened in the viewer: `none`
+ * (never asked for), `making` (its job queued or running), `ready` (tiles under `tilesUrl`), `failed` (`errorKey`
+ * says why; opening the photo again tries again). Its bytes count in the team's storage and go with the photo.
+ */
+export const INSPECTION_IMAGE_PYRAMID_STATES = ['none', 'making', 'ready', 'failed'] as const;
+export type InspectionImagePyramidState = (typeof INSPECTION_IMAGE_PYRAMID_STATES)[number];
+/** Tiles of a pyramid: `<prefix><inspectionId>/<imageId>/<level>/<x>_<y>.jpeg`; a signed link opens one photo's. */
+export const INSPECTION_IMAGE_TILES_PATH = '/api/inspection-image/tiles/';
+
+export const inspectionImagePyramidSchema = z.object({
+  imageId: z.number().int(),
+  state: z.enum(INSPECTION_IMAGE_PYRAMID_STATES),
+  errorKey: z.string().nullable(),
+  /** The upright photo's size in pixels, the tiles' side and overlap, and the file type of each tile; null until ready. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  tileSize: z.number().int().nullable(),
+  overlap: z.number().int().nullable(),
+  format: z.literal('jpeg').nullable(),
+  maxLevel: z.number().int().nullable(),
+  /** The folder of the tiles (ask a signed link for it); null until ready. */
+  tilesUrl: z.string().nullable(),
+});
+export type InspectionImagePyramid = z.infer<typeof inspectionImagePyramidSchema>;

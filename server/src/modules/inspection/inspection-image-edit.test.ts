@@ -48,7 +48,7 @@ describeOnEachDatabase('changing photos already in an inspection', (server) => {
     uploadIds = rows.map((row) => row.upload_id!);
   });
 
-  const call = <T>(method: string, url: string, token: string, body?: unknown) =>
+  const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: unknown) =>
     server().call<T>(method, url, { token, ...(body !== undefined ? { body } : {}) });
   const stored = (id: number) =>
     server()

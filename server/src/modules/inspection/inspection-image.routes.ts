@@ -7,6 +7,18 @@ const tags = ['inspection'];
 /** Every photo call needs the team's inspection function package (SPEC section 3). */
 const feature = 'inspection' as const;
 
+/** A tile of a photo's pyramid, as OpenSeadragon names Deep Zoom tiles: `<level>/<column>_<row>.jpeg`. */
+const tileParamsSchema = z.object({
+  inspectionId: idParam,
+  imageId: idParam,
+  level: z.coerce
+    .number({ error: 'invalidValue' })
+    .int({ error: 'invalidValue' })
+    .min(0)
+    .max(32, { error: 'invalidValue' }),
+  tile: z.string().regex(/^\d{1,6}_\d{1,6}\.jpeg$/, { error: 'invalidValue' }),
+});
+
 const fileParamsSchema = z.object({
   inspectionId: idParam,
   imageId: idParam,
@@ -67,5 +79,33 @@ export function registerInspectionImageRoutes(router: Router, deps: { images: In
     feature,
     params: fileParamsSchema,
     handler: ({ auth, params }) => images.imageFile(auth, params),
+  });
+
+  router.user({
+    call: inspectionImageCalls.pyramid,
+    summary: "The state of a photo's full-resolution tile pyramid (none, making, ready or failed)",
+    tags,
+    permission: 'inspection:view',
+    feature,
+    handler: ({ auth, params }) => images.pyramid(auth, params.id),
+  });
+
+  router.user({
+    call: inspectionImageCalls.openPyramid,
+    summary: "The viewer opens a photo: its tile pyramid is made once, in the background; answers the pyramid's state",
+    tags,
+    permission: 'inspection:view',
+    feature,
+    handler: ({ auth, params }) => images.openPyramid(auth, params.id),
+  });
+
+  router.file({
+    url: '/api/inspection-image/tiles/:inspectionId/:imageId/:level/:tile',
+    summary: "A tile of a photo's pyramid (Deep Zoom); a signed link to the photo's folder opens its tiles only",
+    tags,
+    permission: 'inspection:view',
+    feature,
+    params: tileParamsSchema,
+    handler: ({ auth, params }) => images.pyramidTile(auth, params),
   });
 }

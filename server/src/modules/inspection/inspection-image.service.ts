@@ -32,6 +32,9 @@ import {
   type InspectionImageRow,
 } from './inspection-image.repo.js';
 import { ingestPhotoTask } from './inspection-image.tasks.js';
+import { imagePoseQueries } from './inspection-image-pose.repo.js';
+import { createImagePyramids } from './inspection-image-pyramid.js';
+import type { ImageQuota } from './inspection-image.quota.js';
 import type { InspectionRepo } from './inspection.repo.js';
 
 /** The durable ingest of one photo: metadata, pose, thumbnail and preview. */
@@ -39,12 +42,6 @@ export const INGEST_JOB = 'inspection.image-ingest';
 export const COLLECT_UPLOADS_JOB = 'inspection.image-collect-uploads';
 /** An upload untouched this long is abandoned: its row and reservation are freed. */
 const ABANDONED_UPLOAD_MS = 24 * 3600 * 1000;
-
-/** Counts stored bytes against a team (team/quota.service.ts); reserve throws TEAM_VOLUME_EXCEED. */
-export interface ImageQuota {
-  reserve(teamId: number, bytes: number): Promise<unknown>;
-  release(teamId: number, bytes: number): Promise<unknown>;
-}
 
 export interface InspectionImageServiceDeps {
   repo: InspectionImageRepo;
@@ -70,7 +67,7 @@ export const isImageUploadId = (id: string) => /^[0-9a-f]{32}$/.test(id);
 const fileUrl = (row: Pick<InspectionImageRow, 'inspection_id' | 'id'>, variant: InspectionImageVariant) =>
   `${INSPECTION_IMAGE_FILES_PATH}${row.inspection_id}/${row.id}/${variant}`;
 
-function toImage(row: InspectionImageRow): InspectionImage {
+export function toImage(row: InspectionImageRow): InspectionImage {
   const hasPose = row.longitude !== null;
   return {
     id: row.id,
@@ -92,12 +89,14 @@ function toImage(row: InspectionImageRow): InspectionImage {
           roll: row.roll!,
         }
       : null,
-    withoutPose: row.without_pose_reason
-      ? {
-          reason: row.without_pose_reason as WithoutPoseReasonCode,
-          properties: row.without_pose_properties ?? [],
-        }
-      : null,
+    // The reason stays after a pose is given by hand, for a restore to go back to; it shows only without a pose.
+    withoutPose:
+      !hasPose && row.without_pose_reason
+        ? {
+            reason: row.without_pose_reason as WithoutPoseReasonCode,
+            properties: row.without_pose_properties ?? [],
+          }
+        : null,
     width: row.width_px,
     height: row.height_px,
     screeningStatus: row.screening_status,
@@ -135,6 +134,25 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
     await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(`${file}.json`, { force: true })]);
   }
 
+  /**
+   * A photo name held by an upload the same person left unfinished is given up to their new upload of it: a
+   * browser that lost the upload's address (storage cleared, or a server stopped before it answered the creation)
+   * can only start again, and must not be refused its own photo for the day the old upload waits to be collected.
+   * The old upload's row, reservation and bytes go; a name someone else is uploading stays refused.
+   */
+  async function abandonOwnUpload(
+    auth: AuthContext,
+    place: { inspectionId: number; teamId: number },
+    name: string,
+  ): Promise<void> {
+    const holder = await repo.findUploadingByName(place.inspectionId, name);
+    if (!holder?.upload_id || holder.uploaded_by !== auth.userId) return;
+    const removed = await repo.deleteUploading(holder.upload_id);
+    if (!removed) return;
+    await quota.release(place.teamId, Number(removed.stored_bytes));
+    await removeUploadFiles(holder.upload_id);
+  }
+
   /** A live inspection in a live project the caller may see (and change). */
   async function requireInspection(auth: AuthContext, id: number, options: { change?: boolean } = {}) {
     const inspection = await inspections.findInspection(id);
@@ -170,6 +188,17 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
     await Promise.all(rows.flatMap((row) => allImageBlobKeys(row.storage_key).map((key) => blobs.delete(key))));
   }
 
+  /** The full-resolution viewer's tile pyramids (inspection-image-pyramid.ts), with the photos' rights and quota. */
+  const pyramids = createImagePyramids({
+    transaction: (work) => repo.transaction((_, trx) => work(trx)),
+    requireImage,
+    quota,
+    jobs,
+    blobs,
+    cpu,
+    publish: publishCounts,
+  });
+
   const service = {
     newUploadId,
 
@@ -182,6 +211,7 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
       const { inspection, project } = await requireInspection(auth, meta.inspectionId, { change: true });
       const group = await inspections.findGroup(meta.imageGroupId);
       if (!group || group.inspection_id !== inspection.id) throw new AppError('INSPECTION_IMAGE_GROUP_NOT_EXISTING');
+      await abandonOwnUpload(auth, { inspectionId: inspection.id, teamId: project.team_id }, meta.filename);
       await quota.reserve(project.team_id, upload.size);
       let inserted: { id: number } | undefined;
       try {
@@ -237,6 +267,8 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
         return marked;
       });
       if (!stored) {
+        // Still there, so completed meanwhile by another request (its original is these same bytes): nothing to do.
+        if (await repo.findByUploadId(upload.id)) return;
         // Deleted (a purge) while its last bytes arrived.
         await blobs.delete(imageBlobKeys(row.storage_key).original);
         throw new AppError('INSPECTION_IMAGE_NOT_EXISTING');
@@ -265,12 +297,20 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
           { signal: context.signal },
         );
         if (result.ok) {
-          const done = await repo.completeIngest(row.id, {
-            metadata: result.metadata,
-            pose: result.pose,
-            withoutPose: result.withoutPose,
-            width: result.metadata.width,
-            height: result.metadata.height,
+          const { pose } = result;
+          // The metadata pose is the photo's default and initial one: its history starts with the columns.
+          const done = await repo.transaction(async (q, trx) => {
+            const completed = await q.completeIngest(row.id, {
+              metadata: result.metadata,
+              pose,
+              withoutPose: result.withoutPose,
+              width: result.metadata.width,
+              height: result.metadata.height,
+            });
+            if (completed && pose) {
+              await imagePoseQueries(trx).insertPoses([{ imageId: row.id, source: 'metadata', pose, userId: null }]);
+            }
+            return completed;
           });
           if (!done) {
             await Promise.all([blobs.delete(keys.thumbnail), blobs.delete(keys.preview)]);
@@ -357,6 +397,15 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
       if (!file) throw new AppError('notFound');
       return file;
     },
+
+    /** A photo's pyramid state; `openPyramid` starts it when the viewer opens the photo (made once). */
+    pyramid: pyramids.state,
+    openPyramid: pyramids.open,
+    runPyramid: pyramids.run,
+    pyramidTile: pyramids.tile,
+
+    /** Tells those who see the project that the inspection's photos changed (counts, poses). */
+    publishCounts,
 
     groupImageCount: (groupId: number) => repo.groupImageCount(groupId),
     groupCategoryCounts: (inspectionId: number) => repo.groupCategoryCounts(inspectionId),

@@ -4,10 +4,23 @@ import { PROJECT_ACCESS } from '../project/project.module.js';
 import { RECYCLE_BIN } from '../recycle-bin/recycle-bin.module.js';
 import { registerRecyclable } from '../recycle-bin/recycle-bin.service.js';
 import { inspectionHooks } from './inspection.project-hooks.js';
+import { highPrecisionHooks } from './high-precision.project-hooks.js';
+import { registerHighPrecisionJobs } from './high-precision.jobs.js';
+import { createHighPrecisionRepo } from './high-precision.repo.js';
+import { registerHighPrecisionRoutes } from './high-precision.routes.js';
+import { createHighPrecisionService } from './high-precision.service.js';
+import { POINT_CLOUD_UPLOAD_KIND, pointCloudUploadKind } from './point-cloud.upload.js';
 import { QUOTA } from '../team/team.module.js';
 import { createInspectionImageRepo } from './inspection-image.repo.js';
 import { registerInspectionImageJobs } from './inspection-image.jobs.js';
 import { registerInspectionImageRoutes } from './inspection-image.routes.js';
+import { registerImagePoseRoutes } from './inspection-image-pose.routes.js';
+import { createImageEditRepo } from './inspection-image-edit.repo.js';
+import { registerImageEditRoutes } from './inspection-image-edit.routes.js';
+import { createImageEditService } from './inspection-image-edit.service.js';
+import { createImagePoseService } from './inspection-image-pose.service.js';
+import { registerInspectionImageViewRoutes } from './inspection-image-view.routes.js';
+import { createInspectionImageViewService } from './inspection-image-view.service.js';
 import { createInspectionImageService } from './inspection-image.service.js';
 import { IMAGE_UPLOAD_KIND, inspectionImageUploadKind } from './inspection-image.upload.js';
 import { INSPECTION_KIND, inspectionRecyclable } from './inspection.recycle.js';
@@ -41,6 +54,21 @@ export const inspectionModule: ModuleDefinition = {
       groupImageCount: images.groupImageCount,
       groupCategoryCounts: images.groupCategoryCounts,
     });
+    // The high-precision transform and the point cloud (their purge runs before the inspections' own).
+    const highPrecision = createHighPrecisionService({
+      repo: createHighPrecisionRepo(db),
+      inspections: inspectionRepo,
+      access,
+      quota: context.use(QUOTA),
+      jobs: context.jobs,
+      bus: context.bus,
+      blobs: context.blobs,
+      log: context.log,
+      pointCloudUploadsDir: context.uploads.folderOf({ name: POINT_CLOUD_UPLOAD_KIND }),
+    });
+    registerProjectChild('high-precision', highPrecisionHooks);
+    registerHighPrecisionJobs(context.jobs, highPrecision);
+    context.uploads.add(pointCloudUploadKind(highPrecision));
     registerRecyclable(INSPECTION_KIND, inspectionRecyclable);
     registerProjectChild('inspection', inspectionHooks);
     registerInspectionImageJobs(context.jobs, images);
@@ -48,6 +76,22 @@ export const inspectionModule: ModuleDefinition = {
     context.routes((router) => {
       registerInspectionRoutes(router, { inspections });
       registerInspectionImageRoutes(router, { images });
+      registerHighPrecisionRoutes(router, { highPrecision });
+      registerImagePoseRoutes(router, {
+        poses: createImagePoseService({ db, inspections: inspectionRepo, access, publish: images.publishCounts }),
+      });
+      registerImageEditRoutes(
+        router,
+        createImageEditService({
+          repo: createImageEditRepo(db),
+          access,
+          remove: images.remove,
+          publish: images.publishCounts,
+        }),
+      );
+      registerInspectionImageViewRoutes(router, {
+        view: createInspectionImageViewService({ db, inspections: inspectionRepo, access }),
+      });
     });
   },
 };

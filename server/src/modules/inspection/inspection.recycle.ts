@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { RecyclableHandler } from '../recycle-bin/recycle-bin.service.js';
+import { purgeInspectionHighPrecision } from './high-precision.repo.js';
 import { inspectionImageBytes, purgeImages } from './inspection-image.repo.js';
 
 /** The recycle bin's kind for an inspection (the web shows `recycle.kind.inspection`). */
@@ -40,8 +41,9 @@ export const inspectionRecyclable: RecyclableHandler = {
 
   async purge(db, id) {
     const freed = await purgeImages(db, { inspectionId: id });
+    const poseExports = await purgeInspectionHighPrecision(db, id);
     await db.deleteFrom('inspections').where('id', '=', id).execute();
-    return freed;
+    return { ...freed, blobKeys: [...freed.blobKeys, ...poseExports] };
   },
 };
 

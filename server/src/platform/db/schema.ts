@@ -490,8 +490,70 @@ export interface InspectionImagePosesTable {
   yaw: number;
   roll: number;
   intrinsics: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The high-precision import that wrote this pose (migration 0012); null for other sources. */
+  high_precision_import_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_by: number | null;
   created_at: CreatedAt;
+}
+
+/** The pose export imported into an inspection and its computation (modules/inspection/high-precision.*). */
+export interface HighPrecisionImportsTable {
+  id: Generated<number>;
+  inspection_id: number;
+  format: string;
+  reference_kind: string;
+  reference_definition: string;
+  checksum: string;
+  file_name: string;
+  xml_key: string;
+  export_count: number;
+  image_names: ColumnType<string[], string, string>;
+  state: ColumnType<string, string | undefined, string>;
+  progress: ColumnType<number, number | undefined, number>;
+  computed_count: ColumnType<number, number | undefined, number>;
+  failed_count: ColumnType<number, number | undefined, number>;
+  error_key: string | null;
+  error_params: ColumnType<Record<string, string | number> | null, string | null | undefined, string | null>;
+  job_id: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A project's point cloud: a .pcd with its .xml (modules/inspection/point-cloud.*). */
+export interface PointCloudsTable {
+  id: Generated<number>;
+  project_id: number;
+  state: ColumnType<'uploading' | 'ready', 'uploading' | undefined, 'uploading' | 'ready'>;
+  storage_key: string;
+  xml_name: string;
+  srs: string | null;
+  origin: ColumnType<number[] | null, string | null | undefined, string | null>;
+  pcd_name: string | null;
+  upload_id: string | null;
+  size_bytes: Bytes;
+  stored_bytes: Bytes;
+  points: ColumnType<string | null, number | null | undefined, number | null>;
+  fields: ColumnType<string[] | null, string | null | undefined, string | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A photo's full-resolution tile pyramid (modules/inspection, inspection-image.pyramid.ts). */
+export interface InspectionImagePyramidsTable {
+  image_id: number;
+  state: 'making' | 'ready' | 'failed';
+  error_key: string | null;
+  width: number | null;
+  height: number | null;
+  tile_size: number | null;
+  overlap: number | null;
+  max_level: number | null;
+  pack_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  index_offset: ColumnType<string | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface Database {
@@ -532,6 +594,9 @@ export interface Database {
   inspection_image_groups: InspectionImageGroupsTable;
   inspection_images: InspectionImagesTable;
   inspection_image_poses: InspectionImagePosesTable;
+  high_precision_imports: HighPrecisionImportsTable;
+  point_clouds: PointCloudsTable;
+  inspection_image_pyramids: InspectionImagePyramidsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -579,5 +644,8 @@ const TABLES: Record<keyof Database, true> = {
   inspection_image_groups: true,
   inspection_images: true,
   inspection_image_poses: true,
+  high_precision_imports: true,
+  point_clouds: true,
+  inspection_image_pyramids: true,
 };
 export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;

@@ -263,10 +263,15 @@ export function createJobQueue(options: JobQueueOptions) {
     },
 
     async start(): Promise<void> {
+      const workerSlots = work
+        ? [...definitions.values()].reduce((sum, definition) => sum + (definition.concurrency ?? 1), 0)
+        : 0;
       const instance = new PgBoss({
         connectionString: database.connectionString,
         schema: QUEUE_SCHEMA,
-        max: 3,
+        // A connection for every worker's fetch, and some for enqueueing and sweeping: a fetch left waiting for a
+        // connection when the queue stops is never answered (pg-pool drops its waiters), and its worker never ends.
+        max: workerSlots + 3,
         application_name: 'sightline-jobs',
         schedule: false,
       });
@@ -296,8 +301,9 @@ export function createJobQueue(options: JobQueueOptions) {
       for (const definition of definitions.values()) {
         const ids: string[] = [];
         for (let slot = 0; slot < (definition.concurrency ?? 1); slot += 1) {
-          let workerId: string | undefined;
-          workerId = await instance.work<{ jobId: string }>(
+          // The handler needs its worker's id, which pg-boss gives only once the worker exists.
+          const worker = { id: '' };
+          worker.id = await instance.work<{ jobId: string }>(
             definition.name,
             { batchSize: 1, pollingIntervalSeconds },
             async ([delivery]) => {
@@ -305,10 +311,10 @@ export function createJobQueue(options: JobQueueOptions) {
               await run(delivery.data.jobId);
               // A delivery seldom comes alone (a thousand photos queue a thousand ingests): ask for the next one at
               // once instead of after the polling interval; an empty fetch then waits as usual.
-              if (workerId) instance.notifyWorker(workerId);
+              if (worker.id) instance.notifyWorker(worker.id);
             },
           );
-          ids.push(workerId);
+          ids.push(worker.id);
         }
         workers.set(definition.name, ids);
       }

@@ -1,39 +1,35 @@
-import { inspectionCalls } from '@sightline/shared';
+import { useEffect, useState } from 'react';
+import {
+  INSPECTION_IMAGES_EVENT,
+  INSPECTION_IMAGE_FILES_PATH,
+  authCalls,
+  inspectionCalls,
+  inspectionImageCalls,
+  inspectionImagesEventSchema,
+} from '@sightline/shared';
 import type {
+  FileLink,
   ImageGroupCreateBody,
   InspectionCreateBody,
+  InspectionImageFindPageBody,
+  InspectionImagesEvent,
   InspectionUpdateBody,
   ImageGroupInput,
 } from '@sightline/shared';
-import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  skipToken,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { inspectionKeys, recycleKeys } from '../../api/query-keys';
+import { onAppEvent } from '../../api/events';
+import { fileLinkKeys, inspectionKeys, recycleKeys, teamKeys } from '../../api/query-keys';
 import { useInTeam } from '../../stores/session-store';
 
 /** Inspections of a project, their image groups and the team's cameras (SPEC section 7, "Inspections and images"). */
-
-export interface InspectionListQuery {
-  pageNum: number;
-  pageSize: number;
-  keyword: string;
-}
-
-export function useInspectionPage(projectId: number | null, query: InspectionListQuery) {
-  const ready = useInTeam();
-  return useQuery({
-    queryKey: inspectionKeys.page(projectId ?? 0, query),
-    enabled: ready,
-    placeholderData: keepPreviousData,
-    queryFn:
-      projectId === null
-        ? skipToken
-        : ({ signal }) =>
-            call(inspectionCalls.list, {
-              query: { projectId, ...query, keyword: query.keyword || undefined },
-              signal,
-            }),
-  });
-}
 
 /** The detail screen's inspection: its fields, project name and groups. */
 export function useInspectionInfo(id: number | null) {
@@ -156,4 +152,114 @@ export function useImportCameraParams() {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inspectionKeys.cameras() }),
   });
+}
+
+/** An inspection's photos, under the inspection root so a team switch and photo changes refresh them. */
+export const inspectionImageKeys = {
+  all: (inspectionId: number) => [...inspectionKeys.all, 'images', inspectionId] as const,
+  grid: (inspectionId: number, filters: object) => [...inspectionImageKeys.all(inspectionId), 'grid', filters] as const,
+  withoutPose: (inspectionId: number, query: object) =>
+    [...inspectionImageKeys.all(inspectionId), 'without-pose', query] as const,
+};
+
+/** The grid's filters: the findPage body without the page and the inspection. */
+export type PhotoFilters = Omit<InspectionImageFindPageBody, 'pageNum' | 'pageSize' | 'inspectionId'>;
+
+/** Photos per page of the grid: a few screens of thumbnails per request. */
+export const PHOTO_PAGE_SIZE = 120;
+
+/** The photo grid: pages of findPage fetched as the user scrolls. */
+export function useInspectionImages(inspectionId: number, filters: PhotoFilters) {
+  const ready = useInTeam();
+  return useInfiniteQuery({
+    queryKey: inspectionImageKeys.grid(inspectionId, filters),
+    enabled: ready,
+    initialPageParam: 1,
+    placeholderData: keepPreviousData,
+    queryFn: ({ pageParam, signal }) =>
+      call(inspectionImageCalls.findPage, {
+        body: { ...filters, inspectionId, pageNum: pageParam, pageSize: PHOTO_PAGE_SIZE },
+        signal,
+      }),
+    getNextPageParam: (last) => (last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined),
+  });
+}
+
+/** "Images without pose" and failed photos, each with its reason (SPEC section 2). */
+export function useImagesWithoutPose(
+  inspectionId: number,
+  query: { pageNum: number; pageSize: number; imageGroupId?: number | undefined },
+) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: inspectionImageKeys.withoutPose(inspectionId, query),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => call(inspectionImageCalls.withoutPosePage, { body: { ...query, inspectionId }, signal }),
+  });
+}
+
+/** Deletes photos, all or none; their bytes leave the team's storage. */
+export function useDeleteImages(inspectionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => call(inspectionImageCalls.removeBatch, { body: { ids } }),
+    onSuccess: () =>
+      Promise.all(
+        [inspectionImageKeys.all(inspectionId), inspectionKeys.groupTree(inspectionId), teamKeys.details()].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+
+/** Links last an hour at least; one is asked for again when half of that is gone. */
+const LINK_RENEW_MS = 30 * 60_000;
+
+/**
+ * The signed link to one inspection's photo files: a thumbnail `<img>` sends no header, and one link (the
+ * inspection's folder) serves every tile of the grid.
+ */
+export function useInspectionImageLink(inspectionId: number): FileLink | undefined {
+  const ready = useInTeam();
+  const folder = `${INSPECTION_IMAGE_FILES_PATH}${inspectionId}/`;
+  const { data } = useQuery({
+    queryKey: fileLinkKeys.folder(folder),
+    enabled: ready,
+    staleTime: LINK_RENEW_MS,
+    refetchInterval: LINK_RENEW_MS,
+    queryFn: ({ signal }) => call(authCalls.fileLink, { query: { folder }, signal, quiet: true }),
+  });
+  return data;
+}
+
+/** How often pushed progress refreshes the photos at most: a folder of photos sends one message per photo. */
+const LIVE_REFRESH_MS = 2_000;
+
+/**
+ * The inspection's upload and processing counts pushed on the event stream: the latest one is answered, and the
+ * photos, the groups' counts and "images without pose" are fetched again (at most every two seconds).
+ */
+export function useInspectionImagesLive(inspectionId: number): InspectionImagesEvent | null {
+  const queryClient = useQueryClient();
+  const [latest, setLatest] = useState<InspectionImagesEvent | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const off = onAppEvent(INSPECTION_IMAGES_EVENT, (payload) => {
+      const parsed = inspectionImagesEventSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.inspectionId !== inspectionId) return;
+      setLatest(parsed.data);
+      if (timer !== null) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void queryClient.invalidateQueries({ queryKey: inspectionImageKeys.all(inspectionId) });
+        void queryClient.invalidateQueries({ queryKey: inspectionKeys.groupTree(inspectionId) });
+      }, LIVE_REFRESH_MS);
+    });
+    return () => {
+      off();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [inspectionId, queryClient]);
+  return latest;
 }

@@ -9,6 +9,15 @@ describe('inspection paths', () => {
     expect(inspectionViewOf(inspectionPaths.detail(5), '')).toEqual({ kind: 'detail', id: 5 });
   });
 
+  it('reads the photo viewer of a photo of an inspection', () => {
+    expect(inspectionViewOf(inspectionPaths.photo(5, 77), '')).toEqual({ kind: 'photo', inspectionId: 5, imageId: 77 });
+    expect(inspectionViewOf('/inspection/5/photo/77/', '')).toEqual({ kind: 'photo', inspectionId: 5, imageId: 77 });
+    // A bad photo id falls back to its inspection; a bad inspection id to the list.
+    expect(inspectionViewOf('/inspection/5/photo/x', '')).toEqual({ kind: 'detail', id: 5 });
+    expect(inspectionViewOf('/inspection/0/photo/7', '')).toEqual({ kind: 'list', projectId: null });
+    expect(inspectionViewOf('/inspection/5/photo/7/extra', '')).toBeNull();
+  });
+
   it('ignores paths elsewhere and treats a bad id as the list', () => {
     expect(inspectionViewOf('/home', '')).toBeNull();
     expect(inspectionViewOf('/inspection/abc', '')).toEqual({ kind: 'list', projectId: null });

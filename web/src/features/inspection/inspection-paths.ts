@@ -7,10 +7,13 @@ export const inspectionPaths = {
   list: (projectId: number | null) => (projectId ? projectPaths.inspections(projectId) : INSPECTION_BASE),
   detail: (id: number) => `${INSPECTION_BASE}/${id}`,
   /** The full-resolution photo viewer of one photo of an inspection. */
-  photo: (inspectionId: number, imageId: number) => `${INSPECTION_BASE}/${inspectionId}/photo/${imageId}`,
+  photo: projectPaths.inspectionPhoto,
 };
 
-export type InspectionView = { kind: 'list'; projectId: number | null } | { kind: 'detail'; id: number };
+export type InspectionView =
+  | { kind: 'list'; projectId: number | null }
+  | { kind: 'detail'; id: number }
+  | { kind: 'photo'; inspectionId: number; imageId: number };
 
 const positiveId = (value: string | null | undefined): number | null => {
   const id = Number(value);
@@ -21,6 +24,13 @@ const positiveId = (value: string | null | undefined): number | null => {
 export function inspectionViewOf(pathname: string, search: string): InspectionView | null {
   if (pathname === INSPECTION_BASE || pathname === `${INSPECTION_BASE}/`) {
     return { kind: 'list', projectId: positiveId(new URLSearchParams(search).get('projectId')) };
+  }
+  const photo = /^\/inspection\/([^/]+)\/photo\/([^/]+)\/?$/.exec(pathname);
+  if (photo) {
+    const inspectionId = positiveId(photo[1]);
+    const imageId = positiveId(photo[2]);
+    if (inspectionId === null) return { kind: 'list', projectId: null };
+    return imageId === null ? { kind: 'detail', id: inspectionId } : { kind: 'photo', inspectionId, imageId };
   }
   const match = /^\/inspection\/([^/]+)\/?$/.exec(pathname);
   if (!match) return null;

@@ -86,6 +86,11 @@ export const en: Widen<typeof zhCN> = {
     DISEASE_EXPORT_ERROR: 'Too many defects to export',
     NO_DISEASE_ERROR: 'There are no defects',
     INSPECTION_IMAGE_NOT_EXISTING: 'The inspection image does not exist',
+    INSPECTION_IMAGE_POSE_MISSING: 'Photo {name} has no pose to offset; set its pose on its own first',
+    INSPECTION_IMAGE_POSE_OUT_OF_RANGE:
+      'The adjusted pose of photo {name} is out of range (longitude -180 to 180, latitude -90 to 90, altitude 0 to 100000 m); no photo of the batch was changed',
+    INSPECTION_IMAGE_POSE_NOT_READY:
+      'Photo {name} is still being processed or could not be read; its pose cannot be adjusted',
     IMAGES_DRAW_ERROR: 'The image could not be drawn',
     ANALYSIS_DATA_NO_EXISTING: 'The analysis data does not exist',
     REPORT_ERROR: 'The report could not be generated',
@@ -145,5 +150,25 @@ export const en: Widen<typeof zhCN> = {
     PROJECT_BASELINE_MISSING: 'The project has no baseline',
     PROJECT_PCD_MISSING: 'The project has no point cloud',
     PROJECT_TARGET_MISSING: 'The project has no target',
+    HIGH_PRECISION_XML_NOT_XML: 'XML parse failure: the file is not valid XML',
+    HIGH_PRECISION_XML_UNKNOWN_FORMAT:
+      'XML parse failure: neither a Metashape cameras XML nor a ContextCapture BlocksExchange file',
+    HIGH_PRECISION_XML_MISSING_ELEMENT: 'XML parse failure: the attribute {attribute} is missing',
+    HIGH_PRECISION_XML_BAD_VALUE: 'XML parse failure: the attribute {attribute} has an invalid value',
+    HIGH_PRECISION_XML_NO_PHOTOS: 'XML parse failure: {attribute} lists no photos',
+    HIGH_PRECISION_XML_MISMATCH: 'The XML and the images do not match: {count} images are not in the XML',
+    HIGH_PRECISION_FEWER_IMAGES: 'There are fewer images ({images}) than photos in the XML ({entries}). Continue?',
+    HIGH_PRECISION_CHECKSUM_MISMATCH:
+      'This XML differs from the one the unfinished transform started with, so it cannot resume; choose that XML, or delete the transform first',
+    HIGH_PRECISION_NOT_EXISTING: 'This inspection has no high-precision transform',
+    HIGH_PRECISION_BUSY: 'The high-precision transform is queuing or calculating',
+    HIGH_PRECISION_NO_GEOREFERENCE:
+      'Calculation exception: the XML coordinate system ({reference}) cannot be converted to WGS84',
+    HIGH_PRECISION_IMAGES_FAILED: 'Calculation exception: {count} images failed',
+    POINT_CLOUD_XML_ERROR: 'The point cloud XML cannot be read: {detail}',
+    POINT_CLOUD_XML_MISSING: 'A point cloud needs a .pcd and an .xml file; upload the .xml first',
+    POINT_CLOUD_NOT_PCD: 'The file is not a PCD point cloud',
+    POINT_CLOUD_TOO_LARGE: 'The PCD file is larger than a single point cloud file may be',
+    POINT_CLOUD_NOT_EXISTING: 'The point cloud does not exist',
   },
 };

@@ -86,6 +86,11 @@ export const ja: Widen<typeof zhCN> = {
     DISEASE_EXPORT_ERROR: '損傷が多すぎてエクスポートできません',
     NO_DISEASE_ERROR: '損傷データがありません',
     INSPECTION_IMAGE_NOT_EXISTING: '点検画像が存在しません',
+    INSPECTION_IMAGE_POSE_MISSING:
+      '画像「{name}」には姿勢がないためオフセットできません。先に個別に姿勢を設定してください',
+    INSPECTION_IMAGE_POSE_OUT_OF_RANGE:
+      '調整後の画像「{name}」の姿勢が範囲外です（経度 -180〜180、緯度 -90〜90、高度 0〜100000 m）。このバッチの画像は変更されていません',
+    INSPECTION_IMAGE_POSE_NOT_READY: '画像「{name}」は処理中か読み取りに失敗したため、姿勢を調整できません',
     IMAGES_DRAW_ERROR: '画像を描画できませんでした',
     ANALYSIS_DATA_NO_EXISTING: '解析データが存在しません',
     REPORT_ERROR: 'レポートを生成できませんでした',
@@ -145,5 +150,24 @@ export const ja: Widen<typeof zhCN> = {
     PROJECT_BASELINE_MISSING: 'プロジェクトに基準がありません',
     PROJECT_PCD_MISSING: 'プロジェクトに点群がありません',
     PROJECT_TARGET_MISSING: 'プロジェクトにターゲットがありません',
+    HIGH_PRECISION_XML_NOT_XML: 'XML の解析に失敗しました：有効な XML ではありません',
+    HIGH_PRECISION_XML_UNKNOWN_FORMAT:
+      'XML の解析に失敗しました：Metashape のカメラ XML でも ContextCapture の BlocksExchange でもありません',
+    HIGH_PRECISION_XML_MISSING_ELEMENT: 'XML の解析に失敗しました：属性 {attribute} がありません',
+    HIGH_PRECISION_XML_BAD_VALUE: 'XML の解析に失敗しました：属性 {attribute} の値が無効です',
+    HIGH_PRECISION_XML_NO_PHOTOS: 'XML の解析に失敗しました：{attribute} に写真がありません',
+    HIGH_PRECISION_XML_MISMATCH: 'XML と画像が一致しません：{count} 枚の画像が XML にありません',
+    HIGH_PRECISION_FEWER_IMAGES: '画像（{images} 枚）が XML の写真（{entries} 枚）より少ないです。続行しますか？',
+    HIGH_PRECISION_CHECKSUM_MISMATCH:
+      'この XML は未完了の高精度変換で使われたファイルと異なるため再開できません。元の XML を選ぶか、先に変換を削除してください',
+    HIGH_PRECISION_NOT_EXISTING: 'この点検には高精度変換がありません',
+    HIGH_PRECISION_BUSY: '高精度変換は待機中または計算中です',
+    HIGH_PRECISION_NO_GEOREFERENCE: '計算異常：XML の座標系（{reference}）を WGS84 に変換できません',
+    HIGH_PRECISION_IMAGES_FAILED: '計算異常：{count} 枚の画像の計算に失敗しました',
+    POINT_CLOUD_XML_ERROR: '点群の XML を読み取れません：{detail}',
+    POINT_CLOUD_XML_MISSING: '点群には .pcd と .xml が必要です。先に .xml をアップロードしてください',
+    POINT_CLOUD_NOT_PCD: 'PCD 点群ファイルではありません',
+    POINT_CLOUD_TOO_LARGE: 'PCD ファイルが 1 ファイルの上限サイズを超えています',
+    POINT_CLOUD_NOT_EXISTING: '点群が存在しません',
   },
 };

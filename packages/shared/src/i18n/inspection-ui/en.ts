@@ -59,7 +59,6 @@ export const en: Widen<typeof zhCN> = {
       groups: 'Image groups',
       photos: 'Photos',
       noPhotos: 'No photos yet',
-      noPhotosHint: 'Photo upload is coming; uploaded photos will show here by group.',
       noGroups: 'No image groups yet',
     },
     group: {

@@ -59,7 +59,6 @@ export const ja: Widen<typeof zhCN> = {
       groups: '画像グループ',
       photos: '画像',
       noPhotos: 'まだ画像がありません',
-      noPhotosHint: '画像のアップロードは近日対応予定です。アップロードした画像はグループごとにここに表示されます。',
       noGroups: 'まだ画像グループがありません',
     },
     group: {

@@ -57,7 +57,6 @@ export const zhCN = {
       groups: '图片分组',
       photos: '图片',
       noPhotos: '还没有图片',
-      noPhotosHint: '图片上传即将推出；上传后图片将按分组显示在这里。',
       noGroups: '还没有图片分组',
     },
     group: {

@@ -107,7 +107,6 @@ export const en: Widen<typeof zhCN> = {
       description: '“{feature}” arrives in a later release; this version does not have it yet.',
       imgcompare: 'Photo comparison',
       elTest: 'Test page',
-      poseAdjustment: 'Image pose adjustment',
       release: 'Released images',
     },
     notFound: {

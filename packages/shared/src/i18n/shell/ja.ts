@@ -107,7 +107,6 @@ export const ja: Widen<typeof zhCN> = {
       description: '「{feature}」は今後のリリースで提供されます。現在のバージョンにはまだありません。',
       imgcompare: '写真比較',
       elTest: 'テストページ',
-      poseAdjustment: '画像の姿勢調整',
       release: '公開画像',
     },
     notFound: {

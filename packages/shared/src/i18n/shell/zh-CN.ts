@@ -102,7 +102,6 @@ export const zhCN = {
       description: '“{feature}”将在后续版本中提供，当前版本暂无此功能。',
       imgcompare: '照片对比',
       elTest: '测试页面',
-      poseAdjustment: '图片位姿调整',
       release: '发布图片',
     },
     notFound: {

@@ -10,6 +10,8 @@ import * as m0008 from './0008-login-attempts.js';
 import * as m0009 from './0009-inspections.js';
 import * as m0010 from './0010-inspection-images.js';
 import * as m0011 from './0011-inspection-image-poses.js';
+import * as m0012 from './0012-high-precision.js';
+import * as m0013 from './0013-inspection-image-pyramids.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +26,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-inspections': m0009,
   '0010-inspection-images': m0010,
   '0011-inspection-image-poses': m0011,
+  '0012-high-precision': m0012,
+  '0013-inspection-image-pyramids': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

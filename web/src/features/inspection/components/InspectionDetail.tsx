@@ -14,7 +14,7 @@ import {
   Typography,
   type TreeDataNode,
 } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { AimOutlined, ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ImageGroup } from '@sightline/shared';
@@ -24,12 +24,15 @@ import { useDeleteImageGroup, useImageGroupTree, useInspectionInfo } from '../ap
 import { ImageGroupDialog } from './ImageGroupDialog';
 import { InspectionDialog } from './InspectionDialog';
 import { cameraLabel } from './ImageGroupFields';
+import { PhotosPanel } from './PhotosPanel';
+import { HighPrecisionDialog } from './HighPrecisionDialog';
+import { PoseAdjustDialog } from './PoseAdjustDialog';
 
 const formatTime = (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm');
 
 /**
  * One inspection (SPEC section 2): its fields, its image groups as a tree (each group with its photo categories),
- * and the photos area, empty until photos arrive.
+ * and its photos: upload, grid and images without pose.
  */
 export function InspectionDetail({ id, onBack }: { id: number; onBack: (projectId: number | null) => void }) {
   const { t } = useTranslation();
@@ -40,6 +43,9 @@ export function InspectionDetail({ id, onBack }: { id: number; onBack: (projectI
   const canEdit = usePermission('inspection:edit');
   const [editingInspection, setEditingInspection] = useState(false);
   const [editingGroup, setEditingGroup] = useState<ImageGroup | 'new' | null>(null);
+  const [highPrecisionOpen, setHighPrecisionOpen] = useState(false);
+  const [adjustingPose, setAdjustingPose] = useState<number[] | null>(null);
+  const canAdjustPose = usePermission('image:upload');
 
   if (info.isError) {
     const missing = isApiError(info.error) && info.error.key === 'INSPECTION_NOT_EXISTING';
@@ -147,15 +153,24 @@ export function InspectionDetail({ id, onBack }: { id: number; onBack: (projectI
             {inspection.name}
           </Typography.Title>
         </Flex>
-        {canEdit && (
+        <Flex gap={8} wrap>
           <Button
-            icon={<EditOutlined />}
-            onClick={() => setEditingInspection(true)}
-            data-testid="inspection-detail-edit"
+            icon={<AimOutlined />}
+            onClick={() => setHighPrecisionOpen(true)}
+            data-testid="inspection-high-precision"
           >
-            {t('inspectionUi.detail.edit')}
+            {t('highPrecisionUi.open')}
           </Button>
-        )}
+          {canEdit && (
+            <Button
+              icon={<EditOutlined />}
+              onClick={() => setEditingInspection(true)}
+              data-testid="inspection-detail-edit"
+            >
+              {t('inspectionUi.detail.edit')}
+            </Button>
+          )}
+        </Flex>
       </Flex>
       <Card>
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
@@ -204,26 +219,43 @@ export function InspectionDetail({ id, onBack }: { id: number; onBack: (projectI
             <Tree treeData={treeData} defaultExpandAll blockNode showLine />
           )}
         </Card>
-        <Card title={t('inspectionUi.detail.photos')} style={{ flex: '2 1 480px', minWidth: 0 }}>
-          <Empty
-            image={<PictureOutlined style={{ fontSize: 56, opacity: 0.45 }} />}
-            styles={{ image: { height: 64 } }}
-            description={
-              <Flex vertical gap={4}>
-                <Typography.Text>{t('inspectionUi.detail.noPhotos')}</Typography.Text>
-                <Typography.Text type="secondary">{t('inspectionUi.detail.noPhotosHint')}</Typography.Text>
-              </Flex>
-            }
-            style={{ padding: '32px 0' }}
-            data-testid="inspection-no-photos"
+        <PhotosPanel
+          inspectionId={inspection.id}
+          groups={groups}
+          adjustPoseAction={(selection) =>
+            canAdjustPose && (
+              <Button
+                size="small"
+                icon={<AimOutlined />}
+                onClick={() => setAdjustingPose([...selection.ids])}
+                data-testid="photos-adjust-pose"
+              >
+                {t('pose.openAction')}
+              </Button>
+            )
+          }
+        />
+        {adjustingPose && (
+          <PoseAdjustDialog
+            inspectionId={inspection.id}
+            imageIds={adjustingPose}
+            onClose={() => setAdjustingPose(null)}
           />
-        </Card>
+        )}
       </Flex>
       {editingInspection && (
         <InspectionDialog
           projectId={inspection.projectId}
           inspection={inspection}
           onClose={() => setEditingInspection(false)}
+        />
+      )}
+      {highPrecisionOpen && (
+        <HighPrecisionDialog
+          inspectionId={inspection.id}
+          projectId={inspection.projectId}
+          groups={groups}
+          onClose={() => setHighPrecisionOpen(false)}
         />
       )}
       {editingGroup !== null && (

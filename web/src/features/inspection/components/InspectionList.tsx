@@ -7,7 +7,8 @@ import { useTeamProjects } from '../../../api/team';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PAGE_SIZE, PagedTable } from '../../../components/PagedTable';
 import { usePermission } from '../../../session/permissions';
-import { useDeleteInspection, useInspectionPage } from '../api';
+import { useInspectionPage } from '../../../api/inspections';
+import { useDeleteInspection } from '../api';
 import { CameraParamsDialog } from './CameraParamsDialog';
 import { InspectionDialog } from './InspectionDialog';
 

@@ -5,6 +5,7 @@ import { translate } from '../../../i18n';
 import { InspectionDetail } from '../components/InspectionDetail';
 import { InspectionList } from '../components/InspectionList';
 import { inspectionPaths, inspectionViewOf, type InspectionView } from '../inspection-paths';
+import { PhotoViewerPage } from './PhotoViewerPage';
 
 /**
  * The inspection menu page (SPEC section 2), kept alive by the layout: the list of a project's inspections at
@@ -17,6 +18,17 @@ export default function InspectionPage({ titleKey }: MenuPageProps) {
   const [view, setView] = useState<InspectionView>(here ?? { kind: 'list', projectId: null });
   if (here && JSON.stringify(here) !== JSON.stringify(view)) setView(here);
 
+  if (view.kind === 'photo') {
+    return (
+      <PhotoViewerPage
+        key={view.inspectionId}
+        inspectionId={view.inspectionId}
+        imageId={view.imageId}
+        onOpen={(imageId) => void navigate(inspectionPaths.photo(view.inspectionId, imageId), { replace: true })}
+        onBack={() => void navigate(inspectionPaths.detail(view.inspectionId))}
+      />
+    );
+  }
   if (view.kind === 'detail') {
     return (
       <InspectionDetail

@@ -7,6 +7,7 @@ import { fetchFileLink, fileFolderOf, withFileLink } from '../../../api/file-lin
 import { ViewerToolbar, type CameraView, type ClipPlane, type ViewerApi } from '../../../viewer';
 import { toSavedView } from '../camera-view';
 import { useModelChanged, useRestoreModel, useSaveClip, useSaveDefaultView } from '../api';
+import { usePhotoLayer } from './PhotoLayerControl';
 
 /** Clipping changes are saved once the slider rests this long. */
 const CLIP_SAVE_DELAY_MS = 800;
@@ -54,6 +55,7 @@ export function ProjectScene({
   const restore = useRestoreModel(projectId);
   const changed = useModelChanged(projectId, canEdit);
   const clipTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const photoLayer = usePhotoLayer(api, projectId);
   const settleRun = useRef(0);
   const mounted = useRef(true);
   const latestView = useRef(defaultView);
@@ -172,8 +174,10 @@ export function ProjectScene({
           defaultView={defaultView}
           onSaveView={canEdit ? handleSaveView : undefined}
           onClipChange={handleClip}
+          extraTools={photoLayer.tool}
         />
       )}
+      {photoLayer.overlay}
       <Flex
         gap={4}
         style={{

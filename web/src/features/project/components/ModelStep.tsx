@@ -21,7 +21,7 @@ import { useTeamDetails } from '../../../api/team';
 import { useDeleteModel, useModelUploader, useStartUnzip } from '../api';
 import { useModelUnzip } from '../../../api/model-unzip';
 import { useModelUpload, type ModelUploadControls } from '../hooks/useModelUpload';
-import { isRetryableKey } from '../upload-error';
+import { isRetryableKey } from '../../../api/uploads/upload-error';
 import { ModelStateTag } from '../../../components/ModelStateTag';
 import { formatBytes, formatGigabytes } from '../../../lib/sizes';
 

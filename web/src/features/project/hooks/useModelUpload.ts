@@ -5,12 +5,16 @@ import Tus from '@uppy/tus';
 import { MODEL_UPLOAD_METADATA, MODEL_UPLOAD_PATH } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
 import { projectKeys, teamKeys } from '../../../api/query-keys';
-import { fetchTeamDetails } from '../../../api/team';
-import { getToken } from '../../../api/token';
-import { BYTES_PER_GB } from '../../../lib/sizes';
+import {
+  UPLOAD_RETRY_DELAYS,
+  checkTeamStorage,
+  forgetResumableUploads,
+  tusAuthHeaders,
+  tusEndpointUrl,
+} from '../../../api/uploads/tus';
+import { isRetryableUploadError, uploadFailureOf, type UploadFailure } from '../../../api/uploads/upload-error';
 import { closeModelUploads, initModelUpload } from '../api';
 import { folderEntries, folderName, zipFolder } from '../folder-zip';
-import { isRetryableUploadError, uploadFailureOf, type UploadFailure } from '../upload-error';
 
 /**
  * The resumable model upload (SPEC section 4 "Upload": start, pause, continue, cancel) with Uppy and tus:
@@ -41,42 +45,9 @@ const IDLE: UploadState = {
   failure: null,
 };
 
-/** Waits between retries of a failed request (a network hiccup, a server restarting). */
-const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
 const FALLBACK_CHUNK_BYTES = 32 * 1024 * 1024;
 
 type ModelMeta = Record<string, string>;
-
-function endpointUrl(): string {
-  return new URL(MODEL_UPLOAD_PATH, window.location.origin).href;
-}
-
-/** The storage check of SPEC section 5: used plus the new size must stay within the team's maximum. */
-async function checkStorage(sizeBytes: number): Promise<UploadFailure | null> {
-  try {
-    const team = await fetchTeamDetails({ quiet: true });
-    return team.teamVolumeSize + sizeBytes / BYTES_PER_GB > team.teamVolumeMax ? { key: 'TEAM_VOLUME_EXCEED' } : null;
-  } catch {
-    // Without the figures the server's own check (when the upload is created) still decides.
-    return null;
-  }
-}
-
-/**
- * tus keeps each upload's address in local storage under `tus::<fingerprint>::<n>`, the fingerprint being
- * `tus-<Uppy file id>-<endpoint>` (@uppy/tus getFingerprint); a cancelled upload's entries go with it.
- */
-function forgetResumableUploads(fileIds: readonly string[]): void {
-  try {
-    const prefixes = fileIds.map((id) => `tus::tus-${id}-`);
-    for (let index = localStorage.length - 1; index >= 0; index--) {
-      const key = localStorage.key(index);
-      if (key && prefixes.some((prefix) => key.startsWith(prefix))) localStorage.removeItem(key);
-    }
-  } catch {
-    // Storage unavailable: nothing was kept either.
-  }
-}
 
 export interface ModelUploadControls {
   state: UploadState;
@@ -132,7 +103,7 @@ export function useModelUpload(projectId: number, onUploaded?: () => void): Mode
       const meta: ModelMeta = { [MODEL_UPLOAD_METADATA.projectId]: String(projectId) };
       let chunkSize = FALLBACK_CHUNK_BYTES;
       if (!resume) {
-        const storage = await checkStorage(data.size);
+        const storage = await checkTeamStorage(data.size);
         if (storage) {
           patch({ phase: 'failed', failure: storage });
           return;
@@ -158,16 +129,13 @@ export function useModelUpload(projectId: number, onUploaded?: () => void): Mode
         allowMultipleUploadBatches: false,
         restrictions: { maxNumberOfFiles: 1 },
       }).use(Tus<ModelMeta, Record<string, never>>, {
-        endpoint: endpointUrl(),
+        endpoint: tusEndpointUrl(MODEL_UPLOAD_PATH),
         chunkSize,
         limit: 1,
-        retryDelays: RETRY_DELAYS,
+        retryDelays: UPLOAD_RETRY_DELAYS,
         removeFingerprintOnSuccess: true,
         allowedMetaFields: [MODEL_UPLOAD_METADATA.projectId, MODEL_UPLOAD_METADATA.uploadId, 'name'],
-        headers: (): Record<string, string> => {
-          const token = getToken();
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
+        headers: tusAuthHeaders,
         onShouldRetry: (error, _attempt, _options, next) => isRetryableUploadError(error) && next(error),
       });
       uppyRef.current = uppy;

@@ -5,7 +5,7 @@ const refused = (status: number, body: string) => ({
   originalResponse: { getStatus: () => status, getBody: () => body },
 });
 
-describe('model upload failures', () => {
+describe('upload failures', () => {
   it('reads the key and params of our envelope', () => {
     expect(envelopeFailure(JSON.stringify({ code: 4000, msg: 'TEAM_VOLUME_EXCEED', data: null }))).toEqual({
       key: 'TEAM_VOLUME_EXCEED',

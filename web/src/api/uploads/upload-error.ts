@@ -1,7 +1,7 @@
 import { ResultCode, isErrorKey } from '@sightline/shared';
 
 /**
- * Why a model upload stopped, as an error key the catalogue translates (SPEC section 8). The tus endpoint
+ * Why an upload (a model, a photo) stopped, as an error key the catalogue translates (SPEC section 8). The tus endpoint
  * answers refusals with our envelope in the body, so the key comes from there; pure, tested without a browser.
  */
 export interface UploadFailure {

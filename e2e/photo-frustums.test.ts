@@ -1,0 +1,376 @@
+/**
+ * Photos in the 3D view (issue 11, point 6), in a real browser (Debian's chromium, SwiftShader WebGL):
+ *
+ * - against the built product: a project with the fixture tileset, an inspection whose fixture drone photos are
+ *   uploaded over tus and then placed by hand (pose/add) around the model, since they were not taken of it; the
+ *   photo layer is switched on in the toolbar, each photo is drawn where the viewer's own transform puts its
+ *   position, hovering names it and clicking opens it;
+ * - in the bare viewer page of e2e/viewer.test.ts: 5,000 frustums drawn at once, the time to the first frame with
+ *   them printed for docs/benchmarks.md (not asserted: the machine decides it).
+ */
+import { existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ecef, ecefToWgs84, enu, enuFrame, enuToWgs84 } from '@sightline/geo';
+import {
+  INSPECTION_IMAGE_UPLOAD_PATH,
+  MODEL_UPLOAD_PATH,
+  type InspectionDetail,
+  type InspectionImage,
+  type InspectionPhotoView,
+  type Page as ApiPage,
+} from '@sightline/shared';
+import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
+import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { toViewerPhotos } from '../web/src/viewer/photo-frustums';
+import { CHROMIUM_PATH, launchBrowser, screenshotPath } from './support/browser';
+import { browserSuite } from './support/browser-suite';
+import { apiData, callApi, logInByApi, createProject, startSnapshotServer } from './support/team-api';
+import { tilesetFolderEntries } from './support/tileset-zip';
+import { type ViewerBuild, buildViewerPage } from './support/viewer-build';
+import { VIEWER_TEST_TOKEN, type ViewerServer, startViewerServer } from './support/viewer-server';
+
+const SAMPLE = '1.0/TilesetWithDiscreteLOD';
+const sampleDir = tilesetSample(SAMPLE);
+const PHOTOS = ['DJI_0012.JPG', 'DJI_0030.JPG'] as const;
+const photoBytes = PHOTOS.map((name) => readFixture('drone-photos', name));
+const skipReason = !sampleDir
+  ? missingTilesetMessage(SAMPLE)
+  : photoBytes.some((bytes) => !bytes)
+    ? missingFixtureMessage('drone-photos', PHOTOS.join(', '))
+    : !existsSync(CHROMIUM_PATH)
+      ? `skipped: no chromium at ${CHROMIUM_PATH}`
+      : null;
+if (skipReason) console.warn(`e2e/photo-frustums.test.ts ${skipReason}`);
+
+const CAMERAS =
+  'model,sensorWidthMm,sensorHeightMm,focalLengthMm,imageWidthPx,imageHeightPx\nM3E,17.3,13,12.29,5280,3956\n';
+const PHOTO_DISTANCE_M = 12;
+
+/** The fixture tileset's root box as a sphere: its transform's translation, and its half-axes scaled by it. */
+function modelSphere() {
+  const tileset = JSON.parse(
+    Buffer.from(tilesetFolderEntries(sampleDir as string)['tileset.json'] as Uint8Array).toString('utf8'),
+  ) as { root: { transform: number[]; boundingVolume: { box: number[] } } };
+  const t = tileset.root.transform;
+  const box = tileset.root.boundingVolume.box;
+  // The box is centred on the root's origin; the transform scales it (the dragon is about a kilometre long).
+  const scale = Math.hypot(t[0]!, t[1]!, t[2]!);
+  const radius = Math.hypot(box[3]!, box[7]!, box[11]!) * scale;
+  return { centre: ecefToWgs84(ecef(t[12]!, t[13]!, t[14]!)), radius };
+}
+
+/** A photo placed `east`/`north`/`up` metres from the model's centre, looking along `yaw`/`pitch`. */
+function placedPose(east: number, north: number, up: number, yaw: number, pitch: number) {
+  const at = enuToWgs84(enu(east, north, up), enuFrame(modelSphere().centre));
+  return { longitude: at.lon, latitude: at.lat, altitude: at.height, yaw, pitch, roll: 0 };
+}
+
+/** A tus upload in two requests (creation, then every byte), as the server tests' factories send it. */
+async function tusUpload(
+  url: string,
+  uploadPath: string,
+  token: string,
+  metadata: Record<string, string>,
+  bytes: Buffer,
+) {
+  const encoded = Object.entries(metadata)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+  const created = await fetch(`${url}${uploadPath}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(bytes.length),
+      'upload-metadata': encoded,
+    },
+  });
+  expect(created.status).toBe(201);
+  const location = new URL(created.headers.get('location')!, url).toString();
+  const patched = await fetch(location, {
+    method: 'PATCH',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(bytes),
+  });
+  expect(patched.status).toBe(204);
+}
+
+/** The largest colour difference between two screenshots in a (2r+1)² square around (x, y). */
+function differenceAround(a: PNG, b: PNG, x: number, y: number, r = 3): number {
+  let most = 0;
+  for (let dy = -r; dy <= r; dy++) {
+    for (let dx = -r; dx <= r; dx++) {
+      const px = Math.round(x) + dx;
+      const py = Math.round(y) + dy;
+      if (px < 0 || py < 0 || px >= a.width || py >= a.height) continue;
+      const o = (py * a.width + px) * 4;
+      for (let c = 0; c < 3; c++) most = Math.max(most, Math.abs((a.data[o + c] ?? 0) - (b.data[o + c] ?? 0)));
+    }
+  }
+  return most;
+}
+
+describe.skipIf(skipReason !== null)('photos and their frustums in the project 3D view', () => {
+  const suite = browserSuite(startSnapshotServer);
+  async function signedInPage(token: string, pathname: string): Promise<Page> {
+    const context = await suite.newContext();
+    await context.addInitScript((value) => localStorage.setItem('token', value), token);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1024, height: 680 });
+    await page.goto(`${suite.server.url}${pathname}`);
+    return page;
+  }
+
+  it('draws the photos where they were placed, names one on hover and opens it on click', async () => {
+    const server = suite.server;
+    const token = await logInByApi(server, 'demoowner');
+    const projectId = await createProject(server, token, 'Frustum Bridge');
+
+    // The model zipped, uploaded over tus as the browser sends it (the upload screen has its own journey in
+    // e2e/project.test.ts); the server unzips it on its own.
+    const zip = Buffer.from(zipSync(tilesetFolderEntries(sampleDir as string)));
+    await tusUpload(
+      server.url,
+      MODEL_UPLOAD_PATH,
+      token,
+      { projectId: String(projectId), filename: 'dragon.zip' },
+      zip,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await apiData<{ state: string } | null>(server, `/project-model/findByProjectId/${projectId}`, { token }))
+            ?.state,
+        { timeout: 90_000, interval: 500 },
+      )
+      .toBe('done');
+
+    // An inspection with one image group, its two photos uploaded and ingested.
+    const cameras = new FormData();
+    cameras.append('file', new Blob([CAMERAS], { type: 'text/csv' }), 'cameras.csv');
+    await apiData(server, '/camera-param/import', { method: 'POST', token, form: cameras });
+    const cameraList = await apiData<Array<{ id: number; model: string }>>(server, '/camera-param/list', { token });
+    const cameraParamId = cameraList.find((camera) => camera.model === 'M3E')!.id;
+    const inspection = await apiData<InspectionDetail>(server, '/inspection-task/add', {
+      method: 'POST',
+      token,
+      body: {
+        projectId,
+        name: 'Frustums 2026',
+        inspectionDate: '2026-05-01',
+        imageGroups: [{ name: 'Deck', cameraParamId, photoDistance: PHOTO_DISTANCE_M }],
+      },
+    });
+    const groupId = inspection.imageGroups[0]!.id;
+    for (const [i, name] of PHOTOS.entries()) {
+      await tusUpload(
+        server.url,
+        INSPECTION_IMAGE_UPLOAD_PATH,
+        token,
+        { inspectionId: String(inspection.id), imageGroupId: String(groupId), category: 'normal', filename: name },
+        photoBytes[i]!,
+      );
+    }
+    let images: InspectionImage[] = [];
+    await expect
+      .poll(
+        async () => {
+          const page = await apiData<ApiPage<InspectionImage>>(server, '/inspection-image/findPage', {
+            method: 'POST',
+            token,
+            body: { inspectionId: inspection.id, pageSize: 10 },
+          });
+          images = page.records;
+          return images.filter((image) => image.state === 'processed').length;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(PHOTOS.length);
+
+    // The fixture photos were taken elsewhere: placed by hand just above the model, one looking straight down, one
+    // looking west and down at it (above it, the model hides neither from a camera looking down on them).
+    const above = modelSphere().radius + 20;
+    const poses = [placedPose(0, -60, above, 0, -90), placedPose(60, 0, above, -90, -60)];
+    for (const [i, image] of images.entries()) {
+      const adjusted = await callApi(server, '/inspection-image/pose/add', {
+        method: 'POST',
+        token,
+        body: { mode: 'absolute', inspectionId: inspection.id, imageId: image.id, pose: poses[i] },
+      });
+      expect(adjusted.code, adjusted.msg).toBe(2000);
+    }
+    const view = await apiData<InspectionPhotoView>(
+      server,
+      `/inspection-image/findInspectionAllImages/${inspection.id}`,
+      { method: 'POST', token },
+    );
+    expect(view.photos.map((photo) => photo.id).sort()).toEqual(images.map((image) => image.id).sort());
+    expect(view.photos.find((photo) => photo.id === images[0]!.id)?.pose[3]).toBe(0);
+
+    // The 3D view, settled with the model drawn; then the photo layer on.
+    const page = await signedInPage(token, `/home/projects/${projectId}/view`);
+    const panel = page.getByTestId('photo-layer-panel');
+    /** Opens the layer's panel, flips its switch and closes the panel again (it must cover nothing on screenshots). */
+    const switchLayer = async () => {
+      await page.getByTestId('viewer-photo-layer').click();
+      await panel.waitFor();
+      await page.getByTestId('photo-layer-switch').click();
+      await page.getByTestId('viewer-photo-layer').click();
+      await panel.waitFor({ state: 'hidden' });
+    };
+    const scene = page.getByTestId('project-scene');
+    await expect.poll(() => scene.getAttribute('data-render-state'), { timeout: 120_000 }).toBe('idle');
+    await page.getByTestId('model-viewer').screenshot({ path: screenshotPath('photo-frustums-model') });
+    await switchLayer();
+    const layer = page.getByTestId('photo-layer');
+    await expect.poll(() => layer.getAttribute('data-state'), { timeout: 120_000 }).toBe('drawn');
+    expect(await layer.getAttribute('data-photo-count')).toBe(String(PHOTOS.length));
+    console.info(
+      `photo layer of ${PHOTOS.length} photos drawn ${await layer.getAttribute('data-drawn-ms')} ms after switching it on (the fetch included)`,
+    );
+    const anchors = JSON.parse((await layer.getAttribute('data-anchors')) ?? '[]') as Array<{
+      id: number;
+      x: number;
+      y: number;
+    }>;
+    // Both photos are in view after the flight to them.
+    expect(anchors.map((anchor) => anchor.id).sort()).toEqual(images.map((image) => image.id).sort());
+
+    const viewer = page.getByTestId('model-viewer');
+    const canvas = page.locator('[data-testid="model-viewer"] canvas').first();
+    const box = (await canvas.boundingBox())!;
+    const viewerBox = (await viewer.boundingBox())!;
+    const shot = async (name: string) => PNG.sync.read(await viewer.screenshot({ path: screenshotPath(name) }));
+    const withPhotos = await shot('photo-frustums-on');
+
+    // Each photo's point is drawn where the viewer's own transform puts its position: that spot changes when the
+    // layer goes off (same camera), and is the layer's cyan.
+    await switchLayer();
+    await expect.poll(() => layer.getAttribute('data-state')).toBe('off');
+    // Requested frames are drawn on the next animation frame.
+    await page.waitForTimeout(500);
+    const withoutPhotos = await shot('photo-frustums-off');
+    for (const anchor of anchors) {
+      const x = anchor.x + box.x - viewerBox.x;
+      const y = anchor.y + box.y - viewerBox.y;
+      expect(differenceAround(withPhotos, withoutPhotos, x, y), `photo ${anchor.id}`).toBeGreaterThan(60);
+      const o = (Math.round(y) * withPhotos.width + Math.round(x)) * 4;
+      const [r, g, b] = [withPhotos.data[o]!, withPhotos.data[o + 1]!, withPhotos.data[o + 2]!];
+      expect(g - r, `photo ${anchor.id} is cyan (${r}, ${g}, ${b})`).toBeGreaterThan(60);
+      expect(b - r, `photo ${anchor.id} is cyan (${r}, ${g}, ${b})`).toBeGreaterThan(60);
+    }
+
+    // On again (the camera stays: it flies once per inspection); hovering names the photo, clicking opens it.
+    await switchLayer();
+    await expect.poll(() => layer.getAttribute('data-state'), { timeout: 60_000 }).toBe('drawn');
+    const again = JSON.parse((await layer.getAttribute('data-anchors')) ?? '[]') as typeof anchors;
+    expect(again).toEqual(anchors);
+    const target = anchors[0]!;
+    const name = images.find((image) => image.id === target.id)!.name;
+    await page.mouse.move(box.x + target.x, box.y + target.y);
+    await page.getByTestId('photo-layer-hover').getByText(name).waitFor();
+    await page.screenshot({ path: screenshotPath('photo-frustums-hover') });
+    await page.mouse.click(box.x + target.x, box.y + target.y);
+    await page.waitForURL(new RegExp(`/inspection/${inspection.id}/photo/${target.id}$`));
+  });
+});
+
+describe.skipIf(skipReason !== null)('5,000 frustums in the bare viewer page', () => {
+  let build: ViewerBuild;
+  let server: ViewerServer;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+  beforeAll(async () => {
+    build = await buildViewerPage();
+    server = await startViewerServer({
+      pageDir: build.outDir,
+      tilesDir: path.resolve(sampleDir as string, '..', '..'),
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (build) rmSync(build.outDir, { recursive: true, force: true });
+  });
+
+  it('draws them in one batch and prints the time to the first frame', async () => {
+    const count = 5000;
+    // A survey grid over the model: 50 × 100 photos 20 m apart, looking down at 60°.
+    const { centre, radius } = modelSphere();
+    const frame = enuFrame(centre);
+    const photos = toViewerPhotos({
+      inspectionId: 1,
+      groups: [
+        {
+          id: 1,
+          name: 'Grid',
+          photoDistance: 25,
+          sensorWidthMm: 17.3,
+          sensorHeightMm: 13,
+          focalLengthMm: 12.29,
+          imageWidthPx: 5280,
+          imageHeightPx: 3956,
+        },
+      ],
+      photos: Array.from({ length: count }, (_, i) => {
+        const at = enuToWgs84(enu(((i % 50) - 25) * 20, (Math.floor(i / 50) - 50) * 20, radius + 20), frame);
+        return {
+          id: i + 1,
+          name: `DJI_${String(i).padStart(4, '0')}.JPG`,
+          groupId: 1,
+          pose: [at.lon, at.lat, at.height, (i * 7) % 360, -60, 0] as [number, number, number, number, number, number],
+          width: 5280,
+          height: 3956,
+        };
+      }),
+      withoutPose: 0,
+    });
+    expect(photos).toHaveLength(count);
+
+    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    await context.route('**/*', (route) =>
+      new URL(route.request().url()).origin === server.origin || route.request().url().startsWith('data:')
+        ? route.continue()
+        : route.abort(),
+    );
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/viewer-page.html`);
+    await page.waitForFunction(() => window.sightline !== undefined || window.sightlineError !== undefined, null, {
+      timeout: 60_000,
+    });
+    await page.evaluate(async (token) => {
+      const api = window.sightline!;
+      await api.loadTileset('/tiles/1.0/TilesetWithDiscreteLOD/tileset.json', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      await api.flyToTileset({ duration: 0 });
+      await api.whenIdle(60_000);
+    }, VIEWER_TEST_TOKEN);
+    const result = await page.evaluate(async (drawn) => {
+      const api = window.sightline!;
+      const started = performance.now();
+      await api.showPhotos(drawn, { timeoutMs: 120_000 });
+      const firstFrameMs = performance.now() - started;
+      await api.flyToPhotos({ duration: 0 });
+      const idle = await api.whenIdle(120_000);
+      return { firstFrameMs, count: api.photoCount(), idle, errors: window.sightlineRenderErrors };
+    }, photos);
+    await page.screenshot({ path: screenshotPath('photo-frustums-5000') });
+    console.info(
+      `photo layer: ${count} frustums, first frame ${result.firstFrameMs.toFixed(0)} ms after showPhotos (SwiftShader, ${os.cpus().length} cores)`,
+    );
+    expect(result).toMatchObject({ count, idle: true, errors: [] });
+    await context.close();
+  });
+});
