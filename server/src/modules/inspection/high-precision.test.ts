@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   HIGH_PRECISION_EVENT,
   INSPECTION_IMAGE_UPLOAD_PATH,
@@ -17,16 +16,13 @@ import {
 import { parsePoseExport } from '@sightline/imagery';
 import { djiPoseAttributes, withDjiXmp } from '@sightline/imagery/synthetic-photo';
 import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
-import { buildApp } from '../../app.js';
-import { loadConfig, type Config } from '../../platform/config.js';
-import type { DatabaseHandle } from '../../platform/db/database.js';
-import { backends, openTestDatabase } from '../../../test/harness.js';
+import { backends } from '../../../test/harness.js';
 import { buildInspection as buildTeamInspection } from '../../../test/factories/inspection.js';
 import { tusClient, tusErrorKey } from '../../../test/factories/project-model.js';
 import { buildOutsider } from '../../../test/factories/project.js';
 import { buildStaffedTeam, DAY_MS, setFunction, teamUsedBytes } from '../../../test/factories/team.js';
 import { TEST_PASSWORD } from '../../../test/factories/user.js';
-import { callOverHttp, listenOnLoopback, recordingBus } from '../../../test/listen.js';
+import { servedApp } from '../../../test/served-app.js';
 import { HIGH_PRECISION_JOB } from './high-precision.service.js';
 
 const CAMERAS = ['photogrammetry-poses', 'metashape', 'cameras.xml'];
@@ -74,39 +70,27 @@ const METADATA_XML =
   '<?xml version="1.0" encoding="utf-8"?>\n<ModelMetadata version="1">\n  <SRS>EPSG:4547</SRS>\n  <SRSOrigin>500000,3400000,0</SRSOrigin>\n</ModelMetadata>\n';
 
 describe.each(backends())('%s: high-precision transform and point cloud', (backend) => {
-  let database: DatabaseHandle;
-  let drop: () => Promise<void>;
-  let config: Config;
-  let app: FastifyInstance;
-  let baseUrl: string;
   let jpeg: Buffer;
-  const { bus, events } = recordingBus();
-
-  async function startApp() {
-    app = await buildApp({ config, database, bus, logger: false, jobs: { pollingIntervalSeconds: 0.5 } });
-    baseUrl = await listenOnLoopback(app);
-  }
-
-  const api = <T>(method: string, url: string, token: string, body?: unknown) =>
-    callOverHttp<T>(baseUrl, method, url, token, body);
+  const served = servedApp(backend, 'high-precision');
+  const { api, events } = served;
 
   /** A staffed team with the high-precision function package, and an inspection of a high-precision project. */
   async function scene(options: { feature?: boolean; flag?: boolean } = {}) {
-    const team = await buildStaffedTeam(database.db);
+    const team = await buildStaffedTeam(served.database.db);
     if (options.feature !== false) {
-      await setFunction(database.db, {
+      await setFunction(served.database.db, {
         teamId: team.id,
         code: 'high_precision',
         activatedAt: new Date(),
         expiresAt: new Date(Date.now() + 30 * DAY_MS),
       });
     }
-    const built = await buildTeamInspection(database.db, {
+    const built = await buildTeamInspection(served.database.db, {
       teamId: team.id,
       createdBy: team.admin.id,
       memberIds: [team.inspector.id, team.viewer.id],
     });
-    await database.db
+    await served.database.db
       .updateTable('projects')
       .set({ high_precision: options.flag !== false })
       .where('id', '=', built.projectId)
@@ -124,7 +108,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
     if (options.imageNames) form.append('imageNames', JSON.stringify(options.imageNames));
     form.append('file', new Blob([xml]), 'cameras.xml');
     const query = `inspectionId=${current.inspectionId}${options.confirm ? '&confirm=true' : ''}`;
-    const response = await fetch(`${baseUrl}/api/model-image/init?${query}`, {
+    const response = await fetch(`${served.baseUrl}/api/model-image/init?${query}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${options.token ?? current.team.inspector.token}` },
       body: form,
@@ -142,7 +126,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
     api<HighPrecisionImport>('POST', '/api/model-image/upload', token, { inspectionId: current.inspectionId });
 
   async function uploadPhoto(current: Scene, name: string, bytes = jpeg) {
-    const client = tusClient(baseUrl, current.team.inspector.token, INSPECTION_IMAGE_UPLOAD_PATH);
+    const client = tusClient(served.baseUrl, current.team.inspector.token, INSPECTION_IMAGE_UPLOAD_PATH);
     const created = await client.create(bytes.length, {
       inspectionId: String(current.inspectionId),
       imageGroupId: String(current.groupId),
@@ -179,19 +163,9 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
     ))!;
 
   beforeAll(async () => {
-    ({ handle: database, drop } = await openTestDatabase(backend));
-    const dataDir = fs.mkdtempSync(path.join(inject('workDir'), `${backend}-high-precision-`));
-    config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGHTLINE_SEED_DEMO: 'false', PORT: '0' });
     jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#808080' } })
       .jpeg()
       .toBuffer();
-    await startApp();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await drop();
-    fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
   });
 
   it.skipIf(!camerasXml)(
@@ -251,7 +225,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
           roll: pose.roll,
         });
       }
-      const history = await database.db
+      const history = await served.database.db
         .selectFrom('inspection_image_poses')
         .select(['image_id', 'source', 'intrinsics', 'longitude'])
         .where(
@@ -331,15 +305,15 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
       expect(resumed.data).toMatchObject({ matchedCount: 2, missingImages: ['001.JPG', '002.JPG'] });
 
       // The inspection purged on its own from the recycle bin takes its stored XML with it.
-      const { xml_key: xmlKey } = await database.db
+      const { xml_key: xmlKey } = await served.database.db
         .selectFrom('high_precision_imports')
         .select('xml_key')
         .where('inspection_id', '=', current.inspectionId)
         .executeTakeFirstOrThrow();
-      expect(fs.existsSync(path.join(config.FILES_DIR, xmlKey))).toBe(true);
+      expect(fs.existsSync(path.join(served.config.FILES_DIR, xmlKey))).toBe(true);
       const token = current.team.admin.token;
       expect((await api('DELETE', `/api/inspection-task?id=${current.inspectionId}`, token)).code).toBe(2000);
-      const binned = await database.db
+      const binned = await served.database.db
         .selectFrom('recycle_items')
         .select('id')
         .where('kind', '=', 'inspection')
@@ -350,7 +324,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
         password: TEST_PASSWORD,
       });
       expect(purged.code).toBe(2000);
-      expect(fs.existsSync(path.join(config.FILES_DIR, xmlKey))).toBe(false);
+      expect(fs.existsSync(path.join(served.config.FILES_DIR, xmlKey))).toBe(false);
 
       const fresh = await scene();
       const unreadable: Array<[string, string, string | null]> = [
@@ -382,7 +356,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
       (list) => list[0]?.state === 'processed',
     );
     // A second matched photo stays in its ingest (its job never runs), so the computation waits, queuing.
-    await database.db
+    await served.database.db
       .insertInto('inspection_images')
       .values({
         inspection_id: current.inspectionId,
@@ -412,7 +386,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
       (told) => told.at(-1) === 'pending',
     );
     expect(states.slice(-3)).toEqual(['queuing', 'canceling', 'pending']);
-    const job = await database.db
+    const job = await served.database.db
       .selectFrom('jobs')
       .select('state')
       .where('name', '=', HIGH_PRECISION_JOB)
@@ -438,7 +412,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
     await waitFor(
       'the computation was never claimed',
       () =>
-        database.db
+        served.database.db
           .selectFrom('jobs')
           .select('state')
           .where('name', '=', HIGH_PRECISION_JOB)
@@ -446,11 +420,10 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
           .executeTakeFirst(),
       (job) => job !== undefined && job.state !== 'queued',
     );
-    await app.close();
-    await startApp();
+    await served.restart();
     const done = await finished(current);
     expect(done).toMatchObject({ state: 'calculated', computedCount: 3 });
-    const rows = await database.db
+    const rows = await served.database.db
       .selectFrom('inspection_image_poses')
       .select('image_id')
       .where('high_precision_import_id', '=', done.id)
@@ -466,15 +439,15 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
       const pcdInit = async (xml: string, token = current.team.inspector.token) => {
         const form = new FormData();
         form.append('file', new Blob([xml]), 'metadata.xml');
-        const response = await fetch(`${baseUrl}/api/model-image/pcd/init?projectId=${current.projectId}`, {
+        const response = await fetch(`${served.baseUrl}/api/model-image/pcd/init?projectId=${current.projectId}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}` },
           body: form,
         });
         return (await response.json()) as { code: number; msg: string; data: PointCloud };
       };
-      const client = tusClient(baseUrl, current.team.inspector.token, POINT_CLOUD_UPLOAD_PATH);
-      const usedBefore = await teamUsedBytes(database.db, current.team.id);
+      const client = tusClient(served.baseUrl, current.team.inspector.token, POINT_CLOUD_UPLOAD_PATH);
+      const usedBefore = await teamUsedBytes(served.database.db, current.team.id);
 
       expect((await pcdInit('<ModelMetadata><SRS/></ModelMetadata>')).msg).toBe('POINT_CLOUD_XML_ERROR');
       expect((await pcdInit('not xml <')).msg).toBe('POINT_CLOUD_XML_ERROR');
@@ -499,7 +472,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
       expect(refused.status).toBe(415);
       expect(await tusErrorKey(refused)).toBe('POINT_CLOUD_NOT_PCD');
       // The refusal dropped the point cloud with its .xml and reservation.
-      expect(await teamUsedBytes(database.db, current.team.id)).toBe(usedBefore);
+      expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(usedBefore);
       expect(
         (
           await api<PointCloud | null>(
@@ -527,7 +500,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
         points: 397,
         fields: ['x', 'y', 'z'],
       });
-      expect(await teamUsedBytes(database.db, current.team.id)).toBe(usedBefore + bunny!.length);
+      expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(usedBefore + bunny!.length);
 
       // A new point cloud replaces the project's previous one and frees its bytes.
       const next = await pcdInit(METADATA_XML);
@@ -539,7 +512,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
         current.team.viewer.token,
       );
       expect(replaced.data).toMatchObject({ id: next.data.id, pcdName: 'next.pcd' });
-      expect(await teamUsedBytes(database.db, current.team.id)).toBe(usedBefore + bunny!.length);
+      expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(usedBefore + bunny!.length);
       expect((await api('DELETE', `/api/model-image/pcd/${good.data.id}`, current.team.inspector.token)).msg).toBe(
         'POINT_CLOUD_NOT_EXISTING',
       );
@@ -550,7 +523,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
       expect((await api('DELETE', `/api/model-image/pcd/${next.data.id}`, current.team.inspector.token)).msg).toBe(
         'success',
       );
-      expect(await teamUsedBytes(database.db, current.team.id)).toBe(usedBefore);
+      expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(usedBefore);
     },
   );
 
@@ -560,8 +533,8 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
       const xml = georeferenced(camerasXml!);
       const current = await scene();
       expect((await init(current, xml, { token: current.team.viewer.token, confirm: true })).msg).toBe('NO_AUTH');
-      const outsider = await buildOutsider(database.db);
-      await setFunction(database.db, {
+      const outsider = await buildOutsider(served.database.db);
+      await setFunction(served.database.db, {
         teamId: outsider.teamId,
         code: 'high_precision',
         activatedAt: new Date(),
@@ -573,7 +546,7 @@ describe.each(backends())('%s: high-precision transform and point cloud', (backe
       const withoutFeature = await scene({ feature: false });
       expect((await init(withoutFeature, xml, { confirm: true })).msg).toBe('TEAM_FUNCTION_INACTIVE');
       expect((await find(withoutFeature)).msg).toBe('TEAM_FUNCTION_INACTIVE');
-      const pcd = tusClient(baseUrl, withoutFeature.team.inspector.token, POINT_CLOUD_UPLOAD_PATH);
+      const pcd = tusClient(served.baseUrl, withoutFeature.team.inspector.token, POINT_CLOUD_UPLOAD_PATH);
       expect((await pcd.create(10, { pointCloudId: '1', filename: 'a.pcd' })).response.status).toBe(403);
 
       const withoutFlag = await scene({ flag: false });

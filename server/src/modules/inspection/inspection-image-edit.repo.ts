@@ -1,23 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 
-/** Data access for changes to listed photos (not uploads underway), of live inspections. */
+/** Data access for changes to listed photos (not uploads underway) of live inspections. */
 export function createImageEditRepo(db: Kysely<Database>) {
-  const listed = () =>
-    db
-      .selectFrom('inspection_images as img')
-      .innerJoin('inspections as i', 'i.id', 'img.inspection_id')
-      .where('img.state', '!=', 'uploading')
-      .where('i.deleted_at', 'is', null);
-
   return {
-    /** The photos with their project, for rights; fewer rows than ids when some are gone. */
-    findTargets(ids: readonly number[]) {
-      return listed().select(['img.id', 'img.inspection_id', 'i.project_id']).where('img.id', 'in', ids).execute();
-    },
-
     findIdByFile(uploadId: string) {
-      return listed().select(['img.id']).where('img.upload_id', '=', uploadId).executeTakeFirst();
+      return db
+        .selectFrom('inspection_images as img')
+        .innerJoin('inspections as i', 'i.id', 'img.inspection_id')
+        .select(['img.id'])
+        .where('img.upload_id', '=', uploadId)
+        .where('img.state', '!=', 'uploading')
+        .where('i.deleted_at', 'is', null)
+        .executeTakeFirst();
     },
 
     groupOfInspection(groupId: number, inspectionId: number) {

@@ -9,10 +9,13 @@ import {
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { ImageEditRepo } from './inspection-image-edit.repo.js';
+import type { InspectionImageRepo } from './inspection-image.repo.js';
 import { toImage } from './inspection-image.service.js';
 
 export interface ImageEditServiceDeps {
   repo: ImageEditRepo;
+  /** Listed photos of live inspections with their project (the photo repo's own query). */
+  findImages: InspectionImageRepo['findImages'];
   access: Pick<ProjectAccess, 'require'>;
   /** Deletes photos with their bytes and counted storage (the photo service's own delete). */
   remove(auth: AuthContext, ids: readonly number[]): Promise<unknown>;
@@ -30,7 +33,7 @@ export function createImageEditService(deps: ImageEditServiceDeps) {
   /** The photos, all of one inspection the caller may change; the inspection's id and project. */
   async function requireTargets(auth: AuthContext, ids: readonly number[]) {
     const unique = [...new Set(ids)];
-    const rows = await repo.findTargets(unique);
+    const rows = await deps.findImages(unique);
     if (rows.length !== unique.length) throw new AppError('INSPECTION_IMAGE_NOT_EXISTING');
     const [first] = rows;
     if (!first || rows.some((row) => row.inspection_id !== first.inspection_id)) {

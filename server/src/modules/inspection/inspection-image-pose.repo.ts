@@ -3,6 +3,17 @@ import type { ImagePose } from '@sightline/shared';
 import type { Database, ImagePoseSource } from '../../platform/db/schema.js';
 
 const POSE_COLUMNS = ['longitude', 'latitude', 'altitude', 'pitch', 'yaw', 'roll'] as const;
+/** What answering a photo's poses reads of it. */
+const IMAGE_POSE_COLUMNS = [
+  'id',
+  'name',
+  'state',
+  ...POSE_COLUMNS,
+  'without_pose_reason',
+  'without_pose_properties',
+  'uploaded_at',
+  'created_at',
+] as const;
 
 /** The pose columns of a row, or null when the photo has none (the columns are null together). */
 export function poseOf(row: {
@@ -56,16 +67,7 @@ export function imagePoseQueries(db: Kysely<Database>) {
     lockImages(inspectionId: number, ids: readonly number[]) {
       return db
         .selectFrom('inspection_images')
-        .select([
-          'id',
-          'name',
-          'state',
-          ...POSE_COLUMNS,
-          'without_pose_reason',
-          'without_pose_properties',
-          'uploaded_at',
-          'created_at',
-        ])
+        .select(IMAGE_POSE_COLUMNS)
         .where('inspection_id', '=', inspectionId)
         .where('id', 'in', ids)
         .where('state', '!=', 'uploading')
@@ -78,16 +80,7 @@ export function imagePoseQueries(db: Kysely<Database>) {
     listImages(inspectionId: number, ids: readonly number[] | undefined) {
       let query = db
         .selectFrom('inspection_images')
-        .select([
-          'id',
-          'name',
-          'state',
-          ...POSE_COLUMNS,
-          'without_pose_reason',
-          'without_pose_properties',
-          'uploaded_at',
-          'created_at',
-        ])
+        .select(IMAGE_POSE_COLUMNS)
         .where('inspection_id', '=', inspectionId)
         .where('state', '!=', 'uploading');
       if (ids) query = query.where('id', 'in', ids);

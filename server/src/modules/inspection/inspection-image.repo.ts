@@ -26,6 +26,13 @@ function projectImages(db: Kysely<Database>, projectId: number) {
 }
 
 export function inspectionImageQueries(db: Kysely<Database>) {
+  /** Photos joined to their inspection (`i`) and project (`p`), for rights and the team. */
+  const withProject = () =>
+    db
+      .selectFrom('inspection_images as img')
+      .innerJoin('inspections as i', 'i.id', 'img.inspection_id')
+      .innerJoin('projects as p', 'p.id', 'i.project_id');
+
   return {
     /** The row of a new upload, or undefined when the inspection already has a photo of that name. */
     insertUploading(values: {
@@ -58,10 +65,7 @@ export function inspectionImageQueries(db: Kysely<Database>) {
 
     /** An upload (any state) with its inspection's project and team. */
     findByUploadId(uploadId: string) {
-      return db
-        .selectFrom('inspection_images as img')
-        .innerJoin('inspections as i', 'i.id', 'img.inspection_id')
-        .innerJoin('projects as p', 'p.id', 'i.project_id')
+      return withProject()
         .selectAll('img')
         .select(['i.project_id', 'p.team_id'])
         .where('img.upload_id', '=', uploadId)
@@ -110,10 +114,7 @@ export function inspectionImageQueries(db: Kysely<Database>) {
 
     /** A listed photo (not an upload underway) of a live inspection, with its project and team. */
     findImage(id: number) {
-      return db
-        .selectFrom('inspection_images as img')
-        .innerJoin('inspections as i', 'i.id', 'img.inspection_id')
-        .innerJoin('projects as p', 'p.id', 'i.project_id')
+      return withProject()
         .selectAll('img')
         .select(['i.project_id', 'p.team_id'])
         .where('img.id', '=', id)
@@ -129,10 +130,7 @@ export function inspectionImageQueries(db: Kysely<Database>) {
 
     /** Listed photos of live inspections, with their project and team. */
     findImages(ids: readonly number[]) {
-      return db
-        .selectFrom('inspection_images as img')
-        .innerJoin('inspections as i', 'i.id', 'img.inspection_id')
-        .innerJoin('projects as p', 'p.id', 'i.project_id')
+      return withProject()
         .select(['img.id', 'img.inspection_id', 'i.project_id', 'p.team_id'])
         .where('img.id', 'in', ids)
         .where('img.state', '!=', 'uploading')
@@ -264,10 +262,7 @@ export function inspectionImageQueries(db: Kysely<Database>) {
 
     /** Uploads untouched since `before`: abandoned, their reservations to free. */
     listIdleUploads(before: Date) {
-      return db
-        .selectFrom('inspection_images as img')
-        .innerJoin('inspections as i', 'i.id', 'img.inspection_id')
-        .innerJoin('projects as p', 'p.id', 'i.project_id')
+      return withProject()
         .select(['img.upload_id', 'img.stored_bytes', 'p.team_id'])
         .where('img.state', '=', 'uploading')
         .where('img.last_activity_at', '<', before)

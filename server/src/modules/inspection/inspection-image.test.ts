@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   INSPECTION_IMAGE_UPLOAD_PATH,
@@ -20,17 +19,15 @@ import {
 } from '@sightline/shared';
 import { previewLongSide, readPhotoMetadata } from '@sightline/imagery';
 import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
-import { buildApp } from '../../app.js';
-import { loadConfig, type Config } from '../../platform/config.js';
 import type { DatabaseHandle } from '../../platform/db/database.js';
 import { createJobQueue, defineJob } from '../../platform/jobs/index.js';
-import { backends, openTestDatabase } from '../../../test/harness.js';
+import { backends } from '../../../test/harness.js';
 import { buildInspection as buildTeamInspection } from '../../../test/factories/inspection.js';
 import { tusClient, tusErrorKey } from '../../../test/factories/project-model.js';
 import { TEST_PASSWORD } from '../../../test/factories/user.js';
 import { buildStaffedTeam, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
 import { INGEST_JOB } from './inspection-image.service.js';
-import { callOverHttp, listenOnLoopback, recordingBus } from '../../../test/listen.js';
+import { servedApp } from '../../../test/served-app.js';
 
 const PHOTOS = ['DJI_0012.JPG', 'DJI_0030.JPG', 'M3T_DJI_0001_R_pose-stripped.JPG'] as const;
 const photoBytes = Object.fromEntries(PHOTOS.map((name) => [name, readFixture('drone-photos', name)]));
@@ -47,30 +44,18 @@ const buildInspection = (db: DatabaseHandle['db'], team: StaffedTeam) =>
   });
 
 describe.each(backends())('%s: inspection photos over tus, their ingest and files', (backend) => {
-  let database: DatabaseHandle;
-  let drop: () => Promise<void>;
-  let config: Config;
-  let app: FastifyInstance;
-  let baseUrl: string;
-  const { bus, events } = recordingBus();
-
-  async function startApp() {
-    app = await buildApp({ config, database, bus, logger: false, jobs: { pollingIntervalSeconds: 0.5 } });
-    baseUrl = await listenOnLoopback(app);
-  }
-
-  const api = <T>(method: string, url: string, token: string, body?: unknown) =>
-    callOverHttp<T>(baseUrl, method, url, token, body);
+  const served = servedApp(backend, 'photos');
+  const { api, events } = served;
 
   async function scene(options: { volumeMaxGb?: number } = {}) {
-    const team = await buildStaffedTeam(database.db, options);
-    return { team, ...(await buildInspection(database.db, team)) };
+    const team = await buildStaffedTeam(served.database.db, options);
+    return { team, ...(await buildInspection(served.database.db, team)) };
   }
   type Scene = Awaited<ReturnType<typeof scene>>;
 
   /** Creates a tus upload of `bytes` and sends them in one PATCH; answers both responses. */
   async function upload(current: Scene, name: string, bytes: Buffer, token = current.team.inspector.token) {
-    const client = tusClient(baseUrl, token, INSPECTION_IMAGE_UPLOAD_PATH);
+    const client = tusClient(served.baseUrl, token, INSPECTION_IMAGE_UPLOAD_PATH);
     const created = await client.create(bytes.length, {
       inspectionId: String(current.inspectionId),
       imageGroupId: String(current.groupId),
@@ -97,28 +82,15 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
       const done = data.records.filter((image) => image.state !== 'uploaded');
       if (data.total === count && done.length === count) return data.records;
       if (Date.now() > deadline) {
-        const jobs = await database.db.selectFrom('jobs').selectAll().where('name', '=', INGEST_JOB).execute();
+        const jobs = await served.database.db.selectFrom('jobs').selectAll().where('name', '=', INGEST_JOB).execute();
         throw new Error(`ingest did not finish: ${JSON.stringify({ records: data.records, jobs })}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
-  const uploadsDir = () => path.join(config.DATA_DIR, 'uploads', 'inspection-image');
+  const uploadsDir = () => path.join(served.config.DATA_DIR, 'uploads', 'inspection-image');
   const uploadFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
-
-  beforeAll(async () => {
-    ({ handle: database, drop } = await openTestDatabase(backend));
-    const dataDir = fs.mkdtempSync(path.join(inject('workDir'), `${backend}-photos-`));
-    config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGHTLINE_SEED_DEMO: 'false', PORT: '0' });
-    await startApp();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await drop();
-    fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
-  });
 
   it.skipIf(missing.length > 0)(
     'ingests a batch: poses as the imagery package reads them, thumbnails behind signed links, photos without pose and a truncated one',
@@ -199,12 +171,12 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
         current.team.viewer.token,
       );
       expect(link.code).toBe(2000);
-      const thumb = await fetch(`${baseUrl}${byName.get('DJI_0012.JPG')!.thumbnailUrl}?${link.data.query}`);
+      const thumb = await fetch(`${served.baseUrl}${byName.get('DJI_0012.JPG')!.thumbnailUrl}?${link.data.query}`);
       expect(thumb.status).toBe(200);
       expect(thumb.headers.get('content-type')).toContain('image/jpeg');
       const size = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
       expect(Math.max(size.width ?? 0, size.height ?? 0)).toBe(256);
-      const preview = await fetch(`${baseUrl}${byName.get('DJI_0012.JPG')!.previewUrl}?${link.data.query}`);
+      const preview = await fetch(`${served.baseUrl}${byName.get('DJI_0012.JPG')!.previewUrl}?${link.data.query}`);
       expect(preview.status).toBe(200);
       const previewSize = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
       expect(Math.max(previewSize.width ?? 0, previewSize.height ?? 0)).toBe(
@@ -213,9 +185,9 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
           maximum: INSPECTION_IMAGE_PREVIEW_PX,
         }),
       );
-      const original = await fetch(`${baseUrl}${byName.get('DJI_0012.JPG')!.originalUrl}?${link.data.query}`);
+      const original = await fetch(`${served.baseUrl}${byName.get('DJI_0012.JPG')!.originalUrl}?${link.data.query}`);
       expect(Buffer.from(await original.arrayBuffer()).equals(full)).toBe(true);
-      expect((await fetch(`${baseUrl}${byName.get('DJI_0012.JPG')!.thumbnailUrl}`)).status).toBe(401);
+      expect((await fetch(`${served.baseUrl}${byName.get('DJI_0012.JPG')!.thumbnailUrl}`)).status).toBe(401);
 
       // Progress reached the project's members on the event stream.
       const last = events
@@ -227,7 +199,7 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
 
       // The bytes count against the team; a group holding photos cannot be deleted.
       const total = batch.reduce((sum, [, bytes]) => sum + bytes.length, 0);
-      expect(await teamUsedBytes(database.db, current.team.id)).toBe(total);
+      expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(total);
       const removeGroup = await api(
         'DELETE',
         `/api/inspection-image-group/${current.groupId}`,
@@ -240,14 +212,14 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
       const gone = byName.get('DJI_0012.JPG')!;
       expect((await api('DELETE', `/api/inspection-image/${gone.id}`, current.team.viewer.token)).msg).toBe('NO_AUTH');
       expect((await api('DELETE', `/api/inspection-image/${gone.id}`, current.team.inspector.token)).code).toBe(2000);
-      expect(await teamUsedBytes(database.db, current.team.id)).toBe(total - full.length);
-      expect((await fetch(`${baseUrl}${gone.thumbnailUrl}?${link.data.query}`)).status).toBe(404);
+      expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(total - full.length);
+      expect((await fetch(`${served.baseUrl}${gone.thumbnailUrl}?${link.data.query}`)).status).toBe(404);
       const rest = images.filter((image) => image.id !== gone.id).map((image) => image.id);
       const batchDelete = await api('DELETE', '/api/inspection-image/batch', current.team.inspector.token, {
         ids: rest,
       });
       expect(batchDelete).toMatchObject({ code: 2000, data: { deleted: 3 } });
-      expect(await teamUsedBytes(database.db, current.team.id)).toBe(0);
+      expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(0);
       expect(
         (await api('DELETE', `/api/inspection-image-group/${current.groupId}`, current.team.admin.token)).code,
       ).toBe(2000);
@@ -260,11 +232,11 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
     const refused = await upload(current, 'notes.jpg', text);
     expect(refused.created.status).toBe(201);
     expect(await tusErrorKey(refused.patched!)).toBe('FILE_TYPE_ERROR');
-    expect(await teamUsedBytes(database.db, current.team.id)).toBe(0);
+    expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(0);
     expect((await page(current)).data.total).toBe(0);
     expect(uploadFiles()).toEqual([]);
 
-    const client = tusClient(baseUrl, current.team.inspector.token, INSPECTION_IMAGE_UPLOAD_PATH);
+    const client = tusClient(served.baseUrl, current.team.inspector.token, INSPECTION_IMAGE_UPLOAD_PATH);
     const metadata = {
       inspectionId: String(current.inspectionId),
       imageGroupId: String(current.groupId),
@@ -275,20 +247,24 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
     expect(await tusErrorKey(tooLarge.response)).toBe('FILE_TOO_LARGE');
 
     // Over the team's quota: refused at creation, before a byte is sent.
-    await database.db
+    await served.database.db
       .updateTable('teams')
       .set({ volume_used_bytes: String(10 * 1024 ** 3 - 1000) })
       .where('id', '=', current.team.id)
       .execute();
     const full = await client.create(5000, { ...metadata, filename: 'full.jpg' });
     expect(await tusErrorKey(full.response)).toBe('TEAM_VOLUME_EXCEED');
-    await database.db.updateTable('teams').set({ volume_used_bytes: '0' }).where('id', '=', current.team.id).execute();
+    await served.database.db
+      .updateTable('teams')
+      .set({ volume_used_bytes: '0' })
+      .where('id', '=', current.team.id)
+      .execute();
     expect(uploadFiles()).toEqual([]);
 
     // A viewer may not upload; a group of another inspection is refused.
-    const viewer = tusClient(baseUrl, current.team.viewer.token, INSPECTION_IMAGE_UPLOAD_PATH);
+    const viewer = tusClient(served.baseUrl, current.team.viewer.token, INSPECTION_IMAGE_UPLOAD_PATH);
     expect((await viewer.create(100, metadata)).response.status).toBe(403);
-    const other = await buildInspection(database.db, current.team);
+    const other = await buildInspection(served.database.db, current.team);
     expect(
       await tusErrorKey((await client.create(100, { ...metadata, imageGroupId: String(other.groupId) })).response),
     ).toBe('INSPECTION_IMAGE_GROUP_NOT_EXISTING');
@@ -297,19 +273,19 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
     const twice = { ...metadata, filename: 'twice.jpg' };
     const first = await client.create(100, twice);
     expect(first.response.status).toBe(201);
-    const admin = tusClient(baseUrl, current.team.admin.token, INSPECTION_IMAGE_UPLOAD_PATH);
+    const admin = tusClient(served.baseUrl, current.team.admin.token, INSPECTION_IMAGE_UPLOAD_PATH);
     expect(await tusErrorKey((await admin.create(100, twice)).response)).toBe('INSPECTION_IMAGE_NAME_EXISTING');
     // The same person starting it again (a browser that lost the upload's address) takes the name over: the old
     // upload goes, with its reservation and its file.
-    expect(await teamUsedBytes(database.db, current.team.id)).toBe(100);
+    expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(100);
     const again = await client.create(100, twice);
     expect(again.response.status).toBe(201);
-    expect(await teamUsedBytes(database.db, current.team.id)).toBe(100);
+    expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(100);
     expect((await client.head(first.url!)).response.status).toBe(404);
     expect(uploadFiles().filter((file) => !file.endsWith('.json'))).toHaveLength(1);
     // Cancelling frees its reservation and its name.
     expect((await client.remove(again.url!)).status).toBe(204);
-    expect(await teamUsedBytes(database.db, current.team.id)).toBe(0);
+    expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(0);
     expect((await admin.create(100, twice)).response.status).toBe(201);
   });
 
@@ -318,7 +294,7 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
     async () => {
       const current = await scene();
       const bytes = photo('DJI_0030.JPG');
-      const client = tusClient(baseUrl, current.team.inspector.token, INSPECTION_IMAGE_UPLOAD_PATH);
+      const client = tusClient(served.baseUrl, current.team.inspector.token, INSPECTION_IMAGE_UPLOAD_PATH);
       const created = await client.create(bytes.length, {
         inspectionId: String(current.inspectionId),
         imageGroupId: String(current.groupId),
@@ -336,12 +312,14 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
       expect((await client.head(created.url!)).response.status).toBe(404);
       const [image] = await waitForIngest(current, 1);
       expect(image).toMatchObject({ name: 'stranded.JPG', state: 'processed', sizeBytes: bytes.length });
-      const row = await database.db
+      const row = await served.database.db
         .selectFrom('inspection_images')
         .select('storage_key')
         .where('id', '=', image!.id)
         .executeTakeFirstOrThrow();
-      expect(fs.readFileSync(path.join(config.FILES_DIR, `${row.storage_key}original`)).equals(bytes)).toBe(true);
+      expect(fs.readFileSync(path.join(served.config.FILES_DIR, `${row.storage_key}original`)).equals(bytes)).toBe(
+        true,
+      );
       expect(uploadFiles().filter((file) => file.startsWith(uploadId))).toEqual([]);
       // Starting it afresh (a client that lost the address) finds it there.
       const anew = await client.create(bytes.length, {
@@ -360,17 +338,17 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
       const bytes = photo('DJI_0012.JPG');
       expect((await upload(current, 'binned.JPG', bytes)).patched?.status).toBe(204);
       const [image] = await waitForIngest(current, 1);
-      const row = await database.db
+      const row = await served.database.db
         .selectFrom('inspection_images')
         .select('storage_key')
         .where('id', '=', image!.id)
         .executeTakeFirstOrThrow();
-      const stored = (name: string) => fs.existsSync(path.join(config.FILES_DIR, `${row.storage_key}${name}`));
+      const stored = (name: string) => fs.existsSync(path.join(served.config.FILES_DIR, `${row.storage_key}${name}`));
       expect(['original', 'thumbnail.jpg', 'preview.jpg'].map(stored)).toEqual([true, true, true]);
 
       const token = current.team.admin.token;
       expect((await api('DELETE', `/api/inspection-task?id=${current.inspectionId}`, token)).code).toBe(2000);
-      const item = await database.db
+      const item = await served.database.db
         .selectFrom('recycle_items')
         .select(['id', 'size_bytes'])
         .where('kind', '=', 'inspection')
@@ -382,7 +360,7 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
         password: TEST_PASSWORD,
       });
       expect(purged.code).toBe(2000);
-      expect(await teamUsedBytes(database.db, current.team.id)).toBe(0);
+      expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(0);
       expect(['original', 'thumbnail.jpg', 'preview.jpg'].map(stored)).toEqual([false, false, false]);
     },
   );
@@ -395,7 +373,7 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
     // running job again and the next start runs it. (A delivery fetched but not yet claimed when the process stops
     // waits for the queue's own expiry: see the report of the photo slice.)
     const claimed = async () => {
-      const rows = await database.db
+      const rows = await served.database.db
         .selectFrom('jobs as j')
         .innerJoin('inspection_images as img', (join) => join.on(sql`j.singleton_key`, '=', sql`'image-' || img.id`))
         .select('j.state')
@@ -407,11 +385,10 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
       if (tries > 1000) throw new Error('the ingest was never claimed');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    await app.close();
-    await startApp();
+    await served.restart();
     const [image] = await waitForIngest(current, 1);
     const jobsOf = () =>
-      database.db
+      served.database.db
         .selectFrom('jobs')
         .select(['id', 'state', 'result'])
         .where('name', '=', INGEST_JOB)
@@ -420,13 +397,17 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
         .execute();
     expect(await jobsOf()).toEqual([expect.objectContaining({ state: 'done', result: { state: 'processed' } })]);
     const imageRow = () =>
-      database.db.selectFrom('inspection_images').selectAll().where('id', '=', image!.id).executeTakeFirstOrThrow();
+      served.database.db
+        .selectFrom('inspection_images')
+        .selectAll()
+        .where('id', '=', image!.id)
+        .executeTakeFirstOrThrow();
     const before = await imageRow();
     const thumbnailKey = `${before.storage_key}thumbnail.jpg`;
-    const thumbnailTime = fs.statSync(path.join(config.FILES_DIR, thumbnailKey)).mtimeMs;
+    const thumbnailTime = fs.statSync(path.join(served.config.FILES_DIR, thumbnailKey)).mtimeMs;
 
     // The same photo's job delivered again (as by another process's enqueue): it finds the photo done.
-    const other = createJobQueue({ database, log: pino({ level: 'silent' }), work: false });
+    const other = createJobQueue({ database: served.database, log: pino({ level: 'silent' }), work: false });
     other.register(
       defineJob({
         name: INGEST_JOB,
@@ -448,6 +429,6 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
     }
     expect(await jobsOf()).toHaveLength(2);
     expect(await imageRow()).toEqual(before);
-    expect(fs.statSync(path.join(config.FILES_DIR, thumbnailKey)).mtimeMs).toBe(thumbnailTime);
+    expect(fs.statSync(path.join(served.config.FILES_DIR, thumbnailKey)).mtimeMs).toBe(thumbnailTime);
   });
 });

@@ -35,8 +35,9 @@ export const inspectionModule: ModuleDefinition = {
     const db = context.database.db;
     const access = context.use(PROJECT_ACCESS);
     const inspectionRepo = createInspectionRepo(db);
+    const imageRepo = createInspectionImageRepo(db);
     const images = createInspectionImageService({
-      repo: createInspectionImageRepo(db),
+      repo: imageRepo,
       inspections: inspectionRepo,
       access,
       quota: context.use(QUOTA),
@@ -84,6 +85,7 @@ export const inspectionModule: ModuleDefinition = {
         router,
         createImageEditService({
           repo: createImageEditRepo(db),
+          findImages: imageRepo.findImages,
           access,
           remove: images.remove,
           publish: images.publishCounts,

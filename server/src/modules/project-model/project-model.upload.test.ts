@@ -1,15 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FileLink, ModelUnzipEvent, ProjectModel } from '@sightline/shared';
-import { buildApp } from '../../app.js';
-import { loadConfig, type Config } from '../../platform/config.js';
-import type { DatabaseHandle } from '../../platform/db/database.js';
 import type { UserEvent } from '../../platform/events/event-bus.js';
 import { missingTilesetMessage, tilesetSample } from '../../platform/archive/tileset-fixtures.js';
-import { backends, openTestDatabase } from '../../../test/harness.js';
+import { backends } from '../../../test/harness.js';
 import { buildProject } from '../../../test/factories/project.js';
 import { buildStaffedTeam, teamUsedBytes } from '../../../test/factories/team.js';
 import { purgeProjectModel } from './project-model.recycle.js';
@@ -22,7 +18,7 @@ import {
   zipBuffer,
   zipWithEntryEscaping,
 } from '../../../test/factories/project-model.js';
-import { callOverHttp, listenOnLoopback, recordingBus } from '../../../test/listen.js';
+import { servedApp } from '../../../test/served-app.js';
 
 const SAMPLE = '1.0/TilesetWithDiscreteLOD';
 const sampleFolder = tilesetSample(SAMPLE);
@@ -50,20 +46,8 @@ function rawGet(
 }
 
 describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend) => {
-  let database: DatabaseHandle;
-  let drop: () => Promise<void>;
-  let config: Config;
-  let app: FastifyInstance;
-  let baseUrl: string;
-  const { bus, events } = recordingBus();
-
-  async function startApp() {
-    app = await buildApp({ config, database, bus, logger: false, jobs: { pollingIntervalSeconds: 0.5 } });
-    baseUrl = await listenOnLoopback(app);
-  }
-
-  const api = <T>(method: string, url: string, token: string, body?: unknown) =>
-    callOverHttp<T>(baseUrl, method, url, token, body);
+  const served = servedApp(backend, 'model');
+  const { api, events } = served;
 
   /** Waits for the unzip job's last event (sent once it has freed the zip), then reads the model. */
   async function waitForUnzip(projectId: number, token: string): Promise<ProjectModel> {
@@ -81,16 +65,16 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     return data;
   }
 
-  const uploadsDir = () => path.join(config.DATA_DIR, 'uploads', 'project-model');
+  const uploadsDir = () => path.join(served.config.DATA_DIR, 'uploads', 'project-model');
   const modelDir = (teamId: number, projectId: number) =>
-    path.join(config.FILES_DIR, 'teams', String(teamId), 'projects', String(projectId), 'model');
+    path.join(served.config.FILES_DIR, 'teams', String(teamId), 'projects', String(projectId), 'model');
 
   /** A project of a fresh team, its administrator's token, and the state to compare against afterwards. */
   async function scene() {
-    const team = await buildStaffedTeam(database.db);
-    const projectId = (await buildProject(database.db, { teamId: team.id, memberIds: [team.inspector.id] })).id;
+    const team = await buildStaffedTeam(served.database.db);
+    const projectId = (await buildProject(served.database.db, { teamId: team.id, memberIds: [team.inspector.id] })).id;
     const token = team.admin.token;
-    return { team, projectId, token, client: tusClient(baseUrl, token), uploadsBefore: listFiles(uploadsDir()) };
+    return { team, projectId, token, client: tusClient(served.baseUrl, token), uploadsBefore: listFiles(uploadsDir()) };
   }
 
   type Scene = Awaited<ReturnType<typeof scene>>;
@@ -108,7 +92,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   ) {
     const created = await createUpload(current, zip.length, filename);
     await current.client.patch(created.url!, 0, zip.subarray(0, input.received));
-    await database.db
+    await served.database.db
       .updateTable('project_model_uploads')
       .set({ last_activity_at: new Date(Date.now() - input.idleMs) })
       .where('project_id', '=', current.projectId)
@@ -120,7 +104,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
   async function expectNothingLeft(input: Scene) {
     expect(listFiles(uploadsDir())).toEqual(input.uploadsBefore);
     expect(listFiles(modelDir(input.team.id, input.projectId))).toEqual([]);
-    expect(await teamUsedBytes(database.db, input.team.id)).toBe(0);
+    expect(await teamUsedBytes(served.database.db, input.team.id)).toBe(0);
     const holder = await api(
       'GET',
       `/api/project-model/find/project/model/user?projectId=${input.projectId}`,
@@ -130,19 +114,6 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     const model = await api('GET', `/api/project-model/findByProjectId/${input.projectId}`, input.token);
     expect(model.data).toBeNull();
   }
-
-  beforeAll(async () => {
-    ({ handle: database, drop } = await openTestDatabase(backend));
-    const dataDir = fs.mkdtempSync(path.join(inject('workDir'), `${backend}-model-`));
-    config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SIGHTLINE_SEED_DEMO: 'false', PORT: '0' });
-    await startApp();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await drop();
-    fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
-  });
 
   it.skipIf(!sampleFolder)(
     'uploads the fixture tileset with a pause and a server restart in the middle, unzips it and serves its tiles',
@@ -164,17 +135,16 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
         token,
       );
       expect(holder.data.userId).toBe(team.admin.id);
-      expect(await teamUsedBytes(database.db, team.id)).toBe(zip.length);
+      expect(await teamUsedBytes(served.database.db, team.id)).toBe(zip.length);
       // Continued after a browser reload: the offset comes from HEAD.
       expect((await client.head(created.url!)).offset).toBe(third);
       const second = await client.patch(created.url!, third, zip.subarray(third, 2 * third));
       expect(second.status).toBe(204);
 
       // The server restarts in the middle of the upload; the client asks where to resume.
-      await app.close();
-      await startApp();
-      const resumed = tusClient(baseUrl, token);
-      const url = `${baseUrl}${uploadPath}`;
+      await served.restart();
+      const resumed = tusClient(served.baseUrl, token);
+      const url = `${served.baseUrl}${uploadPath}`;
       const head = await resumed.head(url);
       expect(head.response.status).toBe(200);
       expect(head.offset).toBe(2 * third);
@@ -200,7 +170,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       });
       // The zip is freed once unzipped; the quota counts the extracted tileset only.
       expect(listFiles(uploadsDir()).filter((file) => file.startsWith(uploadPath.split('/').pop()!))).toEqual([]);
-      expect(await teamUsedBytes(database.db, team.id)).toBe(extractedBytes);
+      expect(await teamUsedBytes(served.database.db, team.id)).toBe(extractedBytes);
       const unzipEvents = events.filter(unzipOf).map((event) => event.value as ModelUnzipEvent);
       expect(unzipEvents[0]).toMatchObject({ state: 'unzipping' });
       expect(unzipEvents.at(-1)).toEqual({ projectId, state: 'done', progress: 1, errorKey: null });
@@ -214,7 +184,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
         `/api/web/file-link?folder=${encodeURIComponent(`/api/project-model/tiles/${projectId}/1/`)}`,
         token,
       );
-      const tileset = await fetch(`${baseUrl}${model.tilesetUrl}?${link.data.query}`);
+      const tileset = await fetch(`${served.baseUrl}${model.tilesetUrl}?${link.data.query}`);
       expect(tileset.status).toBe(200);
       expect(tileset.headers.get('content-type')).toContain('application/json');
       expect(tileset.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
@@ -224,7 +194,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       );
 
       // A tile by range, and revalidation by ETag.
-      const tileUrl = `${baseUrl}/api/project-model/tiles/${projectId}/1/DiscreteLOD/dragon_low.b3dm`;
+      const tileUrl = `${served.baseUrl}/api/project-model/tiles/${projectId}/1/DiscreteLOD/dragon_low.b3dm`;
       const tileBytes = fs.readFileSync(path.join(sampleFolder!, 'dragon_low.b3dm'));
       const ranged = await fetch(tileUrl, { headers: { authorization: `Bearer ${token}`, range: 'bytes=100-199' } });
       expect(ranged.status).toBe(206);
@@ -234,10 +204,13 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       const etag = ranged.headers.get('etag');
       expect(etag).toBeTruthy();
       const tilePath = new URL(tileUrl).pathname;
-      const revalidated = await rawGet(baseUrl, tilePath, { authorization: `Bearer ${token}`, 'if-none-match': etag! });
+      const revalidated = await rawGet(served.baseUrl, tilePath, {
+        authorization: `Bearer ${token}`,
+        'if-none-match': etag!,
+      });
       expect(revalidated.status).toBe(304);
       const lastModified = ranged.headers.get('last-modified')!;
-      const unchanged = await rawGet(baseUrl, tilePath, {
+      const unchanged = await rawGet(served.baseUrl, tilePath, {
         authorization: `Bearer ${token}`,
         'if-modified-since': lastModified,
       });
@@ -249,7 +222,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
 
       // Only members of the project: no token, another team, a viewer who is not a member.
       expect((await fetch(tileUrl)).status).toBe(401);
-      const stranger = await buildStaffedTeam(database.db);
+      const stranger = await buildStaffedTeam(served.database.db);
       const strangerToken = stranger.admin.token;
       const signedInAs = (bearer: string) => ({ headers: { authorization: `Bearer ${bearer}` } });
       const foreign = await fetch(tileUrl, signedInAs(strangerToken));
@@ -257,7 +230,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       expect((await foreign.json()) as unknown).toMatchObject({ msg: 'PROJECT_NO_ERROR' });
       const viewerToken = team.viewer.token;
       expect((await fetch(tileUrl, signedInAs(viewerToken))).status).toBe(404);
-      await database.db
+      await served.database.db
         .insertInto('project_members')
         .values({ project_id: projectId, user_id: team.viewer.id })
         .execute();
@@ -273,7 +246,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
         `${tiles}/.hidden`,
         `/api/project-model/tiles/${projectId}/2/DiscreteLOD/tileset.json`,
       ]) {
-        const refused = await rawGet(baseUrl, attempt, { authorization: `Bearer ${token}` });
+        const refused = await rawGet(served.baseUrl, attempt, { authorization: `Bearer ${token}` });
         expect(refused.status, attempt).toBe(404);
       }
     },
@@ -287,10 +260,10 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     const created = await createUpload(purged, zip.length, 'p.zip');
     await purged.client.patch(created.url!, 0, zip);
     const model = await waitForUnzip(purged.projectId, purged.token);
-    const result = await database.db.transaction().execute((trx) => purgeProjectModel(trx, purged.projectId));
+    const result = await served.database.db.transaction().execute((trx) => purgeProjectModel(trx, purged.projectId));
     expect(result).toEqual({ blobKeys: [], freedBytes: model.sizeBytes });
     expect(
-      await database.db
+      await served.database.db
         .selectFrom('project_models')
         .where('project_id', '=', purged.projectId)
         .select('state')
@@ -306,15 +279,16 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
     fs.utimesSync(stray, twoHoursAgo, twoHoursAgo);
 
-    await app.close();
-    await startApp();
+    await served.restart();
     const deadline = Date.now() + 60_000;
     while (listFiles(modelDir(purged.team.id, purged.projectId)).length > 0 || fs.existsSync(stray)) {
       if (Date.now() > deadline) throw new Error('the files were not collected');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(await teamUsedBytes(database.db, abandoned.team.id)).toBe(0);
-    expect((await abandoned.client.head(upload.url!.replace(/^http:\/\/[^/]+/, baseUrl))).response.status).toBe(404);
+    expect(await teamUsedBytes(served.database.db, abandoned.team.id)).toBe(0);
+    expect((await abandoned.client.head(upload.url!.replace(/^http:\/\/[^/]+/, served.baseUrl))).response.status).toBe(
+      404,
+    );
   }, 120_000);
 
   it('refuses a zip whose entries leave the model folder, keeping nothing', async () => {
@@ -340,7 +314,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
 
   it('refuses a file over the team quota before storing a byte', async () => {
     const current = await scene();
-    await database.db.updateTable('teams').set({ volume_max_gb: 1 }).where('id', '=', current.team.id).execute();
+    await served.database.db.updateTable('teams').set({ volume_max_gb: 1 }).where('id', '=', current.team.id).execute();
     const created = await createUpload(current, 2 * 1024 ** 3, 'c.zip');
     expect(created.response.status).toBe(507);
     expect(await tusErrorKey(created.response)).toBe('TEAM_VOLUME_EXCEED');
@@ -355,13 +329,13 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     expect((await current.client.patch(created.url!, 0, zip.subarray(0, 1000))).status).toBe(204);
 
     const ownerToken = current.team.owner.token;
-    const owner = tusClient(baseUrl, ownerToken);
+    const owner = tusClient(served.baseUrl, ownerToken);
     const uploadsWhileLocked = listFiles(uploadsDir());
     const second = await owner.create(zip.length, { projectId: String(current.projectId), filename: 'e.zip' });
     expect(second.response.status).toBe(409);
     expect(await tusErrorKey(second.response)).toBe('PROJECT_MODEL_USER');
     expect(listFiles(uploadsDir())).toEqual(uploadsWhileLocked);
-    expect(await teamUsedBytes(database.db, current.team.id)).toBe(zip.length);
+    expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(zip.length);
     // Nor may the second user touch the first one's upload.
     const meddling = await owner.patch(created.url!, 1000, zip.subarray(1000));
     expect(meddling.status).toBe(403);
@@ -381,11 +355,11 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     const zip = await zipBuffer(syntheticTileset());
     const created = await idleUpload(current, zip, 'f.zip', { received: 500, idleMs: 31 * 60 * 1000 });
 
-    const owner = tusClient(baseUrl, current.team.owner.token);
+    const owner = tusClient(served.baseUrl, current.team.owner.token);
     const takeover = await owner.create(zip.length + 10, { projectId: String(current.projectId), filename: 'g.zip' });
     expect(takeover.response.status).toBe(201);
     expect((await current.client.head(created.url!)).response.status).toBe(404);
-    expect(await teamUsedBytes(database.db, current.team.id)).toBe(zip.length + 10);
+    expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(zip.length + 10);
     expect((await owner.remove(takeover.url!)).status).toBe(204);
     await expectNothingLeft(current);
   });
@@ -394,11 +368,11 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
     const current = await scene();
     const zip = await zipBuffer(syntheticTileset());
     const projectId = String(current.projectId);
-    const viewer = tusClient(baseUrl, current.team.viewer.token);
-    const anonymous = tusClient(baseUrl, null);
-    const other = await buildStaffedTeam(database.db);
-    const otherProject = String((await buildProject(database.db, { teamId: other.id })).id);
-    const binned = String((await buildProject(database.db, { teamId: current.team.id, deleted: true })).id);
+    const viewer = tusClient(served.baseUrl, current.team.viewer.token);
+    const anonymous = tusClient(served.baseUrl, null);
+    const other = await buildStaffedTeam(served.database.db);
+    const otherProject = String((await buildProject(served.database.db, { teamId: other.id })).id);
+    const binned = String((await buildProject(served.database.db, { teamId: current.team.id, deleted: true })).id);
     const cases: Array<[Promise<{ response: Response }>, number, string]> = [
       [anonymous.create(zip.length, { projectId, filename: 'a.zip' }), 401, 'LOGIN_FAILURE'],
       [viewer.create(zip.length, { projectId, filename: 'a.zip' }), 403, 'NO_AUTH'],
@@ -417,7 +391,7 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       expect([response.status, await tusErrorKey(response)]).toEqual([status, key]);
     }
     // The quota is checked against a declared length: deferred lengths are refused.
-    const deferred = await fetch(`${baseUrl}/api/project-model/upload/`, {
+    const deferred = await fetch(`${served.baseUrl}/api/project-model/upload/`, {
       method: 'POST',
       headers: {
         'tus-resumable': '1.0.0',
@@ -440,18 +414,18 @@ describe.each(backends())('%s: model upload over tus, unzip and tiles', (backend
       { projectId: current.projectId, fileName: 'h.zip', sizeBytes: zip.length + 100 },
     );
     expect(declared.data).toMatchObject({ uploadUrl: '/api/project-model/upload/', chunkSize: 32 * 1024 * 1024 });
-    expect(await teamUsedBytes(database.db, current.team.id)).toBe(zip.length + 100);
+    expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(zip.length + 100);
     const created = await createUpload(current, zip.length, 'h.zip', { uploadId: declared.data.uploadId });
-    expect(created.url).toBe(`${baseUrl}/api/project-model/upload/${declared.data.uploadId}`);
-    expect(await teamUsedBytes(database.db, current.team.id)).toBe(zip.length);
+    expect(created.url).toBe(`${served.baseUrl}/api/project-model/upload/${declared.data.uploadId}`);
+    expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(zip.length);
     // The declared id cannot be created twice (that would truncate what was received).
     const again = await createUpload(current, zip.length, 'h.zip', { uploadId: declared.data.uploadId });
     expect(await tusErrorKey(again.response)).toBe('PROJECT_MODEL_UPLOAD_ERROR');
     expect((await current.client.patch(created.url!, 0, zip)).status).toBe(204);
     const model = await waitForUnzip(current.projectId, current.token);
     expect(model.state).toBe('done');
-    expect(await teamUsedBytes(database.db, current.team.id)).toBe(model.sizeBytes);
-    const tile = await fetch(`${baseUrl}/api/project-model/tiles/${current.projectId}/1/tiles/0.b3dm`, {
+    expect(await teamUsedBytes(served.database.db, current.team.id)).toBe(model.sizeBytes);
+    const tile = await fetch(`${served.baseUrl}/api/project-model/tiles/${current.projectId}/1/tiles/0.b3dm`, {
       headers: { authorization: `Bearer ${current.team.owner.token}` },
     });
     expect(tile.status).toBe(200);
