@@ -25,3 +25,5 @@ export * from './schemas/feedback.js';
 export * from './schemas/licence.js';
 export * from './schemas/system-config.js';
 export * from './schemas/team.js';
+export * from './schemas/spatial-marker.js';
+export * from './marker-template.js';

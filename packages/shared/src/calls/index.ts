@@ -21,6 +21,7 @@ import { projectCalls } from './project.js';
 import { recycleBinCalls } from './recycle-bin.js';
 import { roleMenuCalls } from './role-menu.js';
 import { roleCalls } from './role.js';
+import { spaceBindingCalls, spatialMarkerCalls } from './spatial-marker.js';
 import { systemConfigCalls } from './system-config.js';
 import { teamAdminCalls } from './team-admin.js';
 import { teamFunctionCalls } from './team-function.js';
@@ -51,6 +52,7 @@ export * from './project.js';
 export * from './recycle-bin.js';
 export * from './role-menu.js';
 export * from './role.js';
+export * from './spatial-marker.js';
 export * from './system-config.js';
 export * from './team-admin.js';
 export * from './team-function.js';
@@ -84,6 +86,8 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     recycleBinCalls,
     roleMenuCalls,
     roleCalls,
+    spaceBindingCalls,
+    spatialMarkerCalls,
     systemConfigCalls,
     teamAdminCalls,
     teamFunctionCalls,

@@ -30,6 +30,12 @@ export const en: Widen<typeof zhCN> = {
     areaRangeMinGreater: 'The minimum area cannot be greater than the maximum',
     areaRangeNegative: 'The area cannot be below 0 m²',
     areaRangeEqual: 'The minimum and maximum area cannot be equal',
+    markerTemplateFormat: 'Use only $1, $2 or $3 for the variables you have set',
+    markerTemplateUnusedVariable: 'Use every variable in both templates, or markers would repeat',
+    markerTemplateRange:
+      'Each variable counts whole numbers from 0 to 99999, start not above end, padding at most 6 digits',
+    markerBatchTooMany: 'At most 1000 markers can be created at once',
+    bindingRangeRequired: 'Please enter the binding range',
     rangeRequired: 'Add at least one interval',
   },
 };

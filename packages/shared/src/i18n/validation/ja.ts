@@ -30,6 +30,11 @@ export const ja: Widen<typeof zhCN> = {
     areaRangeMinGreater: '面積の最小値は最大値より大きくできません',
     areaRangeNegative: '面積は 0 m² 未満にできません',
     areaRangeEqual: '面積の最小値と最大値は同じにできません',
+    markerTemplateFormat: '変数には設定済みの $1、$2、$3 のみを使ってください',
+    markerTemplateUnusedVariable: '各変数を番号と名前の両方のテンプレートで使ってください（マーカーが重複します）',
+    markerTemplateRange: '変数は 0 から 99999 の整数で、開始値は終了値以下、ゼロ埋めは 6 桁までです',
+    markerBatchTooMany: '一度に作成できるマーカーは 1000 個までです',
+    bindingRangeRequired: 'バインド範囲を入力してください',
     rangeRequired: '区間を少なくとも 1 つ追加してください',
   },
 };

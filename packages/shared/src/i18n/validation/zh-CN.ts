@@ -28,6 +28,11 @@ export const zhCN = {
     areaRangeMinGreater: '面积最小值不能大于最大值',
     areaRangeNegative: '面积不能小于 0 平方米',
     areaRangeEqual: '面积最小值与最大值不能相等',
+    markerTemplateFormat: '变量只能使用已设置的 $1、$2 或 $3',
+    markerTemplateUnusedVariable: '每个变量都须同时出现在编号和名称模板中，否则会产生重复标记',
+    markerTemplateRange: '变量取值为 0 到 99999 的整数，起始值不能大于结束值，补零位数不超过 6',
+    markerBatchTooMany: '一次最多创建 1000 个标记',
+    bindingRangeRequired: '请输入绑定范围',
     rangeRequired: '请至少添加一个区间',
   },
 } as const;
