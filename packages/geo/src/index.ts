@@ -2,3 +2,4 @@ export * from './coordinates.js';
 export * from './measure.js';
 export * from './orientation.js';
 export * from './frustum.js';
+export * from './camera-model.js';
