@@ -20,9 +20,9 @@ export default {
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'] },
     },
     {
-      name: 'geo-files-imagery-and-vision-use-geo-and-shared-only',
+      name: 'geo-files-geo-mesh-imagery-and-vision-use-geo-and-shared-only',
       severity: 'error',
-      from: { path: '^packages/(geo-files|imagery|vision)/' },
+      from: { path: '^packages/(geo-files|geo-mesh|imagery|vision)/' },
       to: { path: '^(packages|server|web|e2e|tools)/', pathNot: '^packages/($1|geo|shared)/' },
     },
     {

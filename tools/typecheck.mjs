@@ -5,6 +5,7 @@ const projects = [
   'packages/shared',
   'packages/geo',
   'packages/geo-files',
+  'packages/geo-mesh',
   'packages/imagery',
   'packages/vision',
   'server',

@@ -5,5 +5,6 @@
 import './platform/archive/tileset-zip.tasks.js';
 import './modules/inspection/inspection-image.tasks.js';
 import './modules/inspection/inspection-image-pyramid.tasks.js';
+import './modules/spatial-marker/space-geometry.tasks.js';
 
 export { runCpuTask as default } from './platform/cpu/cpu-thread-runner.js';
