@@ -137,6 +137,8 @@ export const ERROR_DEFINITIONS = {
   // Spatial markers
   SPACE_MARKING_NAME_ERROR: conflict,
   SPACE_MARKING_CODE_ERROR: conflict,
+  /** No group or marker of that id (of the kind the call needs) in a project the caller sees. */
+  SPACE_MARKING_NOT_EXISTING: missing,
   PARENT_NOT_EXISTING: missing,
   PARENT_TYPE_ERROR: bad,
   GROUP_DOWN_IMAGE_ERROR: conflict,

@@ -15,6 +15,7 @@ import { projectModule } from './project/project.module.js';
 import { recycleBinModule } from './recycle-bin/recycle-bin.module.js';
 import { roleMenuModule } from './role-menu/role-menu.module.js';
 import { roleModule } from './role/role.module.js';
+import { spatialMarkerModule } from './spatial-marker/spatial-marker.module.js';
 import { systemConfigModule } from './system-config/system-config.module.js';
 import { teamAdminModule } from './team-admin/team-admin.module.js';
 import { teamFunctionModule } from './team-function/team-function.module.js';
@@ -49,4 +50,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   systemConfigModule,
   projectModelModule,
   inspectionModule,
+  spatialMarkerModule,
 ];

@@ -58,18 +58,18 @@ export function syntheticTileset(): ZipEntry[] {
 }
 
 /**
- * A model as a finished unzip leaves it, without the upload and the job: version 1 of the synthetic
- * tileset in the project's model folder under `filesDir`, a 'done' row, and its bytes counted against
- * the team.
+ * A model as a finished unzip leaves it, without the upload and the job: version 1 of a tileset (the synthetic one
+ * unless `entries` are given) in the project's model folder under `filesDir`, a 'done' row, and its bytes counted
+ * against the team.
  */
 export async function buildServedModel(
   db: Kysely<Database>,
   filesDir: string,
-  options: { teamId: number; projectId: number },
+  options: { teamId: number; projectId: number; entries?: ZipEntry[] },
 ) {
   const storageKey = `teams/${options.teamId}/projects/${options.projectId}/model`;
   const version = 1;
-  const entries = syntheticTileset();
+  const entries = options.entries ?? syntheticTileset();
   let sizeBytes = 0;
   for (const entry of entries) {
     const target = path.join(filesDir, storageKey, String(version), entry.name);

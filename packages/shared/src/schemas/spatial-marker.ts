@@ -123,7 +123,11 @@ export const spatialMarkerBatchBodySchema = z
     color: colorField.optional(),
   })
   .superRefine((body, context) => {
-    for (const problem of checkMarkerTemplate(body)) context.addIssue({ code: 'custom', ...templateIssue(problem) });
+    for (const problem of checkMarkerTemplate(body)) {
+      // An empty template is only `required`: that it uses no variable would be a second message for one mistake.
+      if (problem.field !== 'variables' && body[problem.field] === '') continue;
+      context.addIssue({ code: 'custom', ...templateIssue(problem) });
+    }
   });
 export type SpatialMarkerBatchBody = z.input<typeof spatialMarkerBatchBodySchema>;
 

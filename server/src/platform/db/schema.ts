@@ -421,6 +421,8 @@ export interface InspectionsTable {
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   deleted_at: NullableTimestamp;
+  /** The distance of the inspection's last automatic binding of photos to spatial markers (migration 0014). */
+  space_binding_distance_cm: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An image group of an inspection, with a copy of the camera it was given. */
@@ -556,6 +558,43 @@ export interface InspectionImagePyramidsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A group or a marker of a project's spatial marker tree (modules/spatial-marker). */
+export interface SpaceMarkersTable {
+  id: Generated<number>;
+  project_id: number;
+  parent_id: number | null;
+  kind: 'group' | 'marker';
+  group_type: 'component' | 'ordinary' | null;
+  code: string | null;
+  name: string;
+  color: string;
+  lon: number | null;
+  lat: number | null;
+  height: number | null;
+  sort: ColumnType<number, number | undefined, number>;
+  cover_image_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A photo bound to a spatial marker, by hand or by the automatic binding. */
+export interface SpaceImageAssocsTable {
+  id: Generated<number>;
+  marker_id: number;
+  image_id: number;
+  inspection_id: number;
+  source: 'manual' | 'auto';
+  distance_m: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** How often a project's markers were added, placed, moved or deleted. */
+export interface SpaceMarkerVersionsTable {
+  project_id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -597,6 +636,9 @@ export interface Database {
   high_precision_imports: HighPrecisionImportsTable;
   point_clouds: PointCloudsTable;
   inspection_image_pyramids: InspectionImagePyramidsTable;
+  space_markers: SpaceMarkersTable;
+  space_image_assocs: SpaceImageAssocsTable;
+  space_marker_versions: SpaceMarkerVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -647,5 +689,8 @@ const TABLES: Record<keyof Database, true> = {
   high_precision_imports: true,
   point_clouds: true,
   inspection_image_pyramids: true,
+  space_markers: true,
+  space_image_assocs: true,
+  space_marker_versions: true,
 };
 export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;

@@ -99,6 +99,7 @@ export const en: Widen<typeof zhCN> = {
     EXCEL_ERROR: 'The Excel export failed',
     SPACE_MARKING_NAME_ERROR: 'A spatial marker with this name already exists',
     SPACE_MARKING_CODE_ERROR: 'A spatial marker with this number already exists',
+    SPACE_MARKING_NOT_EXISTING: 'The spatial marker does not exist',
     PARENT_NOT_EXISTING: 'The parent group does not exist',
     PARENT_TYPE_ERROR: 'The parent group type does not match',
     GROUP_DOWN_IMAGE_ERROR: 'This group has images and cannot be deleted',

@@ -99,6 +99,7 @@ export const ja: Widen<typeof zhCN> = {
     EXCEL_ERROR: 'Excel のエクスポートに失敗しました',
     SPACE_MARKING_NAME_ERROR: '同じ名前の空間マーカーが既に存在します',
     SPACE_MARKING_CODE_ERROR: '同じ番号の空間マーカーが既に存在します',
+    SPACE_MARKING_NOT_EXISTING: '空間マーカーが存在しません',
     PARENT_NOT_EXISTING: '親グループが存在しません',
     PARENT_TYPE_ERROR: '親グループの種別が一致しません',
     GROUP_DOWN_IMAGE_ERROR: 'このグループには画像があるため削除できません',

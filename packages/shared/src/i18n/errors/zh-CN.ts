@@ -96,6 +96,7 @@ export const zhCN = {
     EXCEL_ERROR: 'Excel 导出失败',
     SPACE_MARKING_NAME_ERROR: '空间标记名称已存在',
     SPACE_MARKING_CODE_ERROR: '空间标记编号已存在',
+    SPACE_MARKING_NOT_EXISTING: '空间标记不存在',
     PARENT_NOT_EXISTING: '上级分组不存在',
     PARENT_TYPE_ERROR: '上级分组类型不匹配',
     GROUP_DOWN_IMAGE_ERROR: '该分组下有图片，不能删除',

@@ -12,6 +12,7 @@ import * as m0010 from './0010-inspection-images.js';
 import * as m0011 from './0011-inspection-image-poses.js';
 import * as m0012 from './0012-high-precision.js';
 import * as m0013 from './0013-inspection-image-pyramids.js';
+import * as m0014 from './0014-spatial-markers.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-inspection-image-poses': m0011,
   '0012-high-precision': m0012,
   '0013-inspection-image-pyramids': m0013,
+  '0014-spatial-markers': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,214 @@
+import type { Kysely } from 'kysely';
+import {
+  AppError,
+  SPACE_BINDING_EVENT,
+  photoIntrinsicsSchema,
+  type ErrorKey,
+  type MarkerPosition,
+  type SpaceBindingEvent,
+} from '@sightline/shared';
+import { wgs84, wgs84ToEcef, type FrustumCamera } from '@sightline/geo';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
+import type { CpuPool } from '../../platform/cpu/index.js';
+import type { Database } from '../../platform/db/schema.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
+import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
+import { inspectionImageViewQueries } from '../inspection/inspection-image-view.service.js';
+import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js';
+import type { InspectionRepo } from '../inspection/inspection.repo.js';
+import type { ProjectAccess } from '../project/project-access.js';
+import type { ServedModel } from '../project-model/project-model.module.js';
+import type { AutoBindingStore, SpaceGeometry } from './space-geometry.port.js';
+import {
+  modelGeometryTask,
+  type GeometryModel,
+  type GeometryPhoto,
+  type GeometryQuery,
+} from './space-geometry.tasks.js';
+
+/** The durable automatic binding of an inspection's photos. */
+export const AUTO_BINDING_JOB = 'spatial.auto-bind';
+
+export interface AutoBindingPayload {
+  inspectionId: number;
+  distanceCm: number;
+}
+
+export interface SpaceGeometryDeps {
+  db: Kysely<Database>;
+  inspections: Pick<InspectionRepo, 'findInspection'>;
+  images: Pick<InspectionImageRepo, 'findImage'>;
+  access: Pick<ProjectAccess, 'require' | 'viewers'>;
+  servedModel: (projectId: number) => Promise<ServedModel | null>;
+  store: AutoBindingStore;
+  cpu: CpuPool;
+  jobs: JobQueue;
+  bus: EventBus;
+}
+
+/**
+ * The model's geometry behind the markers: automatic binding (a durable job that replaces the inspection's automatic
+ * bindings), the photos of an inspection that see a point, and how far a photo's optical axis runs to the model. The
+ * mesh is read and indexed in the CPU pool (space-geometry.tasks.ts), which keeps it for the next question.
+ */
+export function createSpaceGeometry(deps: SpaceGeometryDeps): SpaceGeometry & {
+  runAutoBinding(payload: AutoBindingPayload, context: JobContext): Promise<void>;
+} {
+  const { inspections, access, store, cpu, bus } = deps;
+  const view = inspectionImageViewQueries(deps.db);
+
+  async function requireInspection(auth: AuthContext, inspectionId: number, options: { change?: boolean } = {}) {
+    const inspection = await inspections.findInspection(inspectionId);
+    if (!inspection) throw new AppError('INSPECTION_NOT_EXISTING');
+    await access.require(auth, inspection.project_id, options);
+    return inspection;
+  }
+
+  async function requireModel(projectId: number): Promise<GeometryModel> {
+    const model = await deps.servedModel(projectId);
+    if (!model) throw new AppError('PROJECT_MODEL_NOT_UPLOADED');
+    return model;
+  }
+
+  /**
+   * The inspection's photos with a pose and their cameras: the intrinsics of a high-precision pose when the newest
+   * pose has them, else the image group's camera (its image size for a photo whose own size is unknown).
+   */
+  async function geometryPhotos(inspectionId: number): Promise<GeometryPhoto[]> {
+    const [groups, rows, intrinsicsRows] = await Promise.all([
+      view.groups(inspectionId),
+      view.posedPhotos(inspectionId),
+      view.newestIntrinsics(inspectionId),
+    ]);
+    const groupOf = new Map(groups.map((group) => [group.id, group]));
+    const intrinsics = new Map<number, FrustumCamera>();
+    for (const row of intrinsicsRows) {
+      const parsed = photoIntrinsicsSchema.safeParse(row.intrinsics);
+      if (!parsed.success) continue;
+      const { width, height, fx, fy, cx, cy } = parsed.data;
+      intrinsics.set(row.image_id, { kind: 'pixels', widthPx: width, heightPx: height, fx, fy, cx, cy });
+    }
+    return rows.flatMap((row) => {
+      const group = groupOf.get(row.image_group_id);
+      if (!group) return [];
+      const camera: FrustumCamera = intrinsics.get(row.id) ?? {
+        kind: 'sensor',
+        sensorWidthMm: group.sensor_width_mm,
+        sensorHeightMm: group.sensor_height_mm,
+        focalLengthMm: group.focal_length_mm,
+      };
+      const size =
+        row.width_px !== null && row.height_px !== null
+          ? { width: row.width_px, height: row.height_px }
+          : { width: group.image_width_px, height: group.image_height_px };
+      return [
+        {
+          id: row.id,
+          pose: {
+            longitude: row.longitude!,
+            latitude: row.latitude!,
+            altitude: row.altitude!,
+            yaw: row.yaw!,
+            pitch: row.pitch!,
+            roll: row.roll!,
+          },
+          camera,
+          size,
+        },
+      ];
+    });
+  }
+
+  const toEcef = (position: MarkerPosition) => wgs84ToEcef(wgs84(position.lon, position.lat, position.height));
+
+  function ask(model: GeometryModel, query: GeometryQuery, signal?: AbortSignal) {
+    return cpu.run(modelGeometryTask, { model, query }, signal ? { signal } : {});
+  }
+
+  async function publish(projectId: number, event: SpaceBindingEvent): Promise<void> {
+    for (const userId of await access.viewers(projectId))
+      bus.publish({ userId, name: SPACE_BINDING_EVENT, value: event });
+  }
+
+  return {
+    async startAutoBinding(auth, input) {
+      const inspection = await requireInspection(auth, input.inspectionId, { change: true });
+      await requireModel(inspection.project_id);
+      return deps.jobs.enqueue(AUTO_BINDING_JOB, input satisfies AutoBindingPayload, {
+        singletonKey: String(input.inspectionId),
+      });
+    },
+
+    async runAutoBinding({ inspectionId, distanceCm }, context) {
+      const inspection = await inspections.findInspection(inspectionId);
+      // An inspection deleted meanwhile has nothing left to bind.
+      if (!inspection) return;
+      const projectId = inspection.project_id;
+      const event = { inspectionId, processed: 0, total: 0, bound: 0, unbound: 0, errorKey: null };
+      try {
+        const model = await requireModel(projectId);
+        const [photos, markers] = await Promise.all([
+          geometryPhotos(inspectionId),
+          store.markersWithPosition(projectId),
+        ]);
+        event.total = photos.length;
+        await publish(projectId, { ...event, state: 'running' });
+        const answer =
+          photos.length > 0 && markers.length > 0
+            ? await ask(
+                model,
+                {
+                  kind: 'bind',
+                  photos,
+                  markers: markers.map((marker) => ({ id: marker.id, position: toEcef(marker.position) })),
+                  distanceM: distanceCm / 100,
+                },
+                context.signal,
+              )
+            : { kind: 'bind' as const, bindings: [], unboundCount: photos.length };
+        if (answer.kind !== 'bind') throw new Error(`a bind question answered ${answer.kind}`);
+        await store.replaceAutoBindings(
+          inspectionId,
+          distanceCm,
+          answer.bindings.map(({ photoId, markerId, distanceM }) => ({ imageId: photoId, markerId, distanceM })),
+        );
+        context.progress(1);
+        await publish(projectId, {
+          ...event,
+          state: 'done',
+          processed: photos.length,
+          bound: photos.length - answer.unboundCount,
+          unbound: answer.unboundCount,
+        });
+      } catch (error) {
+        const errorKey: ErrorKey = error instanceof AppError ? error.key : 'serviceError';
+        await publish(projectId, { ...event, state: 'failed', errorKey });
+        throw error;
+      }
+    },
+
+    async photosSeeingPoint(auth, input) {
+      const inspection = await requireInspection(auth, input.inspectionId);
+      const model = await requireModel(inspection.project_id);
+      const photos = await geometryPhotos(input.inspectionId);
+      if (photos.length === 0) return [];
+      const answer = await ask(model, { kind: 'seeing', photos, point: toEcef(input.position) });
+      return answer.kind === 'seeing'
+        ? answer.photos.map(({ photoId, ...rest }) => ({ imageId: photoId, ...rest }))
+        : [];
+    },
+
+    async collisionDistance(auth, imageId) {
+      const image = await deps.images.findImage(imageId);
+      if (!image) throw new AppError('INSPECTION_IMAGE_NOT_EXISTING');
+      await access.require(auth, image.project_id);
+      const model = await requireModel(image.project_id);
+      const photo = (await geometryPhotos(image.inspection_id)).find((candidate) => candidate.id === imageId);
+      if (!photo) return null;
+      const answer = await ask(model, { kind: 'axis', photo });
+      return answer.kind === 'axis' ? answer.distanceM : null;
+    },
+  };
+}
+
+export type SpaceGeometryService = ReturnType<typeof createSpaceGeometry>;
