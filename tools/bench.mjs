@@ -37,6 +37,11 @@ const benches = [
     ['npx', ['tsx', 'server/bench/photo-pyramid.bench.ts']],
   ],
   [
+    'spatial geometry: auto-binding, and rays against a million triangles next to three-mesh-bvh',
+    'packages/geo-mesh/bench/spatial-geometry.bench.ts',
+    ['npx', ['tsx', 'packages/geo-mesh/bench/spatial-geometry.bench.ts']],
+  ],
+  [
     'attempt limits under parallel guesses',
     'server/bench/attempt-limits.bench.ts',
     ['npx', ['tsx', 'server/bench/attempt-limits.bench.ts']],
