@@ -275,6 +275,8 @@ export const CALL_ACCESS = {
   'DELETE /inspection-image-group/{id}': 'inspection:edit',
   'GET /inspection-image-group/tree': 'inspection:view',
   'POST /images-record/adds': 'image:upload',
+  'POST /images-record/page': 'inspection:view',
+  'GET /images-record/{id}': 'inspection:view',
   'GET /camera-param/list': 'inspection:view',
   'POST /camera-param/import': 'inspection:edit',
   // High-precision transform: those who upload photos import the pose export, start, cancel and delete its

@@ -12,6 +12,7 @@ export * from './schemas/auth.js';
 export * from './schemas/project.js';
 export * from './schemas/project-model.js';
 export * from './schemas/inspection.js';
+export * from './schemas/images-record.js';
 export * from './schemas/inspection-image.js';
 export * from './schemas/inspection-image-edit.js';
 export * from './schemas/model-image.js';

@@ -5,6 +5,7 @@ import { defectTypeCalls } from './defect-type.js';
 import { dictionaryCalls, dictionaryOptionCalls } from './dictionary.js';
 import { diseaseFilterCalls } from './disease-filter.js';
 import { feedbackCalls } from './feedback.js';
+import { imagesRecordCalls } from './images-record.js';
 import { inspectionCalls } from './inspection.js';
 import { inspectionImageCalls } from './inspection-image.js';
 import { inspectionImageEditCalls } from './inspection-image-edit.js';
@@ -36,6 +37,7 @@ export * from './defect-type.js';
 export * from './dictionary.js';
 export * from './disease-filter.js';
 export * from './feedback.js';
+export * from './images-record.js';
 export * from './inspection.js';
 export * from './inspection-image.js';
 export * from './inspection-image-edit.js';
@@ -70,6 +72,7 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     dictionaryOptionCalls,
     diseaseFilterCalls,
     feedbackCalls,
+    imagesRecordCalls,
     inspectionCalls,
     inspectionImageCalls,
     inspectionImageEditCalls,

@@ -18,6 +18,9 @@ import { registerImagePoseRoutes } from './inspection-image-pose.routes.js';
 import { createImageEditRepo } from './inspection-image-edit.repo.js';
 import { registerImageEditRoutes } from './inspection-image-edit.routes.js';
 import { createImageEditService } from './inspection-image-edit.service.js';
+import { createImagesRecordRepo } from './images-record.repo.js';
+import { registerImagesRecordRoutes } from './images-record.routes.js';
+import { createImagesRecordService } from './images-record.service.js';
 import { createImagePoseService } from './inspection-image-pose.service.js';
 import { registerInspectionImageViewRoutes } from './inspection-image-view.routes.js';
 import { createInspectionImageViewService } from './inspection-image-view.service.js';
@@ -81,10 +84,20 @@ export const inspectionModule: ModuleDefinition = {
       registerImagePoseRoutes(router, {
         poses: createImagePoseService({ db, inspections: inspectionRepo, access, publish: images.publishCounts }),
       });
+      const imageEditRepo = createImageEditRepo(db);
+      registerImagesRecordRoutes(
+        router,
+        createImagesRecordService({
+          repo: createImagesRecordRepo(db),
+          inspections: inspectionRepo,
+          groupOfInspection: imageEditRepo.groupOfInspection,
+          access,
+        }),
+      );
       registerImageEditRoutes(
         router,
         createImageEditService({
-          repo: createImageEditRepo(db),
+          repo: imageEditRepo,
           findImages: imageRepo.findImages,
           access,
           remove: images.remove,

@@ -595,6 +595,25 @@ export interface SpaceMarkerVersionsTable {
   version: number;
 }
 
+/** An upload record: the files a user set out to upload into an inspection (modules/inspection, images-record). */
+export interface ImagesRecordsTable {
+  id: Generated<number>;
+  inspection_id: number;
+  image_group_id: number;
+  category: string;
+  created_by: number | null;
+  file_count: number;
+  total_bytes: Bytes;
+  created_at: CreatedAt;
+}
+
+export interface ImagesRecordFilesTable {
+  record_id: number;
+  position: number;
+  name: string;
+  size_bytes: Bytes;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -636,6 +655,8 @@ export interface Database {
   high_precision_imports: HighPrecisionImportsTable;
   point_clouds: PointCloudsTable;
   inspection_image_pyramids: InspectionImagePyramidsTable;
+  images_records: ImagesRecordsTable;
+  images_record_files: ImagesRecordFilesTable;
   space_markers: SpaceMarkersTable;
   space_image_assocs: SpaceImageAssocsTable;
   space_marker_versions: SpaceMarkerVersionsTable;
@@ -689,6 +710,8 @@ const TABLES: Record<keyof Database, true> = {
   high_precision_imports: true,
   point_clouds: true,
   inspection_image_pyramids: true,
+  images_records: true,
+  images_record_files: true,
   space_markers: true,
   space_image_assocs: true,
   space_marker_versions: true,

@@ -37,5 +37,6 @@ export const en: Widen<typeof zhCN> = {
     markerBatchTooMany: 'At most 1000 markers can be created at once',
     bindingRangeRequired: 'Please enter the binding range',
     rangeRequired: 'Add at least one interval',
+    photoTooLarge: 'A photo can be at most 100 MB',
   },
 };

@@ -36,5 +36,6 @@ export const ja: Widen<typeof zhCN> = {
     markerBatchTooMany: '一度に作成できるマーカーは 1000 個までです',
     bindingRangeRequired: 'バインド範囲を入力してください',
     rangeRequired: '区間を少なくとも 1 つ追加してください',
+    photoTooLarge: '写真は1枚100 MBまでです',
   },
 };

@@ -34,5 +34,6 @@ export const zhCN = {
     markerBatchTooMany: '一次最多创建 1000 个标记',
     bindingRangeRequired: '请输入绑定范围',
     rangeRequired: '请至少添加一个区间',
+    photoTooLarge: '单张照片不能超过 100 MB',
   },
 } as const;

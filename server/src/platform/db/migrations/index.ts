@@ -13,6 +13,7 @@ import * as m0011 from './0011-inspection-image-poses.js';
 import * as m0012 from './0012-high-precision.js';
 import * as m0013 from './0013-inspection-image-pyramids.js';
 import * as m0014 from './0014-spatial-markers.js';
+import * as m0015 from './0015-images-records.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-high-precision': m0012,
   '0013-inspection-image-pyramids': m0013,
   '0014-spatial-markers': m0014,
+  '0015-images-records': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {
