@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   AppError,
@@ -44,6 +45,7 @@ export interface SpaceGeometryDeps {
   cpu: CpuPool;
   jobs: JobQueue;
   bus: EventBus;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -121,8 +123,18 @@ export function createSpaceGeometry(deps: SpaceGeometryDeps): SpaceGeometry & {
 
   const toEcef = (position: MarkerPosition) => wgs84ToEcef(wgs84(position.lon, position.lat, position.height));
 
-  function ask(model: GeometryModel, query: GeometryQuery, signal?: AbortSignal) {
-    return cpu.run(modelGeometryTask, { model, query }, signal ? { signal } : {});
+  /**
+   * Asks the model's geometry. The task fails on its own only when the served tileset cannot be read into a mesh
+   * (no triangles, a tile it cannot decode): users hear PROJECT_MODEL_ERROR, the log keeps why.
+   */
+  async function ask(model: GeometryModel, query: GeometryQuery, signal?: AbortSignal) {
+    try {
+      return await cpu.run(modelGeometryTask, { model, query }, signal ? { signal } : {});
+    } catch (error) {
+      if (error instanceof AppError || signal?.aborted) throw error;
+      deps.log.warn({ err: error, model: model.key }, 'the model geometry could not be read');
+      throw new AppError('PROJECT_MODEL_ERROR');
+    }
   }
 
   async function publish(projectId: number, event: SpaceBindingEvent): Promise<void> {

@@ -273,6 +273,52 @@ describeOnEachDatabase('automatic binding and sight lines on a model', (server) 
     expect((await seeing(MARKERS.M5)).map((entry) => entry.image.name)).toEqual(['B.JPG']);
   });
 
+  it('fails the binding with PROJECT_MODEL_ERROR when the model cannot be read, and keeps the bindings there were', async () => {
+    const db = server().db;
+    const broken = await buildInspection(db, {
+      teamId: team.id,
+      createdBy: team.admin.id,
+      memberIds: [team.inspector.id],
+    });
+    // The synthetic tileset's tile is random bytes: no mesh comes out of it.
+    await buildServedModel(db, server().config.FILES_DIR, { teamId: team.id, projectId: broken.projectId });
+    const [shot] = await insertPhotos(db, broken.inspectionId, broken.groupId, [
+      { name: 'shot.JPG', pose: [ORIGIN.lon, ORIGIN.lat, 10, 0, 0, 0] },
+    ]);
+    const { ids } = await insertMarkers(db, broken.projectId, [{ code: 'K1', position: at(0, 20, 10) }]);
+    ok(
+      await call('POST', '/space-image-assoc/adds', {
+        mode: 'manual',
+        inspectionId: broken.inspectionId,
+        markerId: ids.K1,
+        imageIds: [shot!.id],
+      }),
+    );
+    const after = server().events.length;
+    ok(
+      await call('POST', '/space-image-assoc/adds', {
+        mode: 'auto',
+        inspectionId: broken.inspectionId,
+        distanceCm: 50,
+      }),
+    );
+    expect(await waitForBinding(server(), broken.inspectionId, after)).toMatchObject({
+      state: 'failed',
+      errorKey: 'PROJECT_MODEL_ERROR',
+    });
+    expect(
+      ok(await call('GET', '/inspection-image/no-space-marking/infos', { inspectionId: String(broken.inspectionId) })),
+    ).toEqual({ total: 1, bound: 1, unbound: 0 });
+    expect(
+      (
+        await call('POST', '/space-marking/judge/pose', {
+          inspectionId: broken.inspectionId,
+          position: at(0, 20, 10),
+        })
+      ).body.msg,
+    ).toBe('PROJECT_MODEL_ERROR');
+  });
+
   it("measures how far a photo's optical axis runs to the model", async () => {
     const distance = async (name: string) =>
       ok(

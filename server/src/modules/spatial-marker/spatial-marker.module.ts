@@ -50,6 +50,7 @@ export const spatialMarkerModule: ModuleDefinition = {
       cpu: context.cpu,
       jobs: context.jobs,
       bus: context.bus,
+      log: context.log,
     });
     const bindings = createSpaceBindingService({ repo: bindingRepo, access, inspections, images, markers, geometry });
     registerProjectChild('spatial-marker', spatialMarkerHooks);
