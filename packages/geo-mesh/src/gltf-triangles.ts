@@ -3,7 +3,7 @@
  * node's world matrix. Draco and meshopt compression are decoded by gltf-transform's own extensions, quantized
  * positions (KHR_mesh_quantization) are de-quantized by its accessors. Points and lines are skipped.
  */
-import { type Document, type JSONDocument, NodeIO, Primitive } from '@gltf-transform/core';
+import { type Document, type JSONDocument, Logger, NodeIO, Primitive } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
 import { createRequire } from 'node:module';
@@ -25,10 +25,14 @@ let io: Promise<NodeIO> | undefined;
 function gltfIO(): Promise<NodeIO> {
   io ??= (async () => {
     await MeshoptDecoder.ready;
-    return new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({
-      'draco3d.decoder': await draco3d.createDecoderModule(),
-      'meshopt.decoder': MeshoptDecoder,
-    });
+    // Warnings (an extension of no use to geometry, say) would only fill the server's log.
+    return new NodeIO()
+      .setLogger(new Logger(Logger.Verbosity.ERROR))
+      .registerExtensions(ALL_EXTENSIONS)
+      .registerDependencies({
+        'draco3d.decoder': await draco3d.createDecoderModule(),
+        'meshopt.decoder': MeshoptDecoder,
+      });
   })();
   return io;
 }
@@ -43,13 +47,27 @@ function rtcCenter(json: JSONDocument['json']): [number, number, number] | null 
     : null;
 }
 
-/** Only geometry is read: images, textures and materials would need their own files for nothing. */
-function withoutAppearance(json: JSONDocument['json']): JSONDocument['json'] {
+const without = (names: string[] | undefined, name: string) => names?.filter((other) => other !== name);
+
+/**
+ * Only geometry is read: images, textures and materials would need their own files for nothing. CESIUM_RTC, read
+ * above, is taken off the extension lists, since gltf-transform knows no such extension.
+ */
+function geometryOnly(json: JSONDocument['json']): JSONDocument['json'] {
   const meshes = json.meshes?.map((mesh) => ({
     ...mesh,
     primitives: mesh.primitives.map(({ material: _material, ...primitive }) => primitive),
   }));
-  return { ...json, meshes, images: [], textures: [], samplers: [], materials: [] };
+  return {
+    ...json,
+    meshes,
+    images: [],
+    textures: [],
+    samplers: [],
+    materials: [],
+    extensionsUsed: without(json.extensionsUsed, 'CESIUM_RTC'),
+    extensionsRequired: without(json.extensionsRequired, 'CESIUM_RTC'),
+  };
 }
 
 /**
@@ -78,7 +96,7 @@ export async function readGltfTriangles(
     json = { json: parsed, resources };
   }
   const center = rtcCenter(json.json);
-  const document = await reader.readJSON({ json: withoutAppearance(json.json), resources: json.resources });
+  const document = await reader.readJSON({ json: geometryOnly(json.json), resources: json.resources });
   return { pieces: documentTriangles(document), rtcCenter: center };
 }
 

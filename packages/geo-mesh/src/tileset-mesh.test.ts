@@ -22,7 +22,7 @@ interface GlbOptions {
   compression?: 'draco' | 'meshopt';
 }
 
-async function glb(options: GlbOptions = {}): Promise<Uint8Array> {
+function shapeDocument(options: GlbOptions = {}): Document {
   const positions = options.positions ?? SHAPE;
   const document = new Document();
   const buffer = document.createBuffer();
@@ -43,6 +43,11 @@ async function glb(options: GlbOptions = {}): Promise<Uint8Array> {
   const node = document.createNode().setMesh(document.createMesh().addPrimitive(primitive));
   if (options.translation) node.setTranslation(options.translation);
   document.createScene().addChild(node);
+  return document;
+}
+
+async function glb(options: GlbOptions = {}): Promise<Uint8Array> {
+  const document = shapeDocument(options);
   const io = new NodeIO();
   if (options.compression === 'draco') {
     document.createExtension(KHRDracoMeshCompression).setRequired(true);
@@ -72,6 +77,41 @@ function b3dm(body: Uint8Array, featureTable: object): Uint8Array {
   bytes.set(new TextEncoder().encode(json), 28);
   bytes.set(body, 28 + json.length);
   return bytes;
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((offset, part) => (bytes.set(part, offset), offset + part.length), 0);
+  return bytes;
+}
+
+function uint32s(...values: number[]): Uint8Array {
+  const view = new DataView(new ArrayBuffer(values.length * 4));
+  values.forEach((value, i) => view.setUint32(i * 4, value, true));
+  return new Uint8Array(view.buffer);
+}
+
+/** A glb with its JSON chunk edited (the binary chunk kept as it is). */
+function withGlbJson(glb: Uint8Array, edit: (json: Record<string, unknown>) => void): Uint8Array {
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const length = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length))) as Record<string, unknown>;
+  edit(json);
+  let text = JSON.stringify(json);
+  while (text.length % 4 !== 0) text += ' ';
+  const rest = glb.subarray(20 + length);
+  const chunk = new TextEncoder().encode(text);
+  return concat(uint32s(0x46546c67, 2, 20 + chunk.length + rest.length, chunk.length, 0x4e4f534a), chunk, rest);
+}
+
+/** A b3dm of 3D Tiles' legacy layouts: `[batchLength, batchTableByteLength]` or three words before the glb. */
+function legacyB3dm(body: Uint8Array, words: number[]): Uint8Array {
+  return concat(uint32s(0x6d643362, 1, 12 + words.length * 4 + body.length, ...words), body);
+}
+
+function cmpt(...tiles: Uint8Array[]): Uint8Array {
+  const total = 16 + tiles.reduce((sum, tile) => sum + tile.length, 0);
+  return concat(uint32s(0x74706d63, 1, total, tiles.length), ...tiles);
 }
 
 /** The site's east-north-up frame as a tile transform (column-major): east, north, up, then the origin. */
@@ -224,6 +264,65 @@ describe('a 3D Tiles 1.0 tileset of b3dm contents', () => {
     const mesh = await readTilesetMesh({ tilesetUrl: 'tileset.json', read: reader.read });
     expectVertices(mesh, [...shapeAtSite([10, 0, 5]), ...shapeAtSite([0, 50, 0])]);
     expect(reader.paths).toContain('more/part.b3dm');
+  });
+});
+
+describe('other content encodings', () => {
+  it('a .gltf with its buffer in a file beside it, resolved against the content', async () => {
+    const { json, resources } = await new NodeIO().writeJSON(shapeDocument(), { basename: 'shape' });
+    expect(Object.keys(resources)).toEqual(['shape.bin']);
+    const files = {
+      'tileset.json': tileset({ transform: SITE_TRANSFORM, content: { uri: 'models/shape.gltf' } }),
+      'models/shape.gltf': json,
+      'models/shape.bin': resources['shape.bin']!,
+    };
+    expectVertices(await readTilesetMesh({ tilesetUrl: 'tileset.json', ...readerOf(files) }), shapeAtSite());
+  });
+
+  it("glTF's CESIUM_RTC centre (ECEF) is added after the y-up turn", async () => {
+    const center = SITE.originEcef;
+    const content = withGlbJson(await glb(), (json) => {
+      json.extensions = { CESIUM_RTC: { center: [center.x, center.y, center.z] } };
+      json.extensionsUsed = ['CESIUM_RTC'];
+      json.extensionsRequired = ['CESIUM_RTC'];
+    });
+    const files = { 'tileset.json': tileset({ content: { uri: 'rtc.glb' } }, '1.0'), 'rtc.glb': content };
+    const expected: Ecef[] = [];
+    for (let i = 0; i < SHAPE.length; i += 3) {
+      expected.push(ecef(center.x + SHAPE[i]!, center.y - SHAPE[i + 2]!, center.z + SHAPE[i + 1]!));
+    }
+    expectVertices(await readTilesetMesh({ tilesetUrl: 'tileset.json', ...readerOf(files) }), expected);
+  });
+
+  it('a cmpt of b3dm, and b3dm with either legacy header', async () => {
+    const body = await glb();
+    const files = {
+      'tileset.json': tileset(
+        {
+          transform: SITE_TRANSFORM,
+          contents: [{ uri: 'both.cmpt' }, { uri: 'legacy-20.b3dm' }, { uri: 'legacy-24.b3dm' }],
+        },
+        '1.0',
+      ),
+      'both.cmpt': cmpt(b3dm(body, { BATCH_LENGTH: 0 }), b3dm(body, { BATCH_LENGTH: 0, RTC_CENTER: [0, 0, 7] })),
+      'legacy-20.b3dm': legacyB3dm(body, [0, 0]),
+      'legacy-24.b3dm': legacyB3dm(body, [0, 0, 0]),
+    };
+    const mesh = await readTilesetMesh({ tilesetUrl: 'tileset.json', ...readerOf(files) });
+    expectVertices(mesh, [...shapeAtSite(), ...shapeAtSite([0, 0, 7]), ...shapeAtSite(), ...shapeAtSite()]);
+  });
+
+  it("an old tileset's gltfUpAxis Z leaves glTF's axes as they are", async () => {
+    const files = {
+      'tileset.json': {
+        asset: { version: '1.0', gltfUpAxis: 'Z' },
+        root: { transform: SITE_TRANSFORM, content: { uri: 'z.glb' } },
+      },
+      'z.glb': await glb(),
+    };
+    const expected: Ecef[] = [];
+    for (let i = 0; i < SHAPE.length; i += 3) expected.push(at(SHAPE[i]!, SHAPE[i + 1]!, SHAPE[i + 2]!));
+    expectVertices(await readTilesetMesh({ tilesetUrl: 'tileset.json', ...readerOf(files) }), expected);
   });
 });
 
