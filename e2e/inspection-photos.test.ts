@@ -216,6 +216,24 @@ describe.skipIf(skipReason !== null)('inspection photos', () => {
     expect(left.total).toBe(PHOTOS.length - 1);
     expect(left.records.map((photo) => photo.name)).not.toContain('DJI_0030.JPG');
 
+    // The upload record: the batch's photos (the text file was never part of it), the deleted one missing again.
+    await panel.getByTestId('photo-tab-records').click();
+    const records = panel.getByTestId('upload-records');
+    const counts = records.getByTestId('upload-record-counts');
+    await counts.getByText(`${ui.records.arrived} ${PHOTOS.length - 1}`).waitFor();
+    expect(await counts.textContent()).not.toContain(ui.records.failed);
+    expect(await records.locator('tbody tr').count()).toBe(1);
+    await records
+      .getByTestId('upload-record-show-missing')
+      .getByText(text(ui.records.showMissing, { count: 1 }))
+      .click();
+    const missingDialog = page.getByTestId('upload-record-missing');
+    await missingDialog.getByText('DJI_0030.JPG').waitFor();
+    await page.screenshot({ path: screenshotPath('inspection-photos-upload-record-missing') });
+    await missingDialog.locator('.ant-modal-close').click();
+    await missingDialog.waitFor({ state: 'hidden' });
+    await panel.getByRole('tab', { name: ui.tabs.all }).click();
+
     // Both themes and the three languages.
     await page.getByTestId('theme-toggle').click();
     await page.screenshot({ path: screenshotPath('inspection-photos-grid-zh-light') });

@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import {
+  IMAGES_RECORD_FILES_MAX,
   INSPECTION_IMAGES_EVENT,
   INSPECTION_IMAGE_FILES_PATH,
   authCalls,
+  imagesRecordCalls,
   inspectionCalls,
   inspectionImageCalls,
   inspectionImagesEventSchema,
 } from '@sightline/shared';
 import type {
   FileLink,
+  ImageCategory,
   ImageGroupCreateBody,
   InspectionCreateBody,
   InspectionImageFindPageBody,
@@ -160,6 +163,10 @@ export const inspectionImageKeys = {
   grid: (inspectionId: number, filters: object) => [...inspectionImageKeys.all(inspectionId), 'grid', filters] as const,
   withoutPose: (inspectionId: number, query: object) =>
     [...inspectionImageKeys.all(inspectionId), 'without-pose', query] as const,
+  /** Under the photos' key: a record's counts change as its photos arrive and are processed. */
+  records: (inspectionId: number, query: object) =>
+    [...inspectionImageKeys.all(inspectionId), 'records', query] as const,
+  record: (inspectionId: number, id: number) => [...inspectionImageKeys.all(inspectionId), 'record', id] as const,
 };
 
 /** The grid's filters: the findPage body without the page and the inspection. */
@@ -196,6 +203,45 @@ export function useImagesWithoutPose(
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => call(inspectionImageCalls.withoutPosePage, { body: { ...query, inspectionId }, signal }),
+  });
+}
+
+/** The inspection's upload records, newest first, each with how many of its files arrived. */
+export function useUploadRecords(inspectionId: number, query: { pageNum: number; pageSize: number }) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: inspectionImageKeys.records(inspectionId, query),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => call(imagesRecordCalls.page, { body: { ...query, inspectionId }, signal }),
+  });
+}
+
+/**
+ * Records a batch's files on the server as it starts (in records of at most IMAGES_RECORD_FILES_MAX files). The upload
+ * does not wait for it and goes on without it: a failed record only leaves the batch out of the upload records.
+ */
+export async function recordUploadBatch(
+  inspectionId: number,
+  target: { imageGroupId: number; category: ImageCategory },
+  files: ReadonlyArray<{ name: string; size: number }>,
+): Promise<void> {
+  for (let start = 0; start < files.length; start += IMAGES_RECORD_FILES_MAX) {
+    const body = {
+      inspectionId,
+      ...target,
+      files: files.slice(start, start + IMAGES_RECORD_FILES_MAX).map(({ name, size }) => ({ name, size })),
+    };
+    await call(imagesRecordCalls.add, { body, quiet: true }).catch(() => undefined);
+  }
+}
+
+/** One upload record with its files not in the inspection (fetched when the user asks for them). */
+export function useUploadRecord(inspectionId: number, id: number | null) {
+  return useQuery({
+    queryKey: inspectionImageKeys.record(inspectionId, id ?? 0),
+    enabled: id !== null,
+    queryFn: ({ signal }) => call(imagesRecordCalls.get, { params: { id: id ?? 0 }, signal }),
   });
 }
 

@@ -38,7 +38,10 @@ import { inspectionPaths } from '../inspection-paths';
 import { EMPTY_SELECTION, keepListed, selectAll, toggleSelection, type PhotoSelection } from '../photo-selection';
 import { PhotoGrid } from './PhotoGrid';
 import { PhotoUploadDialog } from './PhotoUploadDialog';
+import { UploadRecordsTable } from './UploadRecordsTable';
 import { WithoutPoseTable } from './WithoutPoseTable';
+
+type PhotosTab = 'all' | 'withoutPose' | 'records';
 
 /** The grid's height: most of a screen, so thousands of photos scroll inside the card, not the page. */
 const GRID_HEIGHT = 'min(70vh, 760px)';
@@ -72,7 +75,7 @@ export function PhotosPanel({
   const live = useInspectionImagesLive(inspectionId);
   const link = useInspectionImageLink(inspectionId);
   const removeImages = useDeleteImages(inspectionId);
-  const [tab, setTab] = useState<'all' | 'withoutPose'>('all');
+  const [tab, setTab] = useState<PhotosTab>('all');
   const [uploading, setUploading] = useState(false);
   const [filters, setFilters] = useState<PhotoFilters>({});
   const [selection, setSelection] = useState<PhotoSelection>(EMPTY_SELECTION);
@@ -295,7 +298,7 @@ export function PhotosPanel({
     >
       <Tabs
         activeKey={tab}
-        onChange={(key) => setTab(key as 'all' | 'withoutPose')}
+        onChange={(key) => setTab(key as PhotosTab)}
         items={[
           { key: 'all', label: t('inspectionPhotos.tabs.all'), children: gridTab },
           {
@@ -314,6 +317,11 @@ export function PhotosPanel({
                 onOpen={onOpen}
               />
             ),
+          },
+          {
+            key: 'records',
+            label: <span data-testid="photo-tab-records">{t('inspectionPhotos.records.tab')}</span>,
+            children: <UploadRecordsTable inspectionId={inspectionId} />,
           },
         ]}
       />

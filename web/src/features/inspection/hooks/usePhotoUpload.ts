@@ -34,7 +34,7 @@ import {
   type RefusedFile,
   type ResumeRecord,
 } from '../photo-batch';
-import { inspectionImageKeys } from '../api';
+import { inspectionImageKeys, recordUploadBatch } from '../api';
 
 /**
  * The inspection photo upload (SPEC section 2): one tus upload per photo through Uppy, a few at a time, with
@@ -348,6 +348,8 @@ export function usePhotoUpload(inspectionId: number): PhotoUploadControls {
         saveRecord();
         refresh();
         void uppy.upload().catch(() => undefined);
+        // Resumed files were recorded when their batch began; a lost record only loses the upload records' line.
+        void recordUploadBatch(inspectionId, target, fresh);
       } finally {
         setStarting(false);
       }
