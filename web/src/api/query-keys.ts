@@ -68,6 +68,16 @@ export const inspectionKeys = {
   cameras: () => [...inspectionKeys.all, 'cameras'] as const,
 };
 
+/** A project's spatial markers and the photos of its inspections bound to them (SPEC section 7, "Spatial markers"). */
+export const spatialMarkerKeys = {
+  all: (projectId: number) => ['spatial-marker', projectId] as const,
+  tree: (projectId: number) => [...spatialMarkerKeys.all(projectId), 'tree'] as const,
+  /** Everything that depends on which photos are bound: counts, lists, per-marker pages and histories. */
+  bindings: (projectId: number) => [...spatialMarkerKeys.all(projectId), 'bindings'] as const,
+  binding: (projectId: number, what: string, ...args: readonly (number | object)[]) =>
+    [...spatialMarkerKeys.bindings(projectId), what, ...args] as const,
+};
+
 /** Notices belong to the signed-in user, not to a team. */
 export const noticeKeys = {
   all: ['notice'] as const,

@@ -16,6 +16,7 @@ export const PAGE_REGISTRY: Record<string, PageLoader> = {
   'project/ProjectWizardPage': () => import('../features/project/pages/ProjectWizardPage'),
   'project-config/ProjectConfigPage': () => import('../features/project-config/pages/ProjectConfigPage'),
   'project-view/ProjectViewPage': () => import('../features/project-view/pages/ProjectViewPage'),
+  'spatial-marker/SpatialMarkerPage': () => import('../features/spatial-marker/pages/SpatialMarkerPage'),
   'user/PersonalCenterPage': () => import('../features/user/pages/PersonalCenterPage'),
   'map/MapPage': upcoming,
   'map/MapProjectsPage': upcoming,
@@ -45,6 +46,7 @@ export const SUB_PAGES: Record<string, readonly SubPage[]> = {
     { path: 'projects/:id/edit', componentPath: 'project/ProjectWizardPage' },
     { path: 'projects/:id/config', componentPath: 'project-config/ProjectConfigPage' },
     { path: 'projects/:id/view', componentPath: 'project-view/ProjectViewPage' },
+    { path: 'projects/:id/markers', componentPath: 'spatial-marker/SpatialMarkerPage' },
   ],
   // The inspection page is kept alive and shows its own detail; the route only lets the path exist.
   INSPECTION: [

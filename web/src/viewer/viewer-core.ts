@@ -6,6 +6,7 @@ import type * as CesiumNs from 'cesium';
 import { loadCesium } from './cesium-loader';
 import { THEME_COLOURS } from './viewer-format';
 import { MeasureController } from './viewer-measure';
+import { MarkerLayer } from './viewer-markers';
 import { PhotoLayer } from './viewer-photos';
 import type {
   CameraView,
@@ -109,6 +110,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
   const measureController = new MeasureController(C, viewer, () => tileset);
   const photoLayer = new PhotoLayer(C, viewer, () => measureController.active() !== null);
   let photoGeneration = 0;
+  const markerLayer = new MarkerLayer(C, viewer, () => tileset);
 
   /**
    * Renders frame after frame until `settled()` holds after two drawn frames in a row (true), or `timeoutMs`
@@ -404,6 +406,37 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
     onPhotoPick: (listener) => photoLayer.onPick(listener),
     onPhotoHover: (listener) => photoLayer.onHover(listener),
 
+    showMarkers: (markers) => markerLayer.show(markers ?? []),
+    markerCount: () => markerLayer.count(),
+    selectMarker: (id) => markerLayer.select(id),
+    markerWindowPosition: (id) => markerLayer.windowPosition(id),
+    onMarkerPick: (listener) =>
+      markerLayer.onPick((id) => {
+        if (measureController.active() === null) listener(id);
+      }),
+
+    async flyToMarker(id, flyOptions = {}) {
+      const position = markerLayer.position(id);
+      if (!position) return;
+      const sphere = new C.BoundingSphere(position, 1);
+      const offset = new C.HeadingPitchRange(camera.heading, toRadians(-35), flyOptions.range ?? 40);
+      await new Promise<void>((resolve) => {
+        camera.flyToBoundingSphere(sphere, {
+          duration: flyOptions.duration ?? 1,
+          offset,
+          complete: resolve,
+          cancel: resolve,
+        });
+      });
+      camera.lookAtTransform(C.Matrix4.IDENTITY);
+    },
+
+    pickPosition() {
+      measureController.cancel();
+      return markerLayer.pick();
+    },
+    cancelPositionPick: () => markerLayer.cancelPick(),
+
     setTheme(theme) {
       applyTheme(C, viewer, theme);
     },
@@ -417,6 +450,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       loadGeneration++;
       measureController.destroy();
       photoLayer.destroy();
+      markerLayer.destroy();
       viewer.destroy();
     },
   };

@@ -22,6 +22,7 @@ import type {
   Measurement,
 } from './viewer-types';
 import { formatMetres, formatSquareMetres } from './viewer-format';
+import { pickOnTileset, positionAt } from './viewer-pick';
 
 type Cesium = typeof CesiumNs;
 type Cartesian3 = CesiumNs.Cartesian3;
@@ -116,32 +117,10 @@ export class MeasureController {
     this.viewer.scene.requestRender();
   }
 
-  /** A position on the tileset under the pointer, or undefined (the globe and our own drawings do not count). */
-  private pickOnTileset(windowPosition: CesiumNs.Cartesian2): Cartesian3 | undefined {
-    const { scene } = this.viewer;
-    const tileset = this.getTileset();
-    if (!tileset || !scene.pickPositionSupported) return undefined;
-    // One pick pass is enough unless one of our own points or labels is on top; only then look beneath it.
-    const top = scene.pick(windowPosition) as { primitive?: unknown; id?: unknown } | undefined;
-    const onTileset =
-      top?.primitive === tileset ||
-      (top?.id instanceof this.C.Entity &&
-        (scene.drillPick(windowPosition, 4) as Array<{ primitive?: unknown }>).some(
-          (hit) => hit.primitive === tileset,
-        ));
-    if (!onTileset) return undefined;
-    return this.positionAt(windowPosition);
-  }
-
-  private positionAt(windowPosition: CesiumNs.Cartesian2): Cartesian3 | undefined {
-    const position = this.viewer.scene.pickPosition(windowPosition);
-    return position && Number.isFinite(position.x) ? position : undefined;
-  }
-
   private handleClick(windowPosition: CesiumNs.Cartesian2): void {
     const session = this.session;
     if (!session) return;
-    const position = this.pickOnTileset(windowPosition);
+    const position = pickOnTileset(this.viewer, this.getTileset(), windowPosition);
     if (!position) return;
     const last = session.points.at(-1);
     if (last && this.C.Cartesian3.distance(last, position) < SAME_POINT_METRES) return;
@@ -175,7 +154,7 @@ export class MeasureController {
       const at = this.pendingMove;
       this.pendingMove = undefined;
       if (!at || this.session !== session || this.viewer.isDestroyed()) return;
-      session.floating = this.positionAt(at) ?? session.floating;
+      session.floating = positionAt(this.viewer, at) ?? session.floating;
       this.render();
     });
   }

@@ -102,6 +102,22 @@ export interface PhotoHover {
   y: number;
 }
 
+/** A point on the model: WGS84 degrees and metres above the ellipsoid (a spatial marker's position). */
+export interface GeoPosition {
+  lon: number;
+  lat: number;
+  height: number;
+}
+
+/** A placed spatial marker as the 3D view draws it: a point in its colour, labelled. */
+export interface ViewerMarker {
+  id: number;
+  label: string;
+  /** CSS colour, `#RRGGBB`. */
+  color: string;
+  position: GeoPosition;
+}
+
 /** GeoJSON as the project's location is stored (a FeatureCollection, Feature or geometry). */
 export type LocationGeoJson = { type: string } & Record<string, unknown>;
 
@@ -166,6 +182,24 @@ export interface ViewerApi {
   onPhotoPick(listener: (id: number) => void): () => void;
   /** Calls `listener` as the mouse moves over photos (null when it leaves them). */
   onPhotoHover(listener: (hover: PhotoHover | null) => void): () => void;
+  /** Draws spatial markers (points in their colour, labelled), replacing those drawn before; null removes them. */
+  showMarkers(markers: readonly ViewerMarker[] | null): void;
+  /** How many markers are drawn. */
+  markerCount(): number;
+  /** Draws one marker larger than the others (null: none). */
+  selectMarker(id: number | null): void;
+  /** Where a drawn marker is on the canvas (CSS pixels from its top-left), or null when not in view. */
+  markerWindowPosition(id: number): { x: number; y: number } | null;
+  /** Moves the camera to look at a drawn marker from `range` metres (default 40); `duration` in seconds. */
+  flyToMarker(id: number, options?: { duration?: number; range?: number }): Promise<void>;
+  /** Calls `listener` with the marker's id when a marker is clicked (not while picking or measuring). */
+  onMarkerPick(listener: (id: number) => void): () => void;
+  /**
+   * Waits for a click on the model (a measurement in progress is cancelled) and resolves with the position hit;
+   * null when cancelled (Esc, `cancelPositionPick`, a new pick). Clicks beside the model are ignored.
+   */
+  pickPosition(): Promise<GeoPosition | null>;
+  cancelPositionPick(): void;
   setTheme(theme: ViewerTheme): void;
   /** Asks for a new frame (the view renders on demand). */
   requestRender(): void;

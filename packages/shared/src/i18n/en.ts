@@ -24,6 +24,7 @@ import { en as highPrecisionUi } from './high-precision/en.js';
 import { en as pose } from './pose/en.js';
 import { en as photoViewer } from './photo-viewer/en.js';
 import { en as inspectionPhotos } from './inspection-photos/en.js';
+import { en as spatialMarker } from './spatial-marker/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -50,4 +51,5 @@ export const en: Catalogue = mergeDomains(
   pose,
   photoViewer,
   inspectionPhotos,
+  spatialMarker,
 );

@@ -24,6 +24,7 @@ import { ja as highPrecisionUi } from './high-precision/ja.js';
 import { ja as pose } from './pose/ja.js';
 import { ja as photoViewer } from './photo-viewer/ja.js';
 import { ja as inspectionPhotos } from './inspection-photos/ja.js';
+import { ja as spatialMarker } from './spatial-marker/ja.js';
 
 export const ja: Catalogue = mergeDomains(
   errors,
@@ -50,4 +51,5 @@ export const ja: Catalogue = mergeDomains(
   pose,
   photoViewer,
   inspectionPhotos,
+  spatialMarker,
 );

@@ -23,6 +23,7 @@ import { zhCN as highPrecisionUi } from './high-precision/zh-CN.js';
 import { zhCN as pose } from './pose/zh-CN.js';
 import { zhCN as photoViewer } from './photo-viewer/zh-CN.js';
 import { zhCN as inspectionPhotos } from './inspection-photos/zh-CN.js';
+import { zhCN as spatialMarker } from './spatial-marker/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -54,6 +55,7 @@ export const zhCN = mergeDomains(
   pose,
   photoViewer,
   inspectionPhotos,
+  spatialMarker,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

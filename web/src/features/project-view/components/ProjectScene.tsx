@@ -3,7 +3,7 @@ import { Alert, App as AntdApp, Button, Flex, Spin, Tooltip, theme } from 'antd'
 import { EyeInvisibleOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ModelClip } from '@sightline/shared';
-import { fetchFileLink, fileFolderOf, withFileLink } from '../../../api/file-links';
+import { loadProjectTileset } from '../../../api/project-tileset';
 import { ViewerToolbar, type CameraView, type ClipPlane, type ViewerApi } from '../../../viewer';
 import { toSavedView } from '../camera-view';
 import { useModelChanged, useRestoreModel, useSaveClip, useSaveDefaultView } from '../api';
@@ -75,16 +75,7 @@ export function ProjectScene({
 
   useEffect(() => {
     let current = true;
-    // CesiumJS fetches the tiles itself: with a signed link to the version's folder, renewed when it expires.
-    const folder = fileFolderOf(tilesetUrl);
-    const load = folder
-      ? fetchFileLink(folder).then((link) =>
-          api.loadTileset(withFileLink(tilesetUrl, link), {
-            renewQuery: async () => (await fetchFileLink(folder, { fresh: true })).query,
-          }),
-        )
-      : api.loadTileset(tilesetUrl);
-    load
+    loadProjectTileset(api, tilesetUrl)
       .then(async () => {
         if (!current) return;
         const view = latestView.current;

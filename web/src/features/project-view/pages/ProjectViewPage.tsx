@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { Alert, Button, Card, Empty, Flex, Progress, Result, Spin, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, CloudUploadOutlined, EditOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  CloudUploadOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { MenuPageProps } from '../../../session/menu-routes';
@@ -94,6 +100,13 @@ export default function ProjectViewPage(_props: MenuPageProps) {
           </Typography.Text>
         )}
         <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
+          <Button
+            icon={<EnvironmentOutlined />}
+            onClick={() => void navigate(projectPaths.markers(detail.id))}
+            data-testid="view-markers"
+          >
+            {t('projectUi.markers.open')}
+          </Button>
           {canEdit && !moving && (
             <Button icon={<EditOutlined />} onClick={() => void navigate(projectPaths.edit(detail.id))}>
               {t('projectUi.card.edit')}
