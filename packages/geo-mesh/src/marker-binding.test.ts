@@ -2,7 +2,7 @@ import { type Ecef, type PhotoCamera, ecef, ecefToEnu, opticalAxisRay } from '@s
 import { describe, expect, it } from 'vitest';
 import { bindPhotosToMarkers } from './marker-binding.js';
 import { buildMeshIndex } from './mesh-index.js';
-import { SITE, at, cameraAt, ground, meshOf } from './testing/synthetic-scene.js';
+import { SITE, at, cameraAt, ground, meshOf, quad } from './testing/synthetic-scene.js';
 
 const index = buildMeshIndex(meshOf(ground(100)));
 
@@ -47,8 +47,11 @@ describe('binding photos to the markers near where their axis meets the model', 
   });
 });
 
-/** Where a camera's axis meets the ground square of the site, worked out without the mesh: null when it does not. */
-function axisOnGround(camera: PhotoCamera): Ecef | null {
+/**
+ * Where a camera's axis meets the site's level plane within `half` metres east and north of the site, worked out
+ * without the mesh: null when it does not.
+ */
+function axisOnGround(camera: PhotoCamera, half = 100): Ecef | null {
   const { origin, direction } = opticalAxisRay(camera);
   const height = ecefToEnu(origin, SITE).u;
   const { up } = SITE;
@@ -57,7 +60,7 @@ function axisOnGround(camera: PhotoCamera): Ecef | null {
   const t = height / descent;
   const point = ecef(origin.x + t * direction[0], origin.y + t * direction[1], origin.z + t * direction[2]);
   const { e, n } = ecefToEnu(point, SITE);
-  return Math.abs(e) < 100 && Math.abs(n) < 100 ? point : null;
+  return Math.abs(e) < half && Math.abs(n) < half ? point : null;
 }
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -96,5 +99,37 @@ describe('against every photo-marker pair checked one by one', () => {
       expected.map(({ photoId, markerId }) => `${photoId}-${markerId}`),
     );
     bindings.forEach((binding, i) => expect(binding.distanceM).toBeCloseTo(expected[i]!.distanceM, 3));
+  });
+});
+
+describe('markers spread over more than 2^17 binding distances', () => {
+  it('still binds by the exact distance when the grid has to use larger cubes', () => {
+    // Two 20 m squares 20 km apart with a 10 cm distance: 200,000 cubes of 10 cm would not number exactly.
+    const far = buildMeshIndex(
+      meshOf([...ground(10), ...quad([19990, -10, 0], [20010, -10, 0], [20010, 10, 0], [19990, 10, 0])]),
+    );
+    const photos = [
+      { id: 1, camera: cameraAt([0, 0, 5], 0, -90) },
+      { id: 2, camera: cameraAt([20000, 0, 5], 0, -90) },
+    ];
+    const offset = (point: Ecef, metresEast: number) =>
+      ecef(
+        point.x + SITE.east[0] * metresEast,
+        point.y + SITE.east[1] * metresEast,
+        point.z + SITE.east[2] * metresEast,
+      );
+    const hits = photos.map(({ camera }) => axisOnGround(camera, 30000)!);
+    const markers = [
+      { id: 1, position: offset(hits[0]!, 0.05) },
+      { id: 2, position: offset(hits[0]!, 0.12) },
+      { id: 3, position: offset(hits[1]!, -0.08) },
+      { id: 4, position: offset(hits[1]!, 0.11) },
+    ];
+    const { bindings } = bindPhotosToMarkers({ photos, markers, index: far, distanceM: 0.1 });
+    expect(bindings.map(({ photoId, markerId }) => [photoId, markerId])).toEqual([
+      [1, 1],
+      [2, 3],
+    ]);
+    expect(bindings[1]!.distanceM).toBeCloseTo(0.08, 3);
   });
 });

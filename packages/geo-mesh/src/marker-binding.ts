@@ -21,40 +21,64 @@ export interface PhotoBinding {
   readonly distanceM: number;
 }
 
+/** Cells per axis at most, so that a cell's number (x · ny + y) · nz + z stays an exact integer in a double. */
+const MAX_CELLS_PER_AXIS = 2 ** 17;
+
 /**
- * Markers hashed into cubes of the binding distance, so a query reads the 27 cubes around a point. A hash rather
- * than kdbush (two-dimensional: markers on a tower stand above each other) or a tree: the radius is fixed per
- * question, and a grid of that size answers it in constant time.
+ * Markers hashed into cubes at least as large as the binding distance, so a query reads the 27 cubes around a point.
+ * A hash rather than kdbush (two-dimensional: markers on a tower stand above each other) or a tree: the radius is
+ * fixed per question, and a grid of that size answers it in constant time. Cubes are numbered from the markers'
+ * lowest corner, so a key is one number (strings cost more than the rays here).
  */
 class MarkerGrid {
-  private readonly cells = new Map<string, SpatialMarkerPoint[]>();
+  private readonly cells = new Map<number, SpatialMarkerPoint[]>();
+  private readonly min: [number, number, number] = [Infinity, Infinity, Infinity];
+  private readonly counts: [number, number, number];
+  private readonly cellM: number;
 
-  constructor(
-    markers: readonly SpatialMarkerPoint[],
-    private readonly cellM: number,
-  ) {
+  constructor(markers: readonly SpatialMarkerPoint[], radiusM: number) {
+    const max = [-Infinity, -Infinity, -Infinity];
+    for (const { position } of markers) {
+      [position.x, position.y, position.z].forEach((value, axis) => {
+        this.min[axis] = Math.min(this.min[axis]!, value);
+        max[axis] = Math.max(max[axis]!, value);
+      });
+    }
+    const extent = markers.length > 0 ? Math.max(...max.map((value, axis) => value - this.min[axis]!)) : 0;
+    this.cellM = Math.max(radiusM, extent / (MAX_CELLS_PER_AXIS - 1));
+    this.counts = [0, 1, 2].map((axis) => Math.floor((max[axis]! - this.min[axis]!) / this.cellM) + 1) as [
+      number,
+      number,
+      number,
+    ];
     for (const marker of markers) {
-      const key = this.key(marker.position.x, marker.position.y, marker.position.z);
+      const { x, y, z } = marker.position;
+      const key = this.key(this.cellOf(x, 0), this.cellOf(y, 1), this.cellOf(z, 2));
       const cell = this.cells.get(key);
       if (cell) cell.push(marker);
       else this.cells.set(key, [marker]);
     }
   }
 
-  private key(x: number, y: number, z: number): string {
-    return `${Math.floor(x / this.cellM)},${Math.floor(y / this.cellM)},${Math.floor(z / this.cellM)}`;
+  private cellOf(value: number, axis: 0 | 1 | 2): number {
+    return Math.floor((value - this.min[axis]) / this.cellM);
+  }
+
+  private key(x: number, y: number, z: number): number {
+    return (x * this.counts[1] + y) * this.counts[2] + z;
   }
 
   /** Markers within `radiusM` (at most the cell size) of `point`, with their distances. */
   near(point: Ecef, radiusM: number): Array<{ marker: SpatialMarkerPoint; distanceM: number }> {
     const found: Array<{ marker: SpatialMarkerPoint; distanceM: number }> = [];
-    const cx = Math.floor(point.x / this.cellM);
-    const cy = Math.floor(point.y / this.cellM);
-    const cz = Math.floor(point.z / this.cellM);
-    for (let dx = -1; dx <= 1; dx++) {
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dz = -1; dz <= 1; dz++) {
-          for (const marker of this.cells.get(`${cx + dx},${cy + dy},${cz + dz}`) ?? []) {
+    const cx = this.cellOf(point.x, 0);
+    const cy = this.cellOf(point.y, 1);
+    const cz = this.cellOf(point.z, 2);
+    const [nx, ny, nz] = this.counts;
+    for (let x = Math.max(cx - 1, 0); x <= Math.min(cx + 1, nx - 1); x++) {
+      for (let y = Math.max(cy - 1, 0); y <= Math.min(cy + 1, ny - 1); y++) {
+        for (let z = Math.max(cz - 1, 0); z <= Math.min(cz + 1, nz - 1); z++) {
+          for (const marker of this.cells.get(this.key(x, y, z)) ?? []) {
             const distanceM = Math.hypot(
               marker.position.x - point.x,
               marker.position.y - point.y,
