@@ -42,6 +42,11 @@ const cores = os.availableParallelism();
 const MiB = 1024 * 1024;
 
 const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
+/** CPU time of this process (every thread) since `since`, per photo: unlike wall time, other processes' load barely moves it. */
+const cpuMsPerPhoto = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000 / COUNT;
+};
 
 /** A photo-like image: smooth shapes with fine noise, so that it compresses as a drone photo does (a few MB). */
 async function baseImage(seed: number): Promise<Buffer> {
@@ -133,13 +138,15 @@ try {
 
   // The ceiling: sharp alone making a 256 px thumbnail of every file, one per core at a time.
   started = process.hrtime.bigint();
+  let cpuSince = process.cpuUsage();
   await eachLimited(files, cores, async (file) => {
     await sharp(file).resize(256, 256, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
   });
   const bareSeconds = seconds(started);
   const barePerSecond = COUNT / bareSeconds;
+  const bareCpu = cpuMsPerPhoto(cpuSince);
   console.log(
-    `bare sharp thumbnail loop: ${barePerSecond.toFixed(1)} photos/s (${bareSeconds.toFixed(1)} s, ${cores} at once)`,
+    `bare sharp thumbnail loop: ${barePerSecond.toFixed(1)} photos/s (${bareSeconds.toFixed(1)} s, ${cores} at once), ${bareCpu.toFixed(0)} CPU ms a photo`,
   );
 
   await migrateToLatest(handle.db);
@@ -186,6 +193,7 @@ try {
   baseUrl = await listenOnLoopback(app);
   probe = probeLightCall(baseUrl, token);
   started = process.hrtime.bigint();
+  cpuSince = process.cpuUsage();
   const states = async () =>
     handle.db
       .selectFrom('inspection_images')
@@ -203,6 +211,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const ingestSeconds = seconds(started);
+  const ingestCpu = cpuMsPerPhoto(cpuSince);
   const lightCall = await probe.stop();
   const summary = await handle.db
     .selectFrom('inspection_images')
@@ -221,6 +230,7 @@ try {
     [
       `database: ${kind}`,
       `ingest (metadata + pose + preview + thumbnail): ${ingestPerSecond.toFixed(1)} photos/s (${ingestSeconds.toFixed(1)} s, queue pickup included)`,
+      `  ${ingestCpu.toFixed(0)} CPU ms a photo in this process (bare loop ${bareCpu.toFixed(0)}: ratio ${(bareCpu / ingestCpu).toFixed(2)}), the database server's not counted`,
       `  processed ${summary.processed} of ${COUNT}, ${summary.withPose} with pose, ${summary.withThumbnail} with thumbnail`,
       `  light call meanwhile: ${lightCall}`,
       `ratio ingest / bare thumbnail loop: ${ratio.toFixed(2)} (goal 0.6)`,

@@ -56,7 +56,8 @@ async function derivatives(
     .rotate()
     .resize(side, side, { fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')
-    .jpeg({ quality: 85, mozjpeg: false })
+    // Huffman tables fitted to the preview would save it about 5 % of its bytes for 10 % more of the ingest's CPU.
+    .jpeg({ quality: 85, mozjpeg: false, optimiseCoding: false })
     .toBuffer();
   const thumbnail = await sharp(preview)
     .resize(INSPECTION_IMAGE_THUMBNAIL_PX, INSPECTION_IMAGE_THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
