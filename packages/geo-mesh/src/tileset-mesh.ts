@@ -112,7 +112,7 @@ async function contentsGeometry(uris: readonly string[], transform: Matrix4, fil
   const geometry: TileGeometry = { pieces: [], complete: true };
   for (const uri of uris) {
     const path = resolvePath(file.path, uri);
-    if (/\.json$/i.test(path.split('?')[0]!)) {
+    if (/\.json$/i.test(path)) {
       const external = await externalTileset(path, transform, file.read);
       geometry.pieces.push(...(external?.pieces ?? []));
       geometry.complete &&= external?.complete ?? false;
