@@ -2,20 +2,28 @@ import type { DatabaseHandle } from '../../src/platform/db/database.js';
 import { buildProject } from './project.js';
 
 /**
- * An inspection of a fresh project with one image group (a DJI Mavic 3E camera), inserted directly: the
- * inspection calls have their own tests. `memberIds` join the project besides the team's administrators.
+ * An inspection with one image group (a DJI Mavic 3E camera), inserted directly: the inspection calls have their own
+ * tests. Without `projectId` it is in a fresh project, which `memberIds` join besides the team's administrators.
  */
 export async function buildInspection(
   db: DatabaseHandle['db'],
-  options: { teamId: number; createdBy: number; memberIds?: number[]; name?: string },
+  options: {
+    teamId: number;
+    createdBy: number;
+    memberIds?: number[];
+    name?: string;
+    projectId?: number;
+    inspectionDate?: string;
+  },
 ) {
-  const projectId = (await buildProject(db, { teamId: options.teamId, memberIds: options.memberIds ?? [] })).id;
+  const projectId =
+    options.projectId ?? (await buildProject(db, { teamId: options.teamId, memberIds: options.memberIds ?? [] })).id;
   const inspection = await db
     .insertInto('inspections')
     .values({
       project_id: projectId,
       name: options.name ?? 'Photos',
-      inspection_date: '2026-04-01',
+      inspection_date: options.inspectionDate ?? '2026-04-01',
       created_by: options.createdBy,
     })
     .returning('id')

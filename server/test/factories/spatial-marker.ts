@@ -1,8 +1,25 @@
 import { Document, NodeIO } from '@gltf-transform/core';
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import { enuFrame, wgs84, type EnuFrame } from '@sightline/geo';
 import type { Database } from '../../src/platform/db/schema.js';
+import type { ApiResponse, TestServer } from '../harness.js';
 import type { ZipEntry } from './project-model.js';
+
+/** The data of a successful answer; a failing one fails the test showing the answer. */
+export function okData<T>(response: ApiResponse<T>): T {
+  expect(response.body, JSON.stringify(response.body)).toMatchObject({ code: 2000 });
+  return response.body.data;
+}
+
+/** Calls under `/api` as `token()` (or another token): a JSON body, or the query of a GET. */
+export function apiCaller(server: () => TestServer, token: () => string) {
+  return <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, as = token()) =>
+    server().call<T>(method, `/api${path}`, {
+      token: as,
+      ...(method === 'GET' ? { query: body as Record<string, string> } : { body }),
+    });
+}
 
 /** A pose as the photo columns hold it: longitude, latitude, altitude, yaw, pitch, roll. */
 export type PoseTuple = [number, number, number, number, number, number];

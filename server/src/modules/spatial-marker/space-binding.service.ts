@@ -14,6 +14,7 @@ import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js
 import { toImage } from '../inspection/inspection-image.service.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
+import { inspectionGuard } from './inspection-guard.js';
 import type { SpaceGeometry } from './space-geometry.port.js';
 import type { BindingRepo, BoundImageRow } from './space-binding.repo.js';
 import type { SpatialMarkerService } from './spatial-marker.service.js';
@@ -71,12 +72,7 @@ function byInspection(rows: Awaited<ReturnType<BindingRepo['history']>>): Histor
 export function createSpaceBindingService(deps: SpaceBindingServiceDeps) {
   const { repo, access, markers } = deps;
 
-  async function requireInspection(auth: AuthContext, inspectionId: number, options: { change?: boolean } = {}) {
-    const inspection = await deps.inspections.findInspection(inspectionId);
-    if (!inspection) throw new AppError('INSPECTION_NOT_EXISTING');
-    await access.require(auth, inspection.project_id, options);
-    return inspection;
-  }
+  const requireInspection = inspectionGuard(deps.inspections, access);
 
   /** A marker and an inspection of one project the caller sees. */
   async function requireMarkerIn(auth: AuthContext, markerId: number, inspectionId: number, change = false) {

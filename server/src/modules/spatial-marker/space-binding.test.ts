@@ -1,9 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { InspectionImage, Page, SpaceImage, SpatialMarkerNode, historySpaceImagesSchema } from '@sightline/shared';
-import { describeOnEachDatabase, type ApiResponse } from '../../../test/harness.js';
+import { describeOnEachDatabase } from '../../../test/harness.js';
+import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, buildProject } from '../../../test/factories/project.js';
-import { insertMarkers, insertPhotos } from '../../../test/factories/spatial-marker.js';
+import { apiCaller, insertMarkers, insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 import { fieldKeys } from '../../../test/validation.js';
 
@@ -15,46 +16,26 @@ describeOnEachDatabase('photos bound to spatial markers', (server) => {
   let groupId: number;
   let markers: Record<string, number>;
 
-  const call = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, token = team.inspector.token) =>
-    server().call<T>(method, `/api${path}`, {
-      token,
-      ...(method === 'GET' ? { query: body as Record<string, string> } : { body }),
-    });
-  const ok = <T>(response: ApiResponse<T>): T => {
-    expect(response.body, JSON.stringify(response.body)).toMatchObject({ code: 2000 });
-    return response.body.data;
-  };
+  const call = apiCaller(server, () => team.inspector.token);
+  const ok = okData;
 
-  /** An inspection of the project with one image group and photos named `names` (without pose: binding is by hand). */
-  async function inspectionWithPhotos(name: string, date: string, names: string[]) {
+  /** An inspection of the project with photos named `names` (without pose: binding is by hand). */
+  async function inspectionWithPhotos(name: string, inspectionDate: string, names: string[]) {
     const db = server().db;
-    const inspection = await db
-      .insertInto('inspections')
-      .values({ project_id: projectId, name, inspection_date: date, created_by: team.admin.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const group = await db
-      .insertInto('inspection_image_groups')
-      .values({
-        inspection_id: inspection.id,
-        name: 'Deck',
-        photo_distance_m: 5,
-        camera_model: 'M3E',
-        sensor_width_mm: 17.3,
-        sensor_height_mm: 13,
-        focal_length_mm: 12.29,
-        image_width_px: 5280,
-        image_height_px: 3956,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const inspection = await buildInspection(db, {
+      teamId: team.id,
+      createdBy: team.admin.id,
+      projectId,
+      name,
+      inspectionDate,
+    });
     const photos = await insertPhotos(
       db,
-      inspection.id,
-      group.id,
+      inspection.inspectionId,
+      inspection.groupId,
       names.map((photo) => ({ name: photo, pose: null })),
     );
-    return { id: inspection.id, photo: Object.fromEntries(photos.map((row) => [row.name, row.id])) };
+    return { id: inspection.inspectionId, photo: Object.fromEntries(photos.map((row) => [row.name, row.id])) };
   }
   const bind = (inspectionId: number, markerId: number, imageIds: number[], token = team.inspector.token) =>
     call<{ bound: number | null; jobId: string | null }>(

@@ -9,7 +9,6 @@ import {
   type SpaceBindingEvent,
 } from '@sightline/shared';
 import { wgs84, wgs84ToEcef, type FrustumCamera } from '@sightline/geo';
-import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { CpuPool } from '../../platform/cpu/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
@@ -18,6 +17,7 @@ import { inspectionImageViewQueries } from '../inspection/inspection-image-view.
 import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
+import { inspectionGuard } from './inspection-guard.js';
 import type { ServedModel } from '../project-model/project-model.module.js';
 import type { AutoBindingStore, SpaceGeometry } from './space-geometry.port.js';
 import {
@@ -59,12 +59,7 @@ export function createSpaceGeometry(deps: SpaceGeometryDeps): SpaceGeometry & {
   const { inspections, access, store, cpu, bus } = deps;
   const view = inspectionImageViewQueries(deps.db);
 
-  async function requireInspection(auth: AuthContext, inspectionId: number, options: { change?: boolean } = {}) {
-    const inspection = await inspections.findInspection(inspectionId);
-    if (!inspection) throw new AppError('INSPECTION_NOT_EXISTING');
-    await access.require(auth, inspection.project_id, options);
-    return inspection;
-  }
+  const requireInspection = inspectionGuard(inspections, access);
 
   async function requireModel(projectId: number): Promise<GeometryModel> {
     const model = await deps.servedModel(projectId);

@@ -7,10 +7,17 @@ import {
   type SpaceImage,
 } from '@sightline/shared';
 import { enu, enuFrame, enuToWgs84, wgs84 } from '@sightline/geo';
-import { describeOnEachDatabase, type ApiResponse, type TestServer } from '../../../test/harness.js';
+import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildServedModel } from '../../../test/factories/project-model.js';
-import { insertMarkers, insertPhotos, wallTileset, type WallRect } from '../../../test/factories/spatial-marker.js';
+import {
+  apiCaller,
+  insertMarkers,
+  insertPhotos,
+  okData,
+  wallTileset,
+  type WallRect,
+} from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 
 /**
@@ -113,15 +120,8 @@ describeOnEachDatabase('automatic binding and sight lines on a model', (server) 
   let photo: Record<string, number>;
   let markers: Record<string, number>;
 
-  const call = <T>(method: 'GET' | 'POST', path: string, body: unknown, token = team.inspector.token) =>
-    server().call<T>(method, `/api${path}`, {
-      token,
-      ...(method === 'GET' ? { query: body as Record<string, string> } : { body }),
-    });
-  const ok = <T>(response: ApiResponse<T>): T => {
-    expect(response.body, JSON.stringify(response.body)).toMatchObject({ code: 2000 });
-    return response.body.data;
-  };
+  const call = apiCaller(server, () => team.inspector.token);
+  const ok = okData;
 
   /** Every binding of the inspection as `photo:marker` pairs, with its source and distance. */
   async function bindings() {

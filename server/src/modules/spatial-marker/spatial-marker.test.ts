@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { SpatialMarkerNode } from '@sightline/shared';
-import { describeOnEachDatabase, type ApiResponse } from '../../../test/harness.js';
+import { describeOnEachDatabase } from '../../../test/harness.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, buildProject } from '../../../test/factories/project.js';
-import { insertPhotos } from '../../../test/factories/spatial-marker.js';
+import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 import { TEST_PASSWORD } from '../../../test/factories/user.js';
 import { fieldKeys } from '../../../test/validation.js';
@@ -16,10 +16,7 @@ describeOnEachDatabase('the spatial marker tree', (server) => {
 
   const post = <T>(path: string, body: unknown, token = team.admin.token) =>
     server().call<T>('POST', `/api${path}`, { token, body });
-  const ok = <T>(response: ApiResponse<T>): T => {
-    expect(response.body, JSON.stringify(response.body)).toMatchObject({ code: 2000 });
-    return response.body.data;
-  };
+  const ok = okData;
   const save = (body: Record<string, unknown>, token = team.admin.token) =>
     post<SpatialMarkerNode>('/space-marking/addOrUpdate', { projectId, ...body }, token);
   const group = async (name: string, parentId?: number, groupType = 'component') =>
