@@ -1,6 +1,6 @@
+import type { imagesRecordAddBodySchema } from '@sightline/shared';
 import {
   AppError,
-  imagesRecordAddBodySchema,
   type ImageCategory,
   type ImagesRecord,
   type ImagesRecordDetail,
