@@ -133,10 +133,17 @@ function markerQueries(db: Kysely<Database>) {
 
     /** Gives the nodes, in this order, the sort values 0, 1, 2 ... */
     async setOrder(ids: readonly number[]): Promise<void> {
-      if (ids.length === 0) return;
       const order = sql.join(ids.map((id, index) => sql`(${id}::integer, ${index}::integer)`));
       await sql`update space_markers m set sort = o.sort, updated_at = now()
         from (values ${order}) as o(id, sort) where m.id = o.id`.execute(db);
+    },
+
+    /** Renames nodes in one statement, so that siblings may swap names (the name index is checked per statement). */
+    async rename(items: ReadonlyArray<{ id: number; name: string }>): Promise<MarkerNodeRow[]> {
+      const names = sql.join(items.map((item) => sql`(${item.id}::integer, ${item.name}::varchar)`));
+      const { rows } = await sql<MarkerNodeRow>`update space_markers m set name = v.name, updated_at = now()
+        from (values ${names}) as v(id, name) where m.id = v.id returning m.*`.execute(db);
+      return rows;
     },
 
     deleteNodes(ids: readonly number[]) {

@@ -373,17 +373,13 @@ export function createSpatialMarkerService(deps: SpatialMarkerServiceDeps) {
             items.map((item) => item.id),
           );
         }
-        const renamed: MarkerNodeRow[] = [];
-        for (const item of body.items) {
-          renamed.push(
-            await refusingDuplicates(
-              q.updateNode(item.id, { name: item.name }),
-              'SPACE_MARKING_NAME_ERROR',
-              'space_markers_name_key',
-            ),
-          );
-        }
-        return renamed;
+        const renamed = await refusingDuplicates(
+          q.rename(body.items),
+          'SPACE_MARKING_NAME_ERROR',
+          'space_markers_name_key',
+        );
+        const order = new Map(body.items.map((item, index) => [item.id, index]));
+        return renamed.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       });
       return nodesWithCounts(rows, body.projectId);
     },

@@ -322,6 +322,20 @@ describeOnEachDatabase('the spatial marker tree', (server) => {
     });
     expect(clash.body.msg).toBe('SPACE_MARKING_NAME_ERROR');
     expect((await children(g.id)).map((node) => node.name)).toEqual(['North face', 'South face']);
+    // Two siblings may swap their names in one call.
+    const swapped = ok(
+      await post<SpatialMarkerNode[]>('/space-marking/updates/name', {
+        projectId,
+        items: [
+          { id: b.id, name: 'North face' },
+          { id: a.id, name: 'South face' },
+        ],
+      }),
+    );
+    expect(swapped.map((node) => [node.id, node.name])).toEqual([
+      [b.id, 'North face'],
+      [a.id, 'South face'],
+    ]);
   });
 
   it('sorts children with every id given, and moves a node to the bottom', async () => {

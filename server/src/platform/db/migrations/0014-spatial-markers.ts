@@ -27,8 +27,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('space_markers_code_key', ['project_id', 'code'])
-    // Top-level groups (no parent) are siblings too, hence nulls not distinct (PostgreSQL 15).
-    .addUniqueConstraint('space_markers_name_key', ['project_id', 'parent_id', 'name'], (c) => c.nullsNotDistinct())
+    // Top-level groups (no parent) are siblings too, hence nulls not distinct (PostgreSQL 15). Checked at the end of
+    // each statement rather than each row, so that one statement may swap two siblings' names.
+    .addUniqueConstraint('space_markers_name_key', ['project_id', 'parent_id', 'name'], (c) =>
+      c.nullsNotDistinct().deferrable().initiallyImmediate(),
+    )
     .execute();
   await db.schema.createIndex('space_markers_parent_idx').on('space_markers').column('parent_id').execute();
 
