@@ -398,7 +398,8 @@ describeOnEachDatabase('the spatial marker tree', (server) => {
     ok(await server().call('DELETE', `/api/space-marking/${free.id}`, { token: team.admin.token }));
     expect(await version()).toBe(v + 1);
     // Once the photo is gone (deletion is final), so are its bindings, and the group goes with its subtree.
-    await db.deleteFrom('inspection_images').where('id', '=', photo!.id).execute();
+    await db.updateTable('inspections').set({ deleted_at: null }).where('id', '=', inspection.inspectionId).execute();
+    ok(await server().call('DELETE', `/api/inspection-image/${photo!.id}`, { token: team.admin.token }));
     ok(await post('/space-marking/deletes', { projectId, ids: [g.id] }));
     const ids = new Set((await tree()).map((node) => node.id));
     expect([g.id, sub.id, m.id].some((id) => ids.has(id))).toBe(false);
@@ -441,6 +442,29 @@ describeOnEachDatabase('the spatial marker tree', (server) => {
         name: 'Doomed',
       }),
     );
+    // A photo bound to a marker, and shown as its cover: the purge drops photos, bindings and markers together.
+    const m = ok(
+      await post<SpatialMarkerNode>('/space-marking/addOrUpdate', {
+        projectId: doomed.id,
+        kind: 'marker',
+        parentId: g.id,
+        code: 'Z-1',
+        name: 'Z-1',
+      }),
+    );
+    const inspection = await buildInspection(db, { teamId: team.id, createdBy: team.admin.id, projectId: doomed.id });
+    const [photo] = await insertPhotos(db, inspection.inspectionId, inspection.groupId, [
+      { name: 'z.JPG', pose: null },
+    ]);
+    ok(
+      await post('/space-image-assoc/adds', {
+        mode: 'manual',
+        inspectionId: inspection.inspectionId,
+        markerId: m.id,
+        imageIds: [photo!.id],
+      }),
+    );
+    ok(await post('/space-marking/update/marking/img', { markerId: m.id, imageId: photo!.id }));
     ok(await server().call('DELETE', `/api/project/${doomed.id}`, { token: team.admin.token }));
     const bin = await server().call<{ records: Array<{ id: number; kind: string; name: string }> }>(
       'GET',
@@ -457,6 +481,13 @@ describeOnEachDatabase('the spatial marker tree', (server) => {
       body: { ids: [item!.id], password: TEST_PASSWORD },
     });
     expect(purge.body.code, JSON.stringify(purge.body)).toBe(2000);
-    expect(await db.selectFrom('space_markers').select('id').where('id', '=', g.id).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('space_markers').select('id').where('project_id', '=', doomed.id).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom('space_image_assocs')
+        .select('id')
+        .where('inspection_id', '=', inspection.inspectionId)
+        .execute(),
+    ).toEqual([]);
   });
 });
