@@ -28,3 +28,4 @@ export * from './schemas/system-config.js';
 export * from './schemas/team.js';
 export * from './schemas/spatial-marker.js';
 export * from './marker-template.js';
+export * from './photo-compare.js';

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { INSPECTION_IMAGES_EVENT, inspectionImageCalls, inspectionImagesEventSchema } from '@sightline/shared';
-import { call } from '../../api/client';
-import { onAppEvent } from '../../api/events';
-import { inspectionKeys } from '../../api/query-keys';
-import { useInTeam } from '../../stores/session-store';
+import { call } from './client';
+import { onAppEvent } from './events';
+import { inspectionKeys } from './query-keys';
+import { useInTeam } from '../stores/session-store';
 
 /** Photo events arrive once per photo during an upload: the 3D view refetches at most this often. */
 const REFRESH_DELAY_MS = 1500;

@@ -30,3 +30,17 @@ export function useInspectionPage(projectId: number | null, query: InspectionLis
             }),
   });
 }
+
+/** One inspection: its fields, project and groups (the inspection's screen, the 3D comparison's project). */
+export function useInspectionInfo(id: number | null) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: inspectionKeys.info(id ?? 0),
+    enabled: ready,
+    retry: false,
+    queryFn:
+      id === null
+        ? skipToken
+        : ({ signal }) => call(inspectionCalls.info, { query: { id }, signal, quietKeys: ['INSPECTION_NOT_EXISTING'] }),
+  });
+}

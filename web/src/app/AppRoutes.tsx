@@ -33,6 +33,7 @@ const LicensePage = lazyPage(() => import('../features/license/pages/LicensePage
 const UpcomingFeaturePage = lazyPage(() => import('../features/placeholder/pages/UpcomingFeaturePage'));
 const InvitePage = lazyPage(() => import('../features/invite/pages/InvitePage'));
 const PoseAdjustmentPage = lazyPage(() => import('../features/inspection/pages/PoseAdjustmentPage'));
+const PhotoComparePage = lazyPage(() => import('../features/photo-compare/pages/PhotoComparePage'));
 
 function Loadable({ children }: { children: ReactNode }) {
   return (
@@ -107,7 +108,17 @@ export function buildRoutes(menuRoutes: readonly MenuRoute[], home: string): Rou
         </InviteGate>
       ),
     },
-    { path: '/imgcompare', element: publicUpcoming('ui.placeholder.imgcompare') },
+    {
+      // Open like SPEC's other static pages; its calls need a session, so the page itself asks for a login.
+      path: '/imgcompare',
+      element: (
+        <Loadable>
+          <PublicShell>
+            <PhotoComparePage />
+          </PublicShell>
+        </Loadable>
+      ),
+    },
     { path: '/el-test', element: publicUpcoming('ui.placeholder.elTest') },
     {
       // Open like SPEC's other static pages; its calls need a session, so the page itself asks for a login.

@@ -4,4 +4,5 @@ export { ViewerToolbar, type ViewerToolbarProps } from './ViewerToolbar';
 export { createViewer } from './viewer-core';
 export { formatMetres, formatSquareMetres } from './viewer-format';
 export { DEFAULT_FRUSTUM_DEPTH_M, toViewerPhotos } from './photo-frustums';
+export { toViewerProjection } from './photo-projection';
 export type * from './viewer-types';

@@ -8,6 +8,7 @@ import { THEME_COLOURS } from './viewer-format';
 import { MeasureController } from './viewer-measure';
 import { MarkerLayer } from './viewer-markers';
 import { PhotoLayer } from './viewer-photos';
+import { ProjectionLayer } from './viewer-projection';
 import type {
   CameraView,
   ClipPlane,
@@ -110,6 +111,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
   const measureController = new MeasureController(C, viewer, () => tileset);
   const photoLayer = new PhotoLayer(C, viewer, () => measureController.active() !== null);
   let photoGeneration = 0;
+  const projectionLayer = new ProjectionLayer(C, viewer);
   const markerLayer = new MarkerLayer(C, viewer, () => tileset);
 
   /**
@@ -233,7 +235,8 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
           (!tileset || !tileset.show || tileset.tilesLoaded) &&
           viewer.dataSourceDisplay.ready &&
           locationBuilt() &&
-          photoLayer.ready(),
+          photoLayer.ready() &&
+          projectionLayer.ready(),
         timeoutMs,
       );
     },
@@ -437,6 +440,16 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
     },
     cancelPositionPick: () => markerLayer.cancelPick(),
 
+    markPhotos: (ids) => photoLayer.mark(ids),
+
+    async showProjections(projections, showOptions = {}) {
+      await projectionLayer.show(projections);
+      if (projectionLayer.count() === 0) return;
+      await renderUntilSettled(() => projectionLayer.ready(), showOptions.timeoutMs ?? 30_000);
+    },
+
+    projectionCount: () => projectionLayer.count(),
+
     setTheme(theme) {
       applyTheme(C, viewer, theme);
     },
@@ -450,6 +463,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       loadGeneration++;
       measureController.destroy();
       photoLayer.destroy();
+      projectionLayer.destroy();
       markerLayer.destroy();
       viewer.destroy();
     },

@@ -12,6 +12,8 @@ type Cesium = typeof CesiumNs;
 const POINT_COLOUR = '#13c2c2';
 const FRUSTUM_COLOUR = '#36cfc9';
 const HIGHLIGHT_COLOUR = '#fadb14';
+/** The photos that see a clicked point: orange, apart from the hover's yellow. */
+const MARK_COLOUR = '#fa541c';
 /** Segments of a frustum: apex to each corner, then the far rectangle; indices into [apex, c0, c1, c2, c3]. */
 const FRUSTUM_INDICES = [0, 1, 0, 2, 0, 3, 0, 4, 1, 2, 2, 3, 3, 4, 4, 1];
 
@@ -27,6 +29,9 @@ export class PhotoLayer {
   private frustums: CesiumNs.Primitive | undefined;
   private photos = new Map<number, ViewerPhoto>();
   private pointById = new Map<number, CesiumNs.PointPrimitive>();
+  /** Each photo's pick id, one object shared by its point and frustum: the frustum's attributes are found by it. */
+  private pickIds = new Map<number, PhotoPickId>();
+  private marked = new Set<number>();
   private readonly handler: CesiumNs.ScreenSpaceEventHandler;
   private readonly pickListeners = new Set<(id: number) => void>();
   private readonly hoverListeners = new Set<(hover: PhotoHover | null) => void>();
@@ -66,6 +71,8 @@ export class PhotoLayer {
     const outline = C.Color.fromCssColorString('#002329');
     const pointScale = new C.NearFarScalar(150, 1, 3000, 0.35);
     for (const photo of photos) {
+      const pickId: PhotoPickId = { photoId: photo.id };
+      this.pickIds.set(photo.id, pickId);
       const point = points.add({
         position: new C.Cartesian3(photo.apex.x, photo.apex.y, photo.apex.z),
         pixelSize: 9,
@@ -74,7 +81,7 @@ export class PhotoLayer {
         color: pointColour,
         outlineColor: outline,
         outlineWidth: 1.5,
-        id: { photoId: photo.id } satisfies PhotoPickId,
+        id: pickId,
       });
       this.pointById.set(photo.id, point);
     }
@@ -97,7 +104,7 @@ export class PhotoLayer {
       });
       return new C.GeometryInstance({
         geometry,
-        id: { photoId: photo.id } satisfies PhotoPickId,
+        id: this.pickIds.get(photo.id),
         attributes: { color: lineColour },
       });
     });
@@ -127,8 +134,34 @@ export class PhotoLayer {
     this.highlighted = undefined;
     this.photos = new Map();
     this.pointById = new Map();
+    this.pickIds = new Map();
+    this.marked = new Set();
     this.setHover(null);
     this.viewer.scene.requestRender();
+  }
+
+  /**
+   * Draws these photos' points and frustums in the mark colour and every other one as usual (the photos that see a
+   * clicked point). Frustums take colours once built: the view marks photos it has already drawn.
+   */
+  mark(ids: readonly number[]): void {
+    const { C } = this;
+    const next = new Set(ids.filter((id) => this.photos.has(id)));
+    for (const id of new Set([...this.marked, ...next])) {
+      const point = this.pointById.get(id);
+      if (point && id !== this.hovered) point.color = C.Color.fromCssColorString(this.pointColour(id, next));
+      const pickId = this.pickIds.get(id);
+      if (!this.frustums?.ready || !pickId) continue;
+      const attributes = this.frustums.getGeometryInstanceAttributes(pickId) as { color: Uint8Array };
+      const colour = C.Color.fromCssColorString(next.has(id) ? MARK_COLOUR : FRUSTUM_COLOUR);
+      attributes.color = C.ColorGeometryInstanceAttribute.toValue(colour, attributes.color);
+    }
+    this.marked = next;
+    this.viewer.scene.requestRender();
+  }
+
+  private pointColour(id: number, marked: ReadonlySet<number> = this.marked): string {
+    return marked.has(id) ? MARK_COLOUR : POINT_COLOUR;
   }
 
   /** A sphere around every photo's position and frustum, for the camera to frame. */
@@ -205,7 +238,9 @@ export class PhotoLayer {
   private setHover(hover: PhotoHover | null): void {
     const id = hover?.id ?? null;
     if (id !== this.hovered) {
-      if (this.highlighted) this.highlighted.color = this.C.Color.fromCssColorString(POINT_COLOUR);
+      if (this.highlighted && this.hovered !== null) {
+        this.highlighted.color = this.C.Color.fromCssColorString(this.pointColour(this.hovered));
+      }
       this.highlighted = undefined;
       const point = id === null ? undefined : this.pointById.get(id);
       if (point) {

@@ -118,6 +118,17 @@ export interface ViewerMarker {
   position: GeoPosition;
 }
 
+/**
+ * A photo projected onto the model: its image on its frustum's cross-section at `corners` (top-left, top-right,
+ * bottom-right, bottom-left, ECEF), where its optical axis meets the model.
+ */
+export interface ViewerProjection {
+  id: number;
+  /** The image's URL, with a signed link's query: CesiumJS fetches it without headers. */
+  imageUrl: string;
+  corners: [EcefPosition, EcefPosition, EcefPosition, EcefPosition];
+}
+
 /** GeoJSON as the project's location is stored (a FeatureCollection, Feature or geometry). */
 export type LocationGeoJson = { type: string } & Record<string, unknown>;
 
@@ -200,6 +211,15 @@ export interface ViewerApi {
    */
   pickPosition(): Promise<GeoPosition | null>;
   cancelPositionPick(): void;
+  /** Draws these photos' points and frustums in the mark colour (the photos that see a point); [] unmarks all. */
+  markPhotos(ids: readonly number[]): void;
+  /**
+   * Draws photos projected onto the model (replacing those drawn before; [] removes them) and resolves once they are
+   * drawn, or after `timeoutMs` (default 30 s).
+   */
+  showProjections(projections: readonly ViewerProjection[], options?: { timeoutMs?: number }): Promise<void>;
+  /** How many photos are projected. */
+  projectionCount(): number;
   setTheme(theme: ViewerTheme): void;
   /** Asks for a new frame (the view renders on demand). */
   requestRender(): void;

@@ -9,6 +9,7 @@ import { en as user } from './user/en.js';
 import { en as licence } from './licence/en.js';
 import { en as viewer } from './viewer/en.js';
 import { en as photoLayer } from './photo-layer/en.js';
+import { en as photoCompare } from './photo-compare/en.js';
 import { en as team } from './team/en.js';
 import { en as teamAdmin } from './team-admin/en.js';
 import { en as recycleBin } from './recycle-bin/en.js';
@@ -36,6 +37,7 @@ export const en: Catalogue = mergeDomains(
   licence,
   viewer,
   photoLayer,
+  photoCompare,
   team,
   teamAdmin,
   recycleBin,

@@ -9,6 +9,7 @@ import { ja as user } from './user/ja.js';
 import { ja as licence } from './licence/ja.js';
 import { ja as viewer } from './viewer/ja.js';
 import { ja as photoLayer } from './photo-layer/ja.js';
+import { ja as photoCompare } from './photo-compare/ja.js';
 import { ja as team } from './team/ja.js';
 import { ja as teamAdmin } from './team-admin/ja.js';
 import { ja as recycleBin } from './recycle-bin/ja.js';
@@ -36,6 +37,7 @@ export const ja: Catalogue = mergeDomains(
   licence,
   viewer,
   photoLayer,
+  photoCompare,
   team,
   teamAdmin,
   recycleBin,

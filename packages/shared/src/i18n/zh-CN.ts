@@ -8,6 +8,7 @@ import { zhCN as user } from './user/zh-CN.js';
 import { zhCN as licence } from './licence/zh-CN.js';
 import { zhCN as viewer } from './viewer/zh-CN.js';
 import { zhCN as photoLayer } from './photo-layer/zh-CN.js';
+import { zhCN as photoCompare } from './photo-compare/zh-CN.js';
 import { zhCN as team } from './team/zh-CN.js';
 import { zhCN as teamAdmin } from './team-admin/zh-CN.js';
 import { zhCN as recycleBin } from './recycle-bin/zh-CN.js';
@@ -40,6 +41,7 @@ export const zhCN = mergeDomains(
   licence,
   viewer,
   photoLayer,
+  photoCompare,
   team,
   teamAdmin,
   recycleBin,

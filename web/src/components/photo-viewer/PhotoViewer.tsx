@@ -1,7 +1,7 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
 import OpenSeadragon from 'openseadragon';
-import { withFileLink } from '../../../api/file-links';
-import { photoFilesFolder, useFolderLink, usePhotoPyramid, usePyramidEvents } from '../photo-viewer-api';
+import { withFileLink } from '../../api/file-links';
+import { photoFilesFolder, useFolderLink, usePhotoPyramid, usePyramidEvents } from '../../api/photo-files';
 import type { InspectionImagePyramid } from '@sightline/shared';
 
 /** A point in the full-resolution photo's pixels (upright, origin at its top left). */
@@ -29,6 +29,14 @@ export interface PhotoViewerView {
   screenToImage(point: ScreenPoint): ImagePoint;
 }
 
+/** The part of the photo in view, in units of the photo's width from its top-left corner (OpenSeadragon's world). */
+export interface PhotoViewport {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface PhotoViewerHandle {
   zoomIn(): void;
   zoomOut(): void;
@@ -38,6 +46,8 @@ export interface PhotoViewerHandle {
   panTo(point: ImagePoint, zoom?: number): void;
   /** The current view, or null before the photo is shown. */
   view(): PhotoViewerView | null;
+  /** Shows that part of the photo (another viewer's, to keep two in step), animated as a zoom by hand is. */
+  showViewport(viewport: PhotoViewport): void;
 }
 
 export interface PhotoViewerProps {
@@ -51,10 +61,18 @@ export interface PhotoViewerProps {
   /** Drawn over the photo, given the view again whenever it changes; pointer events pass through unless set. */
   overlay?: (view: PhotoViewerView) => ReactNode;
   onPyramid?: (pyramid: InspectionImagePyramid | undefined, retry: () => void) => void;
+  /** Told where the view is going whenever it changes, and its zoom relative to the whole photo fitted (1). */
+  onViewportChange?: (viewport: PhotoViewport, zoom: number) => void;
   style?: React.CSSProperties;
 }
 
 const ZOOM_STEP = 1.6;
+
+/** The upright photo's size: EXIF orientations 5 to 8 turn it a quarter, as the server's preview and tiles are. */
+export function uprightSize(width: number, height: number, metadata: Record<string, unknown> | null) {
+  const orientation = typeof metadata?.orientation === 'number' ? metadata.orientation : 1;
+  return orientation >= 5 ? { width: height, height: width } : { width, height };
+}
 
 /**
  * The full-resolution photo viewer (OpenSeadragon): the photo's 2048 px preview at once, then its Deep Zoom
@@ -63,7 +81,7 @@ const ZOOM_STEP = 1.6;
  * (the page provides them), so that arrow keys can change the photo.
  */
 export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(function PhotoViewer(props, ref) {
-  const { inspectionId, imageId, previewUrl, overlay, onPyramid, style } = props;
+  const { inspectionId, imageId, previewUrl, overlay, onPyramid, onViewportChange, style } = props;
   const element = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<OpenSeadragon.Viewer | null>(null);
   const dziRef = useRef<OpenSeadragon.DziTileSource | null>(null);
@@ -91,6 +109,10 @@ export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(funct
   const retryMutate = pyramid.retry.mutate;
   const retryPyramid = useCallback(() => retryMutate(), [retryMutate]);
   useEffect(() => onPyramid?.(pyramid.data, retryPyramid), [onPyramid, pyramid.data, retryPyramid]);
+  const viewportListener = useRef(onViewportChange);
+  useEffect(() => {
+    viewportListener.current = onViewportChange;
+  }, [onViewportChange]);
 
   useEffect(() => {
     const viewer = OpenSeadragon({
@@ -119,6 +141,15 @@ export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(funct
     };
     viewer.addHandler('update-viewport', changed);
     viewer.addHandler('resize', changed);
+    // The target of a zoom or pan, told as it starts: a viewer kept in step animates along instead of lagging.
+    viewer.addHandler('viewport-change', () => {
+      const { viewport } = viewer;
+      const bounds = viewport.getBounds();
+      viewportListener.current?.(
+        { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height },
+        viewport.getZoom() / viewport.getHomeZoom(),
+      );
+    });
     viewerRef.current = viewer;
     return () => {
       viewer.destroy();
@@ -204,6 +235,8 @@ export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(funct
         if (zoom !== undefined) viewer.viewport.zoomTo(viewer.viewport.getHomeZoom() * zoom);
       },
       view: currentView,
+      showViewport: ({ x, y, width, height }) =>
+        viewerRef.current?.viewport.fitBounds(new OpenSeadragon.Rect(x, y, width, height)),
     }),
     [currentView],
   );

@@ -34,20 +34,6 @@ import { useInTeam } from '../../stores/session-store';
 
 /** Inspections of a project, their image groups and the team's cameras (SPEC section 7, "Inspections and images"). */
 
-/** The detail screen's inspection: its fields, project name and groups. */
-export function useInspectionInfo(id: number | null) {
-  const ready = useInTeam();
-  return useQuery({
-    queryKey: inspectionKeys.info(id ?? 0),
-    enabled: ready,
-    retry: false,
-    queryFn:
-      id === null
-        ? skipToken
-        : ({ signal }) => call(inspectionCalls.info, { query: { id }, signal, quietKeys: ['INSPECTION_NOT_EXISTING'] }),
-  });
-}
-
 export function useImageGroupTree(id: number | null) {
   const ready = useInTeam();
   return useQuery({

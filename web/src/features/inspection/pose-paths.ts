@@ -1,14 +1,9 @@
+import { idListParam, idParam } from '../../lib/id-params';
+
 /** The path of the pose adjustment page for photos of an inspection. */
 export function poseAdjustmentPath(inspectionId: number, imageIds: readonly number[]): string {
   return `/poseAdjustment?inspectionId=${inspectionId}&imageIds=${imageIds.join(',')}`;
 }
-
-const ID = /^[1-9]\d{0,9}$/;
-const INTEGER_MAX = 2_147_483_647;
-const idOf = (text: string): number | null => {
-  const value = ID.test(text.trim()) ? Number(text.trim()) : NaN;
-  return Number.isInteger(value) && value <= INTEGER_MAX ? value : null;
-};
 
 /**
  * The page's query: `inspectionId` and `imageIds` (comma separated, repeated ones once, at most `max`); null when
@@ -18,10 +13,8 @@ export function poseAdjustmentQuery(
   params: URLSearchParams,
   max: number,
 ): { inspectionId: number; imageIds: number[] } | null {
-  const inspectionId = idOf(params.get('inspectionId') ?? '');
-  const parts = (params.get('imageIds') ?? '').split(',').filter((part) => part.trim() !== '');
-  const ids = parts.map(idOf);
-  if (inspectionId === null || ids.length === 0 || ids.some((id) => id === null)) return null;
-  const imageIds = [...new Set(ids as number[])];
+  const inspectionId = idParam(params.get('inspectionId') ?? '');
+  const imageIds = idListParam(params.get('imageIds') ?? '');
+  if (inspectionId === null || imageIds === null) return null;
   return imageIds.length > max ? null : { inspectionId, imageIds };
 }

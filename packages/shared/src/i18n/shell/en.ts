@@ -105,7 +105,6 @@ export const en: Widen<typeof zhCN> = {
     placeholder: {
       title: 'Coming in a later release',
       description: '“{feature}” arrives in a later release; this version does not have it yet.',
-      imgcompare: 'Photo comparison',
       elTest: 'Test page',
       release: 'Released images',
     },

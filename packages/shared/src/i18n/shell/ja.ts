@@ -105,7 +105,6 @@ export const ja: Widen<typeof zhCN> = {
     placeholder: {
       title: '今後のリリースで提供予定',
       description: '「{feature}」は今後のリリースで提供されます。現在のバージョンにはまだありません。',
-      imgcompare: '写真比較',
       elTest: 'テストページ',
       release: '公開画像',
     },

@@ -100,7 +100,6 @@ export const zhCN = {
     placeholder: {
       title: '功能即将上线',
       description: '“{feature}”将在后续版本中提供，当前版本暂无此功能。',
-      imgcompare: '照片对比',
       elTest: '测试页面',
       release: '发布图片',
     },

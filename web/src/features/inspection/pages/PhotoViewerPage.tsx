@@ -3,6 +3,7 @@ import { Alert, Button, Card, Flex, Result, Space, Spin, Tooltip, Typography, th
 import {
   ArrowLeftOutlined,
   CompressOutlined,
+  DiffOutlined,
   ExpandOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
@@ -13,17 +14,14 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { InspectionImagePyramid } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
 import { PhotoMetadataPanel } from '../components/PhotoMetadataPanel';
-import { PhotoViewer, type PhotoViewerHandle } from '../components/PhotoViewer';
-import { usePhotoDetail, usePhotoPoseSource, usePhotoSequence } from '../photo-viewer-api';
-
-/** The upright photo's size: EXIF orientations 5 to 8 turn it a quarter, as the server's preview and tiles are. */
-function uprightSize(width: number, height: number, metadata: Record<string, unknown> | null) {
-  const orientation = typeof metadata?.orientation === 'number' ? metadata.orientation : 1;
-  return orientation >= 5 ? { width: height, height: width } : { width, height };
-}
+import { usePhotoDetail } from '../../../api/photo-files';
+import { photoComparePath } from '../../../lib/photo-compare-paths';
+import { PhotoViewer, type PhotoViewerHandle, uprightSize } from '../../../components/photo-viewer/PhotoViewer';
+import { usePhotoPoseSource, usePhotoSequence } from '../photo-viewer-api';
 
 function ToolButton(props: {
   name: string;
@@ -66,6 +64,7 @@ export function PhotoViewerPage({
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const navigate = useNavigate();
   const detail = usePhotoDetail(imageId);
   const sequence = usePhotoSequence(inspectionId);
   const image = detail.data;
@@ -173,6 +172,12 @@ export function PhotoViewerPage({
             label={fullScreen ? t('photoViewer.exitFullScreen') : t('photoViewer.fullScreen')}
             icon={fullScreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
             onClick={toggleFullScreen}
+          />
+          <ToolButton
+            name="compare"
+            label={t('photoCompare.compare')}
+            icon={<DiffOutlined />}
+            onClick={() => void navigate(photoComparePath('2d', [imageId]))}
           />
         </Space>
       </Flex>

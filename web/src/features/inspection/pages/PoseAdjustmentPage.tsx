@@ -1,8 +1,9 @@
-import { Button, Card, Result } from 'antd';
+import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LIMITS } from '@sightline/shared';
 import { getToken } from '../../../api/token';
+import { SignInRequired } from '../../../components/SignInRequired';
 import { PoseAdjustForm } from '../components/PoseAdjustForm';
 import { poseAdjustmentQuery } from '../pose-paths';
 
@@ -13,22 +14,16 @@ import { poseAdjustmentQuery } from '../pose-paths';
  */
 export default function PoseAdjustmentPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const query = poseAdjustmentQuery(params, LIMITS.poseAdjust.batchMax);
 
   if (!getToken()) {
     return (
-      <Result
-        status="403"
+      <SignInRequired
         title={t('pose.page.signInTitle')}
-        subTitle={t('pose.page.signInHint')}
-        extra={
-          <Button type="primary" onClick={() => void navigate('/login')} data-testid="pose-sign-in">
-            {t('pose.page.signIn')}
-          </Button>
-        }
-        data-testid="pose-page-sign-in"
+        hint={t('pose.page.signInHint')}
+        action={t('pose.page.signIn')}
+        testId="pose"
       />
     );
   }

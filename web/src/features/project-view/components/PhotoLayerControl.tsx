@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useInspectionPage } from '../../../api/inspections';
 import { projectPaths } from '../../../lib/project-paths';
 import { type PhotoHover, type ViewerApi, type ViewerPhoto, toViewerPhotos } from '../../../viewer';
-import { useInspectionPhotoView } from '../photo-layer-api';
+import { useInspectionPhotoView } from '../../../api/inspection-photo-view';
 
 type LayerState = 'off' | 'loading' | 'drawing' | 'drawn' | 'empty' | 'failed';
 
@@ -24,7 +24,16 @@ const DEPTH_MAX_M = 1000;
  * frustum, hover naming it, click opening it. Gives the toolbar button (with its panel) and the overlay over the
  * view (the hovered photo's name, and the layer's state for tests and screen readers).
  */
-export function usePhotoLayer(api: ViewerApi, projectId: number): { tool: ReactNode; overlay: ReactNode } {
+export interface PhotoLayer {
+  tool: ReactNode;
+  overlay: ReactNode;
+  /** The inspection chosen (the newest until another is), whether or not its photos are shown. */
+  inspectionId: number | null;
+  /** The photos drawn now (their frustums can be marked), or null while none are. */
+  drawnPhotos: readonly ViewerPhoto[] | null;
+}
+
+export function usePhotoLayer(api: ViewerApi, projectId: number): PhotoLayer {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [enabled, setEnabled] = useState(false);
@@ -237,5 +246,10 @@ export function usePhotoLayer(api: ViewerApi, projectId: number): { tool: ReactN
       )}
     </>
   );
-  return { tool, overlay };
+  return {
+    tool,
+    overlay,
+    inspectionId: chosen,
+    drawnPhotos: state === 'drawn' ? (drawn?.photos ?? null) : null,
+  };
 }

@@ -8,6 +8,7 @@ import { ViewerToolbar, type CameraView, type ClipPlane, type ViewerApi } from '
 import { toSavedView } from '../camera-view';
 import { useModelChanged, useRestoreModel, useSaveClip, useSaveDefaultView } from '../api';
 import { usePhotoLayer } from './PhotoLayerControl';
+import { usePhotoSight } from './PhotoSightControl';
 
 /** Clipping changes are saved once the slider rests this long. */
 const CLIP_SAVE_DELAY_MS = 800;
@@ -56,6 +57,7 @@ export function ProjectScene({
   const changed = useModelChanged(projectId, canEdit);
   const clipTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const photoLayer = usePhotoLayer(api, projectId);
+  const photoSight = usePhotoSight(api, photoLayer);
   const settleRun = useRef(0);
   const mounted = useRef(true);
   const latestView = useRef(defaultView);
@@ -165,10 +167,16 @@ export function ProjectScene({
           defaultView={defaultView}
           onSaveView={canEdit ? handleSaveView : undefined}
           onClipChange={handleClip}
-          extraTools={photoLayer.tool}
+          extraTools={
+            <>
+              {photoLayer.tool}
+              {photoSight.tool}
+            </>
+          }
         />
       )}
       {photoLayer.overlay}
+      {photoSight.overlay}
       <Flex
         gap={4}
         style={{

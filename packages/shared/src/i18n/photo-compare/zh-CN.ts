@@ -1,0 +1,52 @@
+/**
+ * Photo comparison (/imgcompare, web/src/features/photo-compare) and the 3D view's "photos that see this point" and
+ * projection (web/src/features/project-view/components/PhotoSightControl.tsx).
+ */
+export const zhCN = {
+  photoCompare: {
+    title: '照片对比',
+    mode2d: '二维对比',
+    mode3d: '三维对比',
+    lock: '同步缩放与平移',
+    compare: '对比',
+    chosen: '已选照片',
+    candidates: '其他巡检中同一位置的照片',
+    noCandidates: '其他巡检中没有同一位置的照片（先将照片绑定到空间标记）',
+    add: '加入对比',
+    remove: '移出对比',
+    photo: '{inspection} · {name}',
+    unknownInspection: '巡检 {id}',
+    missing: '未选择照片',
+    missingHint: '从空间标记的照片历史或照片查看器中点击“对比”进入。',
+    notFound: '照片 {id} 不存在或无权查看',
+    signInTitle: '请先登录',
+    signInHint: '照片对比需要登录后使用。',
+    signIn: '登录',
+    noPose: '照片 {name} 没有位姿，无法在三维中对比',
+    noModel: '该项目没有可用的三维模型',
+    rule: {
+      count2d: '二维对比需选择 {min} 到 {max} 张照片（已选 {count} 张）',
+      count3d: '三维对比需选择 {required} 张照片（已选 {count} 张）',
+      sameInspection: '每个巡检最多选择一张照片',
+      oneInspection: '请选择至少两个巡检的照片',
+    },
+  },
+  photoSight: {
+    tool: '看到此点的照片',
+    hint: '在模型上点击一个点',
+    noInspection: '请先在照片图层中选择巡检',
+    searching: '正在查找照片…',
+    found: '{count} 张照片看到此点',
+    none: '该巡检没有照片看到此点',
+    failed: '查找失败，请重试',
+    distance: '距离 {distance}',
+    open: '打开照片',
+    project: '投影到模型',
+    unproject: '取消投影',
+    projected: '已投影 {count} / {max} 张',
+    tooMany: '最多同时投影 {max} 张照片',
+    clearProjections: '清除投影',
+    close: '关闭',
+    noCollision: '照片 {name} 的视线未碰到模型，无法投影',
+  },
+};
