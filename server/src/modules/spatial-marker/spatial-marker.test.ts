@@ -5,7 +5,7 @@ import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, buildProject } from '../../../test/factories/project.js';
 import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
-import { TEST_PASSWORD } from '../../../test/factories/user.js';
+import { TEST_PASSWORD, addMembership } from '../../../test/factories/user.js';
 import { fieldKeys } from '../../../test/validation.js';
 
 const HERE = { lon: 114.05, lat: 22.54, height: 35.5 };
@@ -427,6 +427,34 @@ describeOnEachDatabase('the spatial marker tree', (server) => {
     // An inspector who is not a member of the project does not see it.
     const hidden = await buildProject(server().db, { teamId: team.id });
     expect((await post('/space-marking/findTree', { projectId: hidden.id }, team.inspector.token)).body.msg).toBe(
+      'PROJECT_NO_ERROR',
+    );
+  });
+
+  it('moves with its project to the team it is handed over to', async () => {
+    const db = server().db;
+    const moving = await buildProject(db, { teamId: team.id });
+    const g = ok(
+      await post<SpatialMarkerNode>('/space-marking/addOrUpdate', {
+        projectId: moving.id,
+        kind: 'group',
+        groupType: 'component',
+        name: 'Moving',
+      }),
+    );
+    const target = await buildStaffedTeam(db);
+    await addMembership(db, { teamId: target.id, userId: team.owner.id, role: 'ROLE_TEAM_ADMIN' });
+    ok(
+      await server().call('POST', '/api/project/handover', {
+        token: team.owner.token,
+        body: { projectId: moving.id, targetTeamId: target.id },
+      }),
+    );
+    const moved = ok(
+      await post<SpatialMarkerNode[]>('/space-marking/findTree', { projectId: moving.id }, target.admin.token),
+    );
+    expect(moved.map((node) => node.id)).toEqual([g.id]);
+    expect((await post('/space-marking/findTree', { projectId: moving.id }, team.admin.token)).body.msg).toBe(
       'PROJECT_NO_ERROR',
     );
   });
