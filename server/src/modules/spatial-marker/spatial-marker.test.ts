@@ -4,7 +4,7 @@ import { describeOnEachDatabase } from '../../../test/harness.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, buildProject } from '../../../test/factories/project.js';
 import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
-import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
+import { DAY_MS, buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
 import { TEST_PASSWORD, addMembership } from '../../../test/factories/user.js';
 import { fieldKeys } from '../../../test/validation.js';
 
@@ -428,6 +428,20 @@ describeOnEachDatabase('the spatial marker tree', (server) => {
     const hidden = await buildProject(server().db, { teamId: team.id });
     expect((await post('/space-marking/findTree', { projectId: hidden.id }, team.inspector.token)).body.msg).toBe(
       'PROJECT_NO_ERROR',
+    );
+  });
+
+  it("needs the team's inspection function package", async () => {
+    const lapsed = await buildStaffedTeam(server().db);
+    const project = await buildProject(server().db, { teamId: lapsed.id });
+    await setFunction(server().db, {
+      teamId: lapsed.id,
+      code: 'inspection',
+      activatedAt: new Date(Date.now() - 40 * DAY_MS),
+      expiresAt: new Date(Date.now() - DAY_MS),
+    });
+    expect((await post('/space-marking/findTree', { projectId: project.id }, lapsed.admin.token)).body.msg).toBe(
+      'TEAM_FUNCTION_INACTIVE',
     );
   });
 
