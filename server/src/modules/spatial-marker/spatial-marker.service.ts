@@ -43,7 +43,7 @@ const positionColumns = (position: MarkerPosition | null) => ({
   height: position?.height ?? null,
 });
 
-export function toNode(row: MarkerNodeRow, counts: { children: Map<number, number>; images: Map<number, number> }) {
+function toNode(row: MarkerNodeRow, counts: { children: Map<number, number>; images: Map<number, number> }) {
   const node: SpatialMarkerNode = {
     id: row.id,
     projectId: row.project_id,
