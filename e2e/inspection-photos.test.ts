@@ -17,6 +17,7 @@ import { fixturePath } from '@sightline/imagery/test-fixtures';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { pickLanguage } from './support/inspection-seed';
 import {
   apiData,
   buttonName,
@@ -102,14 +103,6 @@ describe.skipIf(skipReason !== null)('inspection photos', () => {
       token: await tokenOf(page),
       body: { inspectionId, pageNum: 1, pageSize: 200 },
     });
-  }
-
-  async function pickLanguage(page: Page, label: string) {
-    const saved = page.waitForResponse((response) => response.url().endsWith('/api/user-client') && response.ok());
-    await page.getByTestId('language-switcher').click();
-    await page.getByRole('menuitem', { name: label }).click();
-    await saved;
-    await expect.poll(() => page.locator('.ant-dropdown-menu:visible').count()).toBe(0);
   }
 
   it('uploads the drone photos, shows their thumbnails and the photo without pose, and deletes one', async () => {

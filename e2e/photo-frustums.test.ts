@@ -11,26 +11,18 @@
 import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ecef, ecefToWgs84, enu, enuFrame, enuToWgs84 } from '@sightline/geo';
-import {
-  INSPECTION_IMAGE_UPLOAD_PATH,
-  MODEL_UPLOAD_PATH,
-  type InspectionDetail,
-  type InspectionImage,
-  type InspectionPhotoView,
-  type Page as ApiPage,
-} from '@sightline/shared';
+import { enu, enuFrame, enuToWgs84 } from '@sightline/geo';
+import type { InspectionPhotoView } from '@sightline/shared';
 import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
 import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { toViewerPhotos } from '../web/src/viewer/photo-frustums';
 import { CHROMIUM_PATH, launchBrowser, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { apiData, callApi, logInByApi, createProject, startSnapshotServer } from './support/team-api';
-import { tilesetFolderEntries } from './support/tileset-zip';
+import { modelSphere, placedPose, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
 import { type ViewerBuild, buildViewerPage } from './support/viewer-build';
 import { VIEWER_TEST_TOKEN, type ViewerServer, startViewerServer } from './support/viewer-server';
 
@@ -47,63 +39,7 @@ const skipReason = !sampleDir
       : null;
 if (skipReason) console.warn(`e2e/photo-frustums.test.ts ${skipReason}`);
 
-const CAMERAS =
-  'model,sensorWidthMm,sensorHeightMm,focalLengthMm,imageWidthPx,imageHeightPx\nM3E,17.3,13,12.29,5280,3956\n';
 const PHOTO_DISTANCE_M = 12;
-
-/** The fixture tileset's root box as a sphere: its transform's translation, and its half-axes scaled by it. */
-function modelSphere() {
-  const tileset = JSON.parse(
-    Buffer.from(tilesetFolderEntries(sampleDir as string)['tileset.json'] as Uint8Array).toString('utf8'),
-  ) as { root: { transform: number[]; boundingVolume: { box: number[] } } };
-  const t = tileset.root.transform;
-  const box = tileset.root.boundingVolume.box;
-  // The box is centred on the root's origin; the transform scales it (the dragon is about a kilometre long).
-  const scale = Math.hypot(t[0]!, t[1]!, t[2]!);
-  const radius = Math.hypot(box[3]!, box[7]!, box[11]!) * scale;
-  return { centre: ecefToWgs84(ecef(t[12]!, t[13]!, t[14]!)), radius };
-}
-
-/** A photo placed `east`/`north`/`up` metres from the model's centre, looking along `yaw`/`pitch`. */
-function placedPose(east: number, north: number, up: number, yaw: number, pitch: number) {
-  const at = enuToWgs84(enu(east, north, up), enuFrame(modelSphere().centre));
-  return { longitude: at.lon, latitude: at.lat, altitude: at.height, yaw, pitch, roll: 0 };
-}
-
-/** A tus upload in two requests (creation, then every byte), as the server tests' factories send it. */
-async function tusUpload(
-  url: string,
-  uploadPath: string,
-  token: string,
-  metadata: Record<string, string>,
-  bytes: Buffer,
-) {
-  const encoded = Object.entries(metadata)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-  const created = await fetch(`${url}${uploadPath}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(bytes.length),
-      'upload-metadata': encoded,
-    },
-  });
-  expect(created.status).toBe(201);
-  const location = new URL(created.headers.get('location')!, url).toString();
-  const patched = await fetch(location, {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(bytes),
-  });
-  expect(patched.status).toBe(204);
-}
 
 /** The largest colour difference between two screenshots in a (2r+1)² square around (x, y). */
 function differenceAround(a: PNG, b: PNG, x: number, y: number, r = 3): number {
@@ -137,70 +73,24 @@ describe.skipIf(skipReason !== null)('photos and their frustums in the project 3
     const projectId = await createProject(server, token, 'Frustum Bridge');
 
     // The model zipped, uploaded over tus as the browser sends it (the upload screen has its own journey in
-    // e2e/project.test.ts); the server unzips it on its own.
-    const zip = Buffer.from(zipSync(tilesetFolderEntries(sampleDir as string)));
-    await tusUpload(
-      server.url,
-      MODEL_UPLOAD_PATH,
+    // e2e/project.test.ts); the server unzips it on its own. Then an inspection with its two photos ingested.
+    await uploadModel(server, token, projectId, sampleDir as string);
+    const { inspection, images } = await seedInspectionPhotos(
+      server,
       token,
-      { projectId: String(projectId), filename: 'dragon.zip' },
-      zip,
+      projectId,
+      'Frustums 2026',
+      PHOTOS.map((name, i) => ({ name, bytes: photoBytes[i]! })),
+      PHOTO_DISTANCE_M,
     );
-    await expect
-      .poll(
-        async () =>
-          (await apiData<{ state: string } | null>(server, `/project-model/findByProjectId/${projectId}`, { token }))
-            ?.state,
-        { timeout: 90_000, interval: 500 },
-      )
-      .toBe('done');
-
-    // An inspection with one image group, its two photos uploaded and ingested.
-    const cameras = new FormData();
-    cameras.append('file', new Blob([CAMERAS], { type: 'text/csv' }), 'cameras.csv');
-    await apiData(server, '/camera-param/import', { method: 'POST', token, form: cameras });
-    const cameraList = await apiData<Array<{ id: number; model: string }>>(server, '/camera-param/list', { token });
-    const cameraParamId = cameraList.find((camera) => camera.model === 'M3E')!.id;
-    const inspection = await apiData<InspectionDetail>(server, '/inspection-task/add', {
-      method: 'POST',
-      token,
-      body: {
-        projectId,
-        name: 'Frustums 2026',
-        inspectionDate: '2026-05-01',
-        imageGroups: [{ name: 'Deck', cameraParamId, photoDistance: PHOTO_DISTANCE_M }],
-      },
-    });
-    const groupId = inspection.imageGroups[0]!.id;
-    for (const [i, name] of PHOTOS.entries()) {
-      await tusUpload(
-        server.url,
-        INSPECTION_IMAGE_UPLOAD_PATH,
-        token,
-        { inspectionId: String(inspection.id), imageGroupId: String(groupId), category: 'normal', filename: name },
-        photoBytes[i]!,
-      );
-    }
-    let images: InspectionImage[] = [];
-    await expect
-      .poll(
-        async () => {
-          const page = await apiData<ApiPage<InspectionImage>>(server, '/inspection-image/findPage', {
-            method: 'POST',
-            token,
-            body: { inspectionId: inspection.id, pageSize: 10 },
-          });
-          images = page.records;
-          return images.filter((image) => image.state === 'processed').length;
-        },
-        { timeout: 60_000, interval: 500 },
-      )
-      .toBe(PHOTOS.length);
 
     // The fixture photos were taken elsewhere: placed by hand just above the model, one looking straight down, one
     // looking west and down at it (above it, the model hides neither from a camera looking down on them).
-    const above = modelSphere().radius + 20;
-    const poses = [placedPose(0, -60, above, 0, -90), placedPose(60, 0, above, -90, -60)];
+    const above = modelSphere(sampleDir as string).radius + 20;
+    const poses = [
+      placedPose(sampleDir as string, 0, -60, above, 0, -90),
+      placedPose(sampleDir as string, 60, 0, above, -90, -60),
+    ];
     for (const [i, image] of images.entries()) {
       const adjusted = await callApi(server, '/inspection-image/pose/add', {
         method: 'POST',
@@ -307,7 +197,7 @@ describe.skipIf(skipReason !== null)('5,000 frustums in the bare viewer page', (
   it('draws them in one batch and prints the time to the first frame', async () => {
     const count = 5000;
     // A survey grid over the model: 50 × 100 photos 20 m apart, looking down at 60°.
-    const { centre, radius } = modelSphere();
+    const { centre, radius } = modelSphere(sampleDir as string);
     const frame = enuFrame(centre);
     const photos = toViewerPhotos({
       inspectionId: 1,

@@ -4,7 +4,7 @@
  * on the model for a marker (place, reselect, batch position).
  */
 import type * as CesiumNs from 'cesium';
-import { pickOnTileset } from './viewer-pick';
+import { pickOnTileset, windowPositionOf } from './viewer-pick';
 import type { GeoPosition, ViewerMarker } from './viewer-types';
 
 type Cesium = typeof CesiumNs;
@@ -128,15 +128,7 @@ export class MarkerLayer {
   /** Where a drawn marker is on the canvas (CSS pixels from its top-left), or null when it is not on screen. */
   windowPosition(id: number): { x: number; y: number } | null {
     const position = this.position(id);
-    if (!position) return null;
-    const { C, viewer } = this;
-    const onScreen = C.SceneTransforms.worldToWindowCoordinates(viewer.scene, position);
-    if (!onScreen) return null;
-    const canvas = viewer.scene.canvas;
-    if (onScreen.x < 0 || onScreen.y < 0 || onScreen.x > canvas.clientWidth || onScreen.y > canvas.clientHeight) {
-      return null;
-    }
-    return { x: onScreen.x, y: onScreen.y };
+    return position ? windowPositionOf(this.C, this.viewer, position) : null;
   }
 
   /**

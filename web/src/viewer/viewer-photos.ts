@@ -5,6 +5,7 @@
  * corners come computed (packages/geo, photo-frustums.ts): this file only draws and picks.
  */
 import type * as CesiumNs from 'cesium';
+import { windowPositionOf } from './viewer-pick';
 import type { PhotoHover, ViewerPhoto } from './viewer-types';
 
 type Cesium = typeof CesiumNs;
@@ -180,14 +181,7 @@ export class PhotoLayer {
     const photo = this.photos.get(id);
     if (!photo) return null;
     const { C, viewer } = this;
-    const position = new C.Cartesian3(photo.apex.x, photo.apex.y, photo.apex.z);
-    const onScreen = C.SceneTransforms.worldToWindowCoordinates(viewer.scene, position);
-    if (!onScreen) return null;
-    const canvas = viewer.scene.canvas;
-    if (onScreen.x < 0 || onScreen.y < 0 || onScreen.x > canvas.clientWidth || onScreen.y > canvas.clientHeight) {
-      return null;
-    }
-    return { x: onScreen.x, y: onScreen.y };
+    return windowPositionOf(C, viewer, new C.Cartesian3(photo.apex.x, photo.apex.y, photo.apex.z));
   }
 
   onPick(listener: (id: number) => void): () => void {

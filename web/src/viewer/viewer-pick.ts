@@ -1,8 +1,10 @@
 /**
- * A position on the tileset under the pointer: what measuring and placing markers both click on. The globe and our
+ * Between the canvas and the model: a position on the tileset under the pointer: what measuring and placing markers both click on. The globe and our
  * own drawings (points, labels) do not count; a drawing on top of the model is looked beneath.
  */
 import type * as CesiumNs from 'cesium';
+
+type Cesium = typeof CesiumNs;
 
 /** The depth-buffer position under the pointer, or undefined where nothing is drawn. */
 export function positionAt(
@@ -29,4 +31,19 @@ export function pickOnTileset(
       (scene.drillPick(windowPosition, 4) as Array<{ primitive?: unknown }>).some((hit) => hit.primitive === tileset));
   if (!onTileset) return undefined;
   return positionAt(viewer, windowPosition);
+}
+
+/** Where a point of the scene is on the canvas (CSS pixels from its top-left), or null when it is not on screen. */
+export function windowPositionOf(
+  C: Cesium,
+  viewer: CesiumNs.Viewer,
+  position: CesiumNs.Cartesian3,
+): { x: number; y: number } | null {
+  const onScreen = C.SceneTransforms.worldToWindowCoordinates(viewer.scene, position);
+  if (!onScreen) return null;
+  const canvas = viewer.scene.canvas;
+  if (onScreen.x < 0 || onScreen.y < 0 || onScreen.x > canvas.clientWidth || onScreen.y > canvas.clientHeight) {
+    return null;
+  }
+  return { x: onScreen.x, y: onScreen.y };
 }

@@ -74,86 +74,78 @@ export function usePlaceMarkers(projectId: number) {
 
 // Binding
 
-/** How many of an inspection's photos are bound to markers and how many are not. */
-export function useBindingCounts(projectId: number, inspectionId: number | null) {
+/**
+ * One read of the bindings, under the project's binding keys (every change to them reads it again); `fetch` null
+ * while what it needs is not chosen yet.
+ */
+function useBindingQuery<T>(
+  projectId: number,
+  key: readonly [string, ...(number | object)[]],
+  fetch: ((signal: AbortSignal) => Promise<T>) | null,
+  keepPrevious = false,
+) {
   const ready = useInTeam();
+  const [what, ...args] = key;
   return useQuery({
-    queryKey: spatialMarkerKeys.binding(projectId, 'counts', inspectionId ?? 0),
+    queryKey: spatialMarkerKeys.binding(projectId, what, ...args),
     enabled: ready,
-    queryFn:
-      inspectionId === null
-        ? skipToken
-        : ({ signal }) => call(spaceBindingCalls.bindingCounts, { query: { inspectionId }, signal }),
+    ...(keepPrevious && { placeholderData: keepPreviousData }),
+    queryFn: fetch === null ? skipToken : ({ signal }) => fetch(signal),
   });
 }
 
-/** The markers with photos of the inspection bound to them, and how many (shown beside each marker). */
-export function useMarkersOfInspection(projectId: number, inspectionId: number | null) {
-  const ready = useInTeam();
-  return useQuery({
-    queryKey: spatialMarkerKeys.binding(projectId, 'markers', inspectionId ?? 0),
-    enabled: ready,
-    queryFn:
-      inspectionId === null
-        ? skipToken
-        : ({ signal }) => call(spaceBindingCalls.markersOfInspection, { body: { inspectionId }, signal }),
-  });
+/** How many of an inspection's photos are bound to markers and how many are not. */
+export function useBindingCounts(projectId: number, inspectionId: number | null) {
+  return useBindingQuery(
+    projectId,
+    ['counts', inspectionId ?? 0],
+    inspectionId === null
+      ? null
+      : (signal) => call(spaceBindingCalls.bindingCounts, { query: { inspectionId }, signal }),
+  );
 }
 
 export function useUnboundImages(projectId: number, inspectionId: number | null, pageNum: number, pageSize: number) {
-  const ready = useInTeam();
-  return useQuery({
-    queryKey: spatialMarkerKeys.binding(projectId, 'unbound', inspectionId ?? 0, { pageNum, pageSize }),
-    enabled: ready,
-    placeholderData: keepPreviousData,
-    queryFn:
-      inspectionId === null
-        ? skipToken
-        : ({ signal }) => call(spaceBindingCalls.unboundImages, { body: { inspectionId, pageNum, pageSize }, signal }),
-  });
+  return useBindingQuery(
+    projectId,
+    ['unbound', inspectionId ?? 0, { pageNum, pageSize }],
+    inspectionId === null
+      ? null
+      : (signal) => call(spaceBindingCalls.unboundImages, { body: { inspectionId, pageNum, pageSize }, signal }),
+    true,
+  );
 }
 
 /** The photos of one inspection bound to a marker. */
 export function useMarkerImages(projectId: number, markerId: number | null, inspectionId: number | null) {
-  const ready = useInTeam();
-  return useQuery({
-    queryKey: spatialMarkerKeys.binding(projectId, 'marker-images', markerId ?? 0, inspectionId ?? 0),
-    enabled: ready,
-    queryFn:
-      markerId === null || inspectionId === null
-        ? skipToken
-        : ({ signal }) =>
-            call(spaceBindingCalls.markerImages, {
-              body: { markerId, inspectionId, pageNum: 1, pageSize: 200 },
-              signal,
-            }),
-  });
+  return useBindingQuery(
+    projectId,
+    ['marker-images', markerId ?? 0, inspectionId ?? 0],
+    markerId === null || inspectionId === null
+      ? null
+      : (signal) =>
+          call(spaceBindingCalls.markerImages, { body: { markerId, inspectionId, pageNum: 1, pageSize: 200 }, signal }),
+  );
 }
 
 /** A marker's bound photos in every inspection of the project, newest inspection first. */
 export function useMarkerHistory(projectId: number, markerId: number | null) {
-  const ready = useInTeam();
-  return useQuery({
-    queryKey: spatialMarkerKeys.binding(projectId, 'history', markerId ?? 0),
-    enabled: ready,
-    queryFn:
-      markerId === null
-        ? skipToken
-        : ({ signal }) => call(spaceBindingCalls.markerHistory, { body: { markerId }, signal }),
-  });
+  return useBindingQuery(
+    projectId,
+    ['history', markerId ?? 0],
+    markerId === null ? null : (signal) => call(spaceBindingCalls.markerHistory, { body: { markerId }, signal }),
+  );
 }
 
 /** The distance of the inspection's last automatic binding (the form starts from it). */
 export function useBindingDistance(projectId: number, inspectionId: number | null) {
-  const ready = useInTeam();
-  return useQuery({
-    queryKey: spatialMarkerKeys.binding(projectId, 'distance', inspectionId ?? 0),
-    enabled: ready,
-    queryFn:
-      inspectionId === null
-        ? skipToken
-        : ({ signal }) => call(spaceBindingCalls.bindingDistance, { params: { id: inspectionId }, signal }),
-  });
+  return useBindingQuery(
+    projectId,
+    ['distance', inspectionId ?? 0],
+    inspectionId === null
+      ? null
+      : (signal) => call(spaceBindingCalls.bindingDistance, { params: { id: inspectionId }, signal }),
+  );
 }
 
 export function useBindImages(projectId: number) {

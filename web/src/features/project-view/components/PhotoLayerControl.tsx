@@ -3,7 +3,7 @@ import { Button, Empty, Flex, InputNumber, Popover, Select, Switch, Tooltip, Typ
 import { AimOutlined, CameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useInspectionPage } from '../../../api/inspections';
+import { useInspectionOptions } from '../../../api/inspection-options';
 import { projectPaths } from '../../../lib/project-paths';
 import { type PhotoHover, type ViewerApi, type ViewerPhoto, toViewerPhotos } from '../../../viewer';
 import { useInspectionPhotoView } from '../../../api/inspection-photo-view';
@@ -46,15 +46,8 @@ export function usePhotoLayer(api: ViewerApi, projectId: number): PhotoLayer {
   const flownTo = useRef<number | null>(null);
   const enabledAt = useRef(0);
 
-  const inspections = useInspectionPage(projectId, { pageNum: 1, pageSize: 200, keyword: '' });
-  const options = useMemo(
-    () =>
-      (inspections.data?.records ?? []).map((inspection) => ({
-        value: inspection.id,
-        label: `${inspection.name} (${inspection.inspectionDate})`,
-      })),
-    [inspections.data],
-  );
+  const inspections = useInspectionOptions(projectId);
+  const { options } = inspections;
   // The newest inspection is the one most often wanted.
   const chosen = inspectionId ?? options[0]?.value ?? null;
   const view = useInspectionPhotoView(enabled ? chosen : null);

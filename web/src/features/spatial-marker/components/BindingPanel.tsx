@@ -15,7 +15,7 @@ import {
 import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SpatialMarkerNode } from '@sightline/shared';
-import { useInspectionPage } from '../../../api/inspections';
+import { useInspectionOptions } from '../../../api/inspection-options';
 import {
   useBindImages,
   useBindingCounts,
@@ -59,15 +59,8 @@ export function BindingPanel({
   const [moveTarget, setMoveTarget] = useState<number | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
 
-  const inspections = useInspectionPage(projectId, { pageNum: 1, pageSize: 200, keyword: '' });
-  const options = useMemo(
-    () =>
-      (inspections.data?.records ?? []).map((inspection) => ({
-        value: inspection.id,
-        label: `${inspection.name} (${inspection.inspectionDate})`,
-      })),
-    [inspections.data],
-  );
+  const inspections = useInspectionOptions(projectId);
+  const { options } = inspections;
   const inspectionId = chosenInspection ?? options[0]?.value ?? null;
   const counts = useBindingCounts(projectId, inspectionId);
   const unbound = useUnboundImages(projectId, inspectionId, page, UNBOUND_PAGE_SIZE);

@@ -3,7 +3,7 @@ import { Alert, Flex, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SpatialMarkerNode } from '@sightline/shared';
 import { loadProjectTileset } from '../../../api/project-tileset';
-import { ViewerToolbar, type ViewerApi, type ViewerMarker } from '../../../viewer';
+import { ViewerToolbar, type CameraView, type ViewerApi, type ViewerMarker } from '../../../viewer';
 
 type SceneState = 'loading' | 'idle' | 'failed';
 
@@ -35,6 +35,8 @@ export function MarkerScene({
   const [drawn, setDrawn] = useState<{
     markers: ViewerMarker[];
     anchors: Array<{ id: number; x: number; y: number }>;
+    /** Where the camera was (the test hook: a test aims photos along the lines it placed markers from). */
+    camera: CameraView;
   } | null>(null);
   const viewerMarkers = useMemo(
     () =>
@@ -73,7 +75,7 @@ export function MarkerScene({
         const at = api.markerWindowPosition(marker.id);
         return at ? [{ id: marker.id, x: Math.round(at.x), y: Math.round(at.y) }] : [];
       });
-      setDrawn({ markers: viewerMarkers, anchors });
+      setDrawn({ markers: viewerMarkers, anchors, camera: api.getCameraView() });
     });
     return () => {
       current = false;
@@ -99,6 +101,7 @@ export function MarkerScene({
         data-state={layerState}
         data-marker-count={drawn?.markers.length ?? 0}
         data-anchors={JSON.stringify(drawn?.anchors ?? [])}
+        data-camera={drawn ? JSON.stringify(drawn.camera) : undefined}
         style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
       />
       {state === 'idle' && <ViewerToolbar api={api} defaultView={null} />}

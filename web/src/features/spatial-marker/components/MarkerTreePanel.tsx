@@ -54,6 +54,8 @@ export function MarkerTreePanel({
   const { message, modal } = AntdApp.useApp();
   const [dialog, setDialog] = useState<NodeDialogTarget | null>(null);
   const [batchGroup, setBatchGroup] = useState<number | null>(null);
+  // Groups are open unless closed, so a group's new markers show at once.
+  const [closed, setClosed] = useState<ReadonlySet<number>>(new Set());
   const remove = useRemoveNodes(projectId);
   const sort = useSortNodes(projectId);
   const toBottom = useMoveToBottom(projectId);
@@ -258,7 +260,14 @@ export function MarkerTreePanel({
         ) : (
           <Tree<TreeItem>
             blockNode
-            defaultExpandAll
+            expandedKeys={nodes.filter((node) => node.kind === 'group' && !closed.has(node.id)).map((node) => node.id)}
+            onExpand={(keys) =>
+              setClosed(
+                new Set(
+                  nodes.filter((node) => node.kind === 'group' && !keys.includes(node.id)).map((node) => node.id),
+                ),
+              )
+            }
             treeData={treeData}
             selectedKeys={selectedId === null ? [] : [selectedId]}
             onSelect={(keys) => onSelect(keys.length > 0 ? Number(keys[0]) : null)}
