@@ -11,8 +11,9 @@ console.log(
 );
 console.log(`date: ${new Date().toISOString()}\n`);
 
-// The model benchmark measures the built server in a process of its own, as `npm start` runs it.
-if (!run('npm', ['run', 'build', '-w', 'server']).ok) process.exit(1);
+// The model benchmark measures the built server in a process of its own, as `npm start` runs it; the photo grid
+// benchmark opens the built web in Debian's chromium.
+if (!run('npm', ['run', 'build']).ok) process.exit(1);
 
 const benches = [
   ['vision detectors', 'packages/vision/package.json', ['npm', ['run', 'bench', '-w', 'packages/vision']]],
@@ -40,6 +41,11 @@ const benches = [
     'spatial geometry: auto-binding, and rays against a million triangles next to three-mesh-bvh',
     'packages/geo-mesh/bench/spatial-geometry.bench.ts',
     ['npx', ['tsx', 'packages/geo-mesh/bench/spatial-geometry.bench.ts']],
+  ],
+  [
+    'photo grid: scrolling 5,000 photos in the browser',
+    'e2e/bench/photo-grid.bench.ts',
+    ['npx', ['tsx', 'e2e/bench/photo-grid.bench.ts']],
   ],
   [
     'attempt limits under parallel guesses',
