@@ -78,7 +78,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
         if (exited) throw new Error(`server exited:\n${output}`);
         return output.includes('Sightline is running at') ? true : undefined;
       },
-      60_000,
+      // A first start migrates a new database: over a minute on a machine busy with other suites.
+      180_000,
       'the server to start',
     );
   }

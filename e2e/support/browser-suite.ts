@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { AppServer } from './app-server.js';
 import { isolatedContext, launchBrowser } from './browser.js';
@@ -8,6 +8,8 @@ export interface BrowserSuite {
   readonly server: AppServer;
   /** A context of its own that refuses requests leaving the machine; closed after the test, which fails if any were made. */
   newContext(options?: Parameters<typeof isolatedContext>[1]): Promise<BrowserContext>;
+  /** A page of a new context signed in with `token`, at `pathname` of the suite's server. */
+  signedInPage(token: string, pathname: string, viewport?: { width: number; height: number }): Promise<Page>;
 }
 
 /**
@@ -36,7 +38,7 @@ export function browserSuite(startServer: () => Promise<AppServer>): BrowserSuit
     await server?.stop();
   });
 
-  return {
+  const suite: BrowserSuite = {
     get server() {
       return server;
     },
@@ -45,5 +47,32 @@ export function browserSuite(startServer: () => Promise<AppServer>): BrowserSuit
       contexts.push(isolated);
       return isolated.context;
     },
+    async signedInPage(token, pathname, viewport = { width: 1024, height: 680 }) {
+      const context = await suite.newContext();
+      await context.addInitScript((value) => localStorage.setItem('token', value), token);
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.url}${pathname}`);
+      return page;
+    },
   };
+  return suite;
+}
+
+/** A page of the suite's product signed in with `token`, in the dark theme, at `pathname`. */
+export async function darkSignedInPage(
+  suite: BrowserSuite,
+  token: string,
+  pathname: string,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await suite.newContext();
+  await context.addInitScript((value) => {
+    localStorage.setItem('token', value);
+    localStorage.setItem('theme', 'dark');
+  }, token);
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  await page.goto(`${suite.server.url}${pathname}`);
+  return page;
 }

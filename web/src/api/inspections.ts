@@ -1,4 +1,4 @@
-import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import { inspectionCalls } from '@sightline/shared';
 import { useInTeam } from '../stores/session-store';
 import { call } from './client';
@@ -32,15 +32,23 @@ export function useInspectionPage(projectId: number | null, query: InspectionLis
 }
 
 /** One inspection: its fields, project and groups (the inspection's screen, the 3D comparison's project). */
+const inspectionInfoQuery = (id: number) => ({
+  queryKey: inspectionKeys.info(id),
+  retry: false,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    call(inspectionCalls.info, { query: { id }, signal, quietKeys: ['INSPECTION_NOT_EXISTING'] }),
+});
+
 export function useInspectionInfo(id: number | null) {
   const ready = useInTeam();
   return useQuery({
-    queryKey: inspectionKeys.info(id ?? 0),
+    ...(id === null ? { queryKey: inspectionKeys.info(0), queryFn: skipToken } : inspectionInfoQuery(id)),
     enabled: ready,
-    retry: false,
-    queryFn:
-      id === null
-        ? skipToken
-        : ({ signal }) => call(inspectionCalls.info, { query: { id }, signal, quietKeys: ['INSPECTION_NOT_EXISTING'] }),
   });
+}
+
+/** Several inspections at once (the comparison names each photo's). */
+export function useInspectionInfos(ids: readonly number[]) {
+  const ready = useInTeam();
+  return useQueries({ queries: ids.map((id) => ({ ...inspectionInfoQuery(id), enabled: ready })) });
 }

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Card, Flex, Result, Segmented, Spin, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type PhotoCompareMode, type PhotoCompareProblem, checkPhotoComparison } from '@sightline/shared';
+import { useInspectionInfos } from '../../../api/inspections';
 import { getToken } from '../../../api/token';
 import { SignInRequired } from '../../../components/SignInRequired';
 import { photoComparePath, photoCompareQuery } from '../../../lib/photo-compare-paths';
@@ -26,9 +27,9 @@ export default function PhotoComparePage() {
 
   const loaded = photos.flatMap((query) => (query.data ? [query.data] : []));
   const missing = imageIds.filter((_id, index) => photos[index]?.isError);
-  const inspectionNames = useMemo(
-    () => new Map((history.data ?? []).map(({ inspection }) => [inspection.id, inspection.name])),
-    [history.data],
+  const inspections = useInspectionInfos([...new Set(loaded.map((photo) => photo.inspectionId))]);
+  const inspectionNames = new Map(
+    inspections.flatMap((query) => (query.data ? [[query.data.id, query.data.name]] : [])),
   );
   const labels = loaded.map((photo) =>
     t('photoCompare.photo', {

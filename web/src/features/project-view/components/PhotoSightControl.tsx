@@ -10,7 +10,7 @@ import { useInspectionPhotoView } from '../../../api/inspection-photo-view';
 import { type ProjectedPhoto, usePhotoProjections } from '../../../api/photo-projections';
 import { PhotoThumbnail } from '../../../components/photo-viewer/PhotoThumbnail';
 import { projectPaths } from '../../../lib/project-paths';
-import { type ViewerApi, formatMetres } from '../../../viewer';
+import { type CameraView, type ViewerApi, formatMetres } from '../../../viewer';
 import type { PhotoLayer } from './PhotoLayerControl';
 
 type SightState = 'off' | 'picking' | 'searching' | 'found' | 'failed';
@@ -27,7 +27,8 @@ export function usePhotoSight(api: ViewerApi, layer: PhotoLayer): { tool: ReactN
   const { message } = AntdApp.useApp();
   const navigate = useNavigate();
   const [picked, setPicked] = useState<SightState>('off');
-  const [point, setPoint] = useState<MarkerPosition | null>(null);
+  // The point clicked, and where the camera was (a test aims its photos along that line of sight).
+  const [point, setPoint] = useState<{ position: MarkerPosition; camera: CameraView } | null>(null);
   const [chosenIds, setProjectedIds] = useState<number[]>([]);
   const { inspectionId, drawnPhotos } = layer;
   // The search belongs to the inspection it was made in: choosing another in the photo layer ends it.
@@ -77,7 +78,7 @@ export function usePhotoSight(api: ViewerApi, layer: PhotoLayer): { tool: ReactN
       setPicked((current) => (current === 'picking' ? 'off' : current));
       return;
     }
-    setPoint(position);
+    setPoint({ position, camera: api.getCameraView() });
     setProjectedIds([]);
     setPicked('searching');
     search.mutate(position, {
@@ -150,7 +151,8 @@ export function usePhotoSight(api: ViewerApi, layer: PhotoLayer): { tool: ReactN
         }}
         data-testid="photo-sight"
         data-state={state}
-        data-point={point ? JSON.stringify(point) : ''}
+        data-point={point ? JSON.stringify(point.position) : ''}
+        data-camera={point ? JSON.stringify(point.camera) : ''}
         data-projection={projection.state}
         data-projected={projectedIds.join()}
       >
