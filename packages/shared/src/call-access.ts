@@ -198,6 +198,13 @@ export const CALL_ACCESS = {
   'GET /inspection-disease/{id}': 'defect:view',
   'DELETE /inspection-disease/{id}': 'defect:edit',
   'DELETE /inspection-disease/deleteIds': 'defect:edit',
+  'POST /inspection-disease/page': 'defect:view',
+  'GET /inspection-disease/details/{id}': 'defect:view',
+  'POST /inspection-disease/list': 'defect:view',
+  'PUT /inspection-disease/update': 'defect:edit',
+  // A star marks a defect for the team (the list's star filter), so it is an edit, not a viewer's bookmark.
+  'PUT /inspection-disease/star': 'defect:edit',
+  'PUT /inspection-disease/star-cancel': 'defect:edit',
   'PUT /inspection-disease/merge': 'defect:edit',
   'POST /inspection-disease/list/img': 'defect:view',
   'POST /inspection-disease/list/imgS': 'defect:view',

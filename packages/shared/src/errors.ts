@@ -116,6 +116,10 @@ export const ERROR_DEFINITIONS = {
   CUSTOM_INIT_ERROR: bad,
   DISEASE_EXPORT_ERROR: bad,
   NO_DISEASE_ERROR: missing,
+  /** No defect type of that id the defect's project may use (built-in or its own). */
+  DISEASE_TYPE_NOT_EXISTING: missing,
+  /** A custom field value names a field the project lacks, or an option its dropdown does not offer. */
+  DISEASE_FIELD_VALUE_ERROR: bad,
   INSPECTION_IMAGE_NOT_EXISTING: missing,
   /** A photo of the same name is already in the inspection (or being uploaded to it). */
   INSPECTION_IMAGE_NAME_EXISTING: conflict,

@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../platform/modules/module-definition.js';
 import { authModule } from './auth/auth.module.js';
+import { defectModule } from './defect/defect.module.js';
 import { defectFieldModule } from './defect-field/defect-field.module.js';
 import { defectTypeModule } from './defect-type/defect-type.module.js';
 import { dictionaryModule } from './dictionary/dictionary.module.js';
@@ -51,4 +52,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   projectModelModule,
   inspectionModule,
   spatialMarkerModule,
+  defectModule,
 ];

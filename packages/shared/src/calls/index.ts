@@ -1,5 +1,6 @@
 import type { CallDefinition } from './define.js';
 import { authCalls } from './auth.js';
+import { defectCalls } from './defect.js';
 import { defectFieldCalls } from './defect-field.js';
 import { defectTypeCalls } from './defect-type.js';
 import { dictionaryCalls, dictionaryOptionCalls } from './dictionary.js';
@@ -32,6 +33,7 @@ import { userCalls } from './user.js';
 
 export * from './define.js';
 export * from './auth.js';
+export * from './defect.js';
 export * from './defect-field.js';
 export * from './defect-type.js';
 export * from './dictionary.js';
@@ -66,6 +68,7 @@ export * from './user.js';
 export const ALL_CALLS: readonly CallDefinition[] = (
   [
     authCalls,
+    defectCalls,
     defectFieldCalls,
     defectTypeCalls,
     dictionaryCalls,

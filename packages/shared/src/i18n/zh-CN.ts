@@ -25,6 +25,7 @@ import { zhCN as pose } from './pose/zh-CN.js';
 import { zhCN as photoViewer } from './photo-viewer/zh-CN.js';
 import { zhCN as inspectionPhotos } from './inspection-photos/zh-CN.js';
 import { zhCN as spatialMarker } from './spatial-marker/zh-CN.js';
+import { zhCN as defect } from './defect/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -58,6 +59,7 @@ export const zhCN = mergeDomains(
   photoViewer,
   inspectionPhotos,
   spatialMarker,
+  defect,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

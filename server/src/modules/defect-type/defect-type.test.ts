@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_DEFECT_SHAPES, type DefectType, type Page } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
+import { insertDefect } from '../../../test/factories/defect.js';
 import {
   buildOutsider,
   buildProject,
@@ -152,17 +152,13 @@ describeOnEachDatabase('defect types', (server) => {
         (await server().call('DELETE', `/api/disease-type/${unused.body.data.id}`, { token: team.admin.token })).body
           .code,
       ).toBe(2000);
-      // Defects come with a later module; a table of that name with a foreign key stands in for it here.
-      const { rows } = await sql<{ present: boolean }>`select to_regclass('defects') is not null as present`.execute(
-        server().db,
-      );
-      if (!rows[0]?.present) {
-        await sql`create table defects (id serial primary key, defect_type_id integer references defect_types (id))`.execute(
-          server().db,
-        );
-      }
       const bound = await create({ name: 'Bound' });
-      await sql`insert into defects (defect_type_id) values (${bound.body.data.id})`.execute(server().db);
+      await insertDefect(server().db, {
+        teamId: team.id,
+        createdBy: team.admin.id,
+        projectId,
+        typeId: bound.body.data.id,
+      });
       expect(
         (await server().call('DELETE', `/api/disease-type/${bound.body.data.id}`, { token: team.admin.token })).body
           .msg,

@@ -1,10 +1,11 @@
 /**
  * The model's geometry in a worker thread (platform/cpu): the served tileset read from the blob store into one mesh
  * with a BVH (packages/geo-mesh), kept per thread for the next question, and the three questions asked of it —
- * automatic binding, the photos that see a point, and how far a photo's optical axis runs to the model.
+ * automatic binding, the photos that see a point, how far a photo's optical axis runs to the model, and where pixels
+ * of a photo land on it (locating defects).
  */
 import type { Readable } from 'node:stream';
-import { type Ecef, type FrustumCamera, type PhotoCamera, photoCamera } from '@sightline/geo';
+import { type Ecef, type FrustumCamera, type PhotoCamera, photoCamera, pixelToRay } from '@sightline/geo';
 import {
   type MeshIndex,
   bindPhotosToMarkers,
@@ -34,7 +35,8 @@ export interface GeometryModel {
 export type GeometryQuery =
   | { kind: 'bind'; photos: GeometryPhoto[]; markers: Array<{ id: number; position: Ecef }>; distanceM: number }
   | { kind: 'seeing'; photos: GeometryPhoto[]; point: Ecef }
-  | { kind: 'axis'; photo: GeometryPhoto };
+  | { kind: 'axis'; photo: GeometryPhoto }
+  | { kind: 'locate'; photo: GeometryPhoto; pixels: ReadonlyArray<readonly [number, number]> };
 
 export type GeometryAnswer =
   | {
@@ -43,7 +45,9 @@ export type GeometryAnswer =
       unboundCount: number;
     }
   | { kind: 'seeing'; photos: Array<{ photoId: number; u: number; v: number; distanceM: number }> }
-  | { kind: 'axis'; distanceM: number | null };
+  | { kind: 'axis'; distanceM: number | null }
+  /** Per pixel, in order: where its ray first meets the model and how far along it, or null when it misses. */
+  | { kind: 'locate'; hits: Array<{ point: Ecef; distanceM: number } | null> };
 
 /** Models kept per thread: the one in use and the one before (two projects worked on at once). */
 const CACHED_MODELS = 2;
@@ -104,6 +108,16 @@ export const modelGeometryTask = defineCpuTask(
     if (query.kind === 'axis') {
       const camera = cameraOf(query.photo);
       return { kind: 'axis', distanceM: camera ? opticalAxisDistance(camera, index) : null };
+    }
+    if (query.kind === 'locate') {
+      const camera = cameraOf(query.photo);
+      return {
+        kind: 'locate',
+        hits: query.pixels.map(([u, v]) => {
+          const hit = camera ? index.firstHit(pixelToRay(camera, u, v)) : null;
+          return hit ? { point: hit.point, distanceM: hit.distanceM } : null;
+        }),
+      };
     }
     if (query.kind === 'seeing') {
       const seen = photosSeeingPoint({ photos: camerasOf(query.photos), point: query.point, index });

@@ -2,7 +2,10 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type {
   CameraView,
   DefectFieldWidget,
+  DefectLocationState,
+  DefectShape,
   DefectShapeKind,
+  DefectSource,
   FilterDimension,
   ProjectLocationKind,
   ProjectStatus,
@@ -474,6 +477,8 @@ export interface InspectionImagesTable {
   screening_status: ColumnType<number, number | undefined, number>;
   review_status: ColumnType<string, string | undefined, string>;
   favourite: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Its defects (migration 0016, kept by modules/defect): the has-defect flag. */
+  defect_count: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   uploaded_at: NullableTimestamp;
   last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -614,6 +619,47 @@ export interface ImagesRecordFilesTable {
   size_bytes: Bytes;
 }
 
+/** A defect drawn on a photo (modules/defect); sizes in m, mm and m², position WGS84. */
+export interface DefectsTable {
+  id: Generated<number>;
+  project_id: number;
+  inspection_id: number;
+  image_id: number;
+  number: number;
+  type_id: number;
+  level: number;
+  shape_kind: DefectShape;
+  points: ColumnType<Array<[number, number]>, string, string>;
+  width_px: number | null;
+  length_m: number | null;
+  width_mm: number | null;
+  area_m2: number | null;
+  size_basis: 'mesh' | 'distance';
+  edited_length_m: number | null;
+  edited_width_mm: number | null;
+  edited_area_m2: number | null;
+  size_edited: ColumnType<boolean, boolean | undefined, boolean>;
+  description: ColumnType<string, string | undefined, string>;
+  fields: ColumnType<Record<string, string | string[]>, string | undefined, string>;
+  marker_id: number | null;
+  star: ColumnType<boolean, boolean | undefined, boolean>;
+  source: DefectSource;
+  lon: number | null;
+  lat: number | null;
+  height: number | null;
+  location_state: DefectLocationState;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The last defect number given in an inspection. */
+export interface DefectNumbersTable {
+  inspection_id: number;
+  last_number: number;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -660,6 +706,8 @@ export interface Database {
   space_markers: SpaceMarkersTable;
   space_image_assocs: SpaceImageAssocsTable;
   space_marker_versions: SpaceMarkerVersionsTable;
+  defects: DefectsTable;
+  defect_numbers: DefectNumbersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -715,5 +763,7 @@ const TABLES: Record<keyof Database, true> = {
   space_markers: true,
   space_image_assocs: true,
   space_marker_versions: true,
+  defects: true,
+  defect_numbers: true,
 };
 export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;

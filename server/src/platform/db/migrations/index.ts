@@ -14,6 +14,7 @@ import * as m0012 from './0012-high-precision.js';
 import * as m0013 from './0013-inspection-image-pyramids.js';
 import * as m0014 from './0014-spatial-markers.js';
 import * as m0015 from './0015-images-records.js';
+import * as m0016 from './0016-defects.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-inspection-image-pyramids': m0013,
   '0014-spatial-markers': m0014,
   '0015-images-records': m0015,
+  '0016-defects': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

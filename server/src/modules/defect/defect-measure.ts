@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { AppError, photoIntrinsicsSchema, type DefectLocationState, type DefectShapeInput } from '@sightline/shared';
+import {
+  type DefectSurface,
+  type FrustumCamera,
+  type PixelIntrinsics,
+  defectSize,
+  ecefToWgs84,
+  pixelIntrinsics,
+  shapeCentre,
+} from '@sightline/geo';
+import type { CpuPool } from '../../platform/cpu/index.js';
+import type { Database } from '../../platform/db/schema.js';
+import { inspectionImageViewQueries } from '../inspection/inspection-image-view.service.js';
+import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js';
+import type { ServedModel } from '../project-model/project-model.module.js';
+import { modelGeometryTask, type GeometryPhoto } from '../spatial-marker/space-geometry.tasks.js';
+
+type Photo = NonNullable<Awaited<ReturnType<InspectionImageRepo['findImage']>>>;
+type Shape = { kind: DefectShapeInput['kind']; points: Array<[number, number]>; widthPx?: number | null | undefined };
+
+/** A drawn shape measured on its photo and placed on the model. */
+export interface DefectMeasure {
+  length_m: number;
+  width_mm: number | null;
+  area_m2: number | null;
+  size_basis: 'mesh' | 'distance';
+  lon: number | null;
+  lat: number | null;
+  height: number | null;
+  location_state: DefectLocationState;
+}
+
+export interface DefectMeasureDeps {
+  db: Kysely<Database>;
+  servedModel: (projectId: number) => Promise<ServedModel | null>;
+  cpu: CpuPool;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Measures a defect drawn on a photo (packages/geo defect-size.ts) and places it on the model. The camera is the
+ * photo's high-precision intrinsics when its newest pose has them, else its image group's camera at the photo's
+ * size. With a served model and a posed photo every vertex and the shape's centre pixel are cast onto the mesh in
+ * one question to the geometry thread: the vertices' ranges measure the shape when all of them meet the model, and
+ * the centre's hit is the defect's place. Otherwise the shape lies on the plane facing the camera at the group's
+ * shooting distance.
+ */
+export function createDefectMeasure(deps: DefectMeasureDeps) {
+  const view = inspectionImageViewQueries(deps.db);
+
+  async function cameraOf(photo: Photo) {
+    const [groups, intrinsicsRows] = await Promise.all([
+      view.groups(photo.inspection_id),
+      view.newestIntrinsics(photo.inspection_id),
+    ]);
+    const group = groups.find((candidate) => candidate.id === photo.image_group_id);
+    if (!group) throw new AppError('IMAGE_PX_LENGTH_CALCULATION_ERROR');
+    const known = photoIntrinsicsSchema.safeParse(intrinsicsRows.find((row) => row.image_id === photo.id)?.intrinsics);
+    const camera: FrustumCamera = known.success
+      ? {
+          kind: 'pixels',
+          widthPx: known.data.width,
+          heightPx: known.data.height,
+          fx: known.data.fx,
+          fy: known.data.fy,
+          cx: known.data.cx,
+          cy: known.data.cy,
+        }
+      : {
+          kind: 'sensor',
+          sensorWidthMm: group.sensor_width_mm,
+          sensorHeightMm: group.sensor_height_mm,
+          focalLengthMm: group.focal_length_mm,
+        };
+    const size =
+      photo.width_px !== null && photo.height_px !== null
+        ? { width: photo.width_px, height: photo.height_px }
+        : { width: group.image_width_px, height: group.image_height_px };
+    return { camera, size, distanceM: group.photo_distance_m };
+  }
+
+  function poseOf(photo: Photo): GeometryPhoto['pose'] | null {
+    const { longitude, latitude, altitude, yaw, pitch, roll } = photo;
+    if (longitude === null || latitude === null || altitude === null) return null;
+    if (yaw === null || pitch === null || roll === null) return null;
+    return { longitude, latitude, altitude, yaw, pitch, roll };
+  }
+
+  /** Where each pixel's ray meets the model, or null per pixel; a model that cannot be read is PROJECT_MODEL_ERROR. */
+  async function locate(model: ServedModel, photo: GeometryPhoto, pixels: Array<[number, number]>) {
+    try {
+      const answer = await deps.cpu.run(modelGeometryTask, { model, query: { kind: 'locate', photo, pixels } });
+      if (answer.kind !== 'locate') throw new Error(`a locate question answered ${answer.kind}`);
+      return answer.hits;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      deps.log.warn({ err: error, model: model.key }, 'the model geometry could not locate a defect');
+      throw new AppError('PROJECT_MODEL_ERROR');
+    }
+  }
+
+  return async function measure(photo: Photo, shape: Shape): Promise<DefectMeasure> {
+    const { camera, size, distanceM } = await cameraOf(photo);
+    let intrinsics: PixelIntrinsics;
+    try {
+      intrinsics = pixelIntrinsics(camera, size);
+    } catch {
+      throw new AppError('IMAGE_PX_LENGTH_CALCULATION_ERROR');
+    }
+    const pose = poseOf(photo);
+    const model = await deps.servedModel(photo.project_id);
+    const centre = shapeCentre(shape);
+    const hits =
+      pose && model ? await locate(model, { id: photo.id, pose, camera, size }, [...shape.points, centre]) : null;
+    const vertexHits = hits?.slice(0, -1) ?? [];
+    const onMesh = vertexHits.length > 0 && vertexHits.every((hit) => hit !== null);
+    const surface: DefectSurface = onMesh
+      ? { kind: 'ranges', rangesM: vertexHits.map((hit) => hit!.distanceM) }
+      : { kind: 'plane', distanceM };
+    let sizes;
+    try {
+      sizes = defectSize({ intrinsics, shape, surface, drawnWidthPx: shape.widthPx ?? null });
+    } catch {
+      throw new AppError('IMAGE_PX_LENGTH_CALCULATION_ERROR');
+    }
+    const centreHit = hits?.at(-1) ?? null;
+    const place = centreHit ? ecefToWgs84(centreHit.point) : null;
+    return {
+      length_m: sizes.lengthM,
+      width_mm: sizes.widthMm,
+      area_m2: sizes.areaM2,
+      size_basis: onMesh ? 'mesh' : 'distance',
+      lon: place?.lon ?? null,
+      lat: place?.lat ?? null,
+      height: place?.height ?? null,
+      location_state: place ? 'located' : !model ? 'noModel' : !pose ? 'noPose' : 'missed',
+    };
+  };
+}
+
+export type MeasureDefect = ReturnType<typeof createDefectMeasure>;

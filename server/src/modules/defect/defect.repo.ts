@@ -1,0 +1,236 @@
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { DefectFilter } from '@sightline/shared';
+import type { Database, DefectsTable } from '../../platform/db/schema.js';
+import type { FilterRangeValues } from '../disease-filter/disease-filter.repo.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What the service writes of a defect, beside its place, number and authors. */
+export type DefectValues = Pick<
+  DefectsTable,
+  | 'type_id'
+  | 'level'
+  | 'shape_kind'
+  | 'width_px'
+  | 'length_m'
+  | 'width_mm'
+  | 'area_m2'
+  | 'size_basis'
+  | 'edited_length_m'
+  | 'edited_width_mm'
+  | 'edited_area_m2'
+  | 'marker_id'
+  | 'lon'
+  | 'lat'
+  | 'height'
+  | 'location_state'
+> & { points: Array<[number, number]>; description: string; fields: Record<string, string | string[]> };
+
+/** Values a defect's edit changes; json columns go in as text. */
+export type DefectChanges = Partial<Omit<DefectValues, 'points' | 'fields'>> & {
+  points?: Array<[number, number]>;
+  fields?: Record<string, string | string[]>;
+  size_edited?: boolean;
+  star?: boolean;
+};
+
+function defectRows(db: Db) {
+  return db
+    .selectFrom('defects as d')
+    .innerJoin('inspections as i', 'i.id', 'd.inspection_id')
+    .innerJoin('inspection_images as img', 'img.id', 'd.image_id')
+    .leftJoin('users as creator', 'creator.id', 'd.created_by')
+    .leftJoin('users as updater', 'updater.id', 'd.updated_by')
+    .selectAll('d')
+    .select(['img.name as image_name', 'creator.name as created_by_name', 'updater.name as updated_by_name'])
+    .where('i.deleted_at', 'is', null);
+}
+
+export type DefectRow = Awaited<ReturnType<ReturnType<typeof defectRows>['executeTakeFirstOrThrow']>>;
+
+/**
+ * Whether the project's damage filter range hides a defect (SPEC section 3): a crack (a polyline) by its length and
+ * width, an area by its area, each outside its [min, max]; the edited size counts where there is one. A size the
+ * defect lacks hides nothing.
+ */
+function hiddenByRange(range: FilterRangeValues): Expression<SqlBool> | null {
+  const outside = (value: Expression<unknown>, min: number | null, max: number | null) => [
+    ...(min === null ? [] : [sql<SqlBool>`${value} < ${min}`]),
+    ...(max === null ? [] : [sql<SqlBool>`${value} > ${max}`]),
+  ];
+  const length = sql`coalesce(d.edited_length_m, d.length_m)`;
+  const width = sql`coalesce(d.edited_width_mm, d.width_mm)`;
+  const area = sql`coalesce(d.edited_area_m2, d.area_m2)`;
+  const line = [
+    ...outside(length, range.crackLengthMin, range.crackLengthMax),
+    ...outside(width, range.crackWidthMin, range.crackWidthMax),
+  ];
+  const surface = outside(area, range.areaMin, range.areaMax);
+  const parts = [
+    ...(line.length ? [sql<SqlBool>`(d.shape_kind = 'polyline' and (${sql.join(line, sql` or `)}))`] : []),
+    ...(surface.length ? [sql<SqlBool>`(d.shape_kind <> 'polyline' and (${sql.join(surface, sql` or `)}))`] : []),
+  ];
+  return parts.length ? sql<SqlBool>`coalesce(${sql.join(parts, sql` or `)}, false)` : null;
+}
+
+/** The list's filters (docs/api.md), on `defects as d`. */
+function matching(filter: DefectFilter): Expression<SqlBool> {
+  const parts = [sql`d.inspection_id = ${filter.inspectionId}`];
+  if (filter.imageIds?.length) parts.push(sql`d.image_id in (${sql.join(filter.imageIds)})`);
+  if (filter.typeIds?.length) parts.push(sql`d.type_id in (${sql.join(filter.typeIds)})`);
+  if (filter.levels?.length) parts.push(sql`d.level in (${sql.join(filter.levels)})`);
+  if (filter.markerId !== undefined) parts.push(sql`d.marker_id = ${filter.markerId}`);
+  if (filter.star !== undefined) parts.push(sql`d.star = ${filter.star}`);
+  if (filter.source !== undefined) parts.push(sql`d.source = ${filter.source}`);
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+/** SQL of the defects (their own tables, and each photo's defect count, which they keep). */
+export function createDefectRepo(db: Kysely<Database>) {
+  /** Recounts the photos' defects: their has-defect flag. */
+  async function recount(trx: Db, imageIds: readonly number[]) {
+    if (imageIds.length === 0) return;
+    await trx
+      .updateTable('inspection_images as img')
+      .set({
+        defect_count: (eb) =>
+          eb
+            .selectFrom('defects')
+            .select((count) => count.fn.countAll<number>().as('n'))
+            .whereRef('defects.image_id', '=', 'img.id'),
+      })
+      .where('img.id', 'in', [...new Set(imageIds)])
+      .execute();
+  }
+
+  return {
+    findDefect(id: number) {
+      return defectRows(db).where('d.id', '=', id).executeTakeFirst();
+    },
+
+    findDefects(ids: readonly number[]) {
+      return defectRows(db)
+        .where('d.id', 'in', [...ids])
+        .orderBy('d.id')
+        .execute();
+    },
+
+    ofImages(imageIds: readonly number[]) {
+      return defectRows(db)
+        .where('d.image_id', 'in', [...imageIds])
+        .orderBy('d.id')
+        .execute();
+    },
+
+    /**
+     * A page of the filter's shown defects, newest first, with how many it shows and how many the project's damage
+     * filter range hid (none when `filterRange` is off or the project has no range).
+     */
+    async page(filter: DefectFilter, range: FilterRangeValues | undefined, paging: { offset: number; limit: number }) {
+      const hidden = (filter.filterRange && range ? hiddenByRange(range) : null) ?? sql<SqlBool>`false`;
+      const where = matching(filter);
+      const [records, counts] = await Promise.all([
+        defectRows(db)
+          .where(where)
+          .where(sql<SqlBool>`not ${hidden}`)
+          .orderBy('d.id', 'desc')
+          .offset(paging.offset)
+          .limit(paging.limit)
+          .execute(),
+        db
+          .selectFrom('defects as d')
+          .select([
+            sql<string>`count(*) filter (where not ${hidden})`.as('shown'),
+            sql<string>`count(*) filter (where ${hidden})`.as('hidden'),
+          ])
+          .where(where)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { records, total: Number(counts.shown), hiddenCount: Number(counts.hidden) };
+    },
+
+    /** The defect with its type's name and colour and its component's name. */
+    names(defect: { type_id: number; marker_id: number | null }) {
+      return db
+        .selectFrom('defect_types as t')
+        .leftJoin('space_markers as m', (join) =>
+          join.on('m.id', '=', defect.marker_id ?? 0).on('m.kind', '=', 'marker'),
+        )
+        .select(['t.name', 't.code', 't.built_in', 't.color', 'm.name as marker_name'])
+        .where('t.id', '=', defect.type_id)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Inserts a defect with the inspection's next number; the photo's count follows. */
+    insert(
+      place: { projectId: number; inspectionId: number; imageId: number; userId: number },
+      values: DefectValues,
+      source: DefectsTable['source'],
+    ) {
+      return db.transaction().execute(async (trx) => {
+        const { last_number: number } = await trx
+          .insertInto('defect_numbers')
+          .values({ inspection_id: place.inspectionId, last_number: 1 })
+          .onConflict((conflict) =>
+            conflict.column('inspection_id').doUpdateSet({ last_number: sql`defect_numbers.last_number + 1` }),
+          )
+          .returning('last_number')
+          .executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto('defects')
+          .values({
+            ...values,
+            points: JSON.stringify(values.points),
+            fields: JSON.stringify(values.fields),
+            size_edited: false,
+            project_id: place.projectId,
+            inspection_id: place.inspectionId,
+            image_id: place.imageId,
+            number,
+            source,
+            created_by: place.userId,
+            updated_by: place.userId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recount(trx, [place.imageId]);
+        return id;
+      });
+    },
+
+    update(ids: readonly number[], changes: DefectChanges, userId: number) {
+      const { points, fields, ...rest } = changes;
+      return db
+        .updateTable('defects')
+        .set({
+          ...rest,
+          ...(points ? { points: JSON.stringify(points) } : {}),
+          ...(fields ? { fields: JSON.stringify(fields) } : {}),
+          updated_by: userId,
+          updated_at: new Date(),
+        })
+        .where('id', 'in', [...ids])
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Deletes the defects; their photos' counts follow. */
+    remove(defects: ReadonlyArray<{ id: number; image_id: number }>) {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('defects')
+          .where(
+            'id',
+            'in',
+            defects.map((defect) => defect.id),
+          )
+          .execute();
+        await recount(
+          trx,
+          defects.map((defect) => defect.image_id),
+        );
+      });
+    },
+  };
+}
+
+export type DefectRepo = ReturnType<typeof createDefectRepo>;
