@@ -8,36 +8,32 @@
  * - in the bare viewer page of e2e/viewer.test.ts: 5,000 frustums drawn at once, the time to the first frame with
  *   them printed for docs/benchmarks.md (not asserted: the machine decides it).
  */
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enu, enuFrame, enuToWgs84 } from '@sightline/geo';
 import type { InspectionPhotoView } from '@sightline/shared';
-import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
-import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { toViewerPhotos } from '../web/src/viewer/photo-frustums';
-import { CHROMIUM_PATH, launchBrowser, screenshotPath } from './support/browser';
+import { launchBrowser, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { apiData, callApi, logInByApi, createProject, startSnapshotServer } from './support/team-api';
-import { modelSphere, placedPose, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
+import {
+  modelAndPhotoFixtures,
+  modelSphere,
+  placedPose,
+  seedInspectionPhotos,
+  uploadModel,
+} from './support/inspection-seed';
 import { type ViewerBuild, buildViewerPage } from './support/viewer-build';
 import { VIEWER_TEST_TOKEN, type ViewerServer, startViewerServer } from './support/viewer-server';
 
-const SAMPLE = '1.0/TilesetWithDiscreteLOD';
-const sampleDir = tilesetSample(SAMPLE);
-const PHOTOS = ['DJI_0012.JPG', 'DJI_0030.JPG'] as const;
-const photoBytes = PHOTOS.map((name) => readFixture('drone-photos', name));
-const skipReason = !sampleDir
-  ? missingTilesetMessage(SAMPLE)
-  : photoBytes.some((bytes) => !bytes)
-    ? missingFixtureMessage('drone-photos', PHOTOS.join(', '))
-    : !existsSync(CHROMIUM_PATH)
-      ? `skipped: no chromium at ${CHROMIUM_PATH}`
-      : null;
-if (skipReason) console.warn(`e2e/photo-frustums.test.ts ${skipReason}`);
+const {
+  sampleDir,
+  photos: fixturePhotos,
+  skipReason,
+} = modelAndPhotoFixtures('e2e/photo-frustums.test.ts', ['DJI_0012.JPG', 'DJI_0030.JPG']);
 
 const PHOTO_DISTANCE_M = 12;
 
@@ -58,15 +54,6 @@ function differenceAround(a: PNG, b: PNG, x: number, y: number, r = 3): number {
 
 describe.skipIf(skipReason !== null)('photos and their frustums in the project 3D view', () => {
   const suite = browserSuite(startSnapshotServer);
-  async function signedInPage(token: string, pathname: string): Promise<Page> {
-    const context = await suite.newContext();
-    await context.addInitScript((value) => localStorage.setItem('token', value), token);
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1024, height: 680 });
-    await page.goto(`${suite.server.url}${pathname}`);
-    return page;
-  }
-
   it('draws the photos where they were placed, names one on hover and opens it on click', async () => {
     const server = suite.server;
     const token = await logInByApi(server, 'demoowner');
@@ -74,23 +61,20 @@ describe.skipIf(skipReason !== null)('photos and their frustums in the project 3
 
     // The model zipped, uploaded over tus as the browser sends it (the upload screen has its own journey in
     // e2e/project.test.ts); the server unzips it on its own. Then an inspection with its two photos ingested.
-    await uploadModel(server, token, projectId, sampleDir as string);
+    await uploadModel(server, token, projectId, sampleDir);
     const { inspection, images } = await seedInspectionPhotos(
       server,
       token,
       projectId,
       'Frustums 2026',
-      PHOTOS.map((name, i) => ({ name, bytes: photoBytes[i]! })),
+      fixturePhotos,
       PHOTO_DISTANCE_M,
     );
 
     // The fixture photos were taken elsewhere: placed by hand just above the model, one looking straight down, one
     // looking west and down at it (above it, the model hides neither from a camera looking down on them).
-    const above = modelSphere(sampleDir as string).radius + 20;
-    const poses = [
-      placedPose(sampleDir as string, 0, -60, above, 0, -90),
-      placedPose(sampleDir as string, 60, 0, above, -90, -60),
-    ];
+    const above = modelSphere(sampleDir).radius + 20;
+    const poses = [placedPose(sampleDir, 0, -60, above, 0, -90), placedPose(sampleDir, 60, 0, above, -90, -60)];
     for (const [i, image] of images.entries()) {
       const adjusted = await callApi(server, '/inspection-image/pose/add', {
         method: 'POST',
@@ -108,7 +92,7 @@ describe.skipIf(skipReason !== null)('photos and their frustums in the project 3
     expect(view.photos.find((photo) => photo.id === images[0]!.id)?.pose[3]).toBe(0);
 
     // The 3D view, settled with the model drawn; then the photo layer on.
-    const page = await signedInPage(token, `/home/projects/${projectId}/view`);
+    const page = await suite.signedInPage(token, `/home/projects/${projectId}/view`);
     const panel = page.getByTestId('photo-layer-panel');
     /** Opens the layer's panel, flips its switch and closes the panel again (it must cover nothing on screenshots). */
     const switchLayer = async () => {
@@ -124,9 +108,9 @@ describe.skipIf(skipReason !== null)('photos and their frustums in the project 3
     await switchLayer();
     const layer = page.getByTestId('photo-layer');
     await expect.poll(() => layer.getAttribute('data-state'), { timeout: 120_000 }).toBe('drawn');
-    expect(await layer.getAttribute('data-photo-count')).toBe(String(PHOTOS.length));
+    expect(await layer.getAttribute('data-photo-count')).toBe(String(fixturePhotos.length));
     console.info(
-      `photo layer of ${PHOTOS.length} photos drawn ${await layer.getAttribute('data-drawn-ms')} ms after switching it on (the fetch included)`,
+      `photo layer of ${fixturePhotos.length} photos drawn ${await layer.getAttribute('data-drawn-ms')} ms after switching it on (the fetch included)`,
     );
     const anchors = JSON.parse((await layer.getAttribute('data-anchors')) ?? '[]') as Array<{
       id: number;
@@ -184,7 +168,7 @@ describe.skipIf(skipReason !== null)('5,000 frustums in the bare viewer page', (
     build = await buildViewerPage();
     server = await startViewerServer({
       pageDir: build.outDir,
-      tilesDir: path.resolve(sampleDir as string, '..', '..'),
+      tilesDir: path.resolve(sampleDir, '..', '..'),
     });
     browser = await launchBrowser();
   });
@@ -197,7 +181,7 @@ describe.skipIf(skipReason !== null)('5,000 frustums in the bare viewer page', (
   it('draws them in one batch and prints the time to the first frame', async () => {
     const count = 5000;
     // A survey grid over the model: 50 × 100 photos 20 m apart, looking down at 60°.
-    const { centre, radius } = modelSphere(sampleDir as string);
+    const { centre, radius } = modelSphere(sampleDir);
     const frame = enuFrame(centre);
     const photos = toViewerPhotos({
       inspectionId: 1,

@@ -13,7 +13,7 @@ import { CATALOGUES, INSPECTION_IMAGE_UPLOAD_PATH } from '@sightline/shared';
 import { readFixture } from '@sightline/imagery/test-fixtures';
 import { CHROMIUM_PATH, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
-import type { AppServer } from './support/app-server';
+import { pickLanguage, tusUpload } from './support/inspection-seed';
 import { apiData, createProject, logInByApi, startSnapshotServer, text } from './support/team-api';
 
 const drone = readFixture('drone-photos', 'DJI_0012.JPG');
@@ -45,35 +45,6 @@ async function stripedPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** One photo over tus, as the web's uploader sends it. */
-async function uploadPhoto(server: AppServer, token: string, meta: Record<string, string>, bytes: Buffer) {
-  const metadata = Object.entries(meta)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-  const created = await fetch(`${server.url}${INSPECTION_IMAGE_UPLOAD_PATH}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(bytes.length),
-      'upload-metadata': metadata,
-    },
-  });
-  expect(created.status).toBe(201);
-  const location = new URL(created.headers.get('location')!, server.url).href;
-  const patched = await fetch(location, {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(bytes),
-  });
-  expect(patched.status).toBe(204);
-}
-
 /** The red channel along the middle row of the viewer's canvas, around its centre. */
 function centreRow(page: Page): Promise<number[]> {
   return page.evaluate(() => {
@@ -85,15 +56,6 @@ function centreRow(page: Page): Promise<number[]> {
     const { data } = context.getImageData(x, y, 120, 1);
     return Array.from({ length: 120 }, (_, index) => data[index * 4]!);
   });
-}
-
-/** Picks a language in the header and waits until the profile keeps it. */
-async function pickLanguage(page: Page, label: string) {
-  const saved = page.waitForResponse((response) => response.url().endsWith('/api/user-client') && response.ok());
-  await page.getByTestId('language-switcher').click();
-  await page.getByRole('menuitem', { name: label }).click();
-  await saved;
-  await page.getByRole('menuitem', { name: label }).waitFor({ state: 'hidden' });
 }
 
 /**
@@ -155,8 +117,8 @@ describe.skipIf(skipReason !== null)('photo viewer', () => {
       category: 'normal',
       filename,
     });
-    await uploadPhoto(server, token, meta('stripes.jpg'), await stripedPhoto());
-    await uploadPhoto(server, token, meta('DJI_0012.JPG'), drone!);
+    await tusUpload(server.url, INSPECTION_IMAGE_UPLOAD_PATH, token, meta('stripes.jpg'), await stripedPhoto());
+    await tusUpload(server.url, INSPECTION_IMAGE_UPLOAD_PATH, token, meta('DJI_0012.JPG'), drone!);
     let ids: number[] = [];
     await expect
       .poll(

@@ -3,6 +3,7 @@
  * inspection whose photos are uploaded and ingested, and camera poses placed by hand around the fixture model
  * (the fixture drone photos were not taken of it).
  */
+import { existsSync } from 'node:fs';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -14,9 +15,37 @@ import {
   type InspectionImage,
   type Page as ApiPage,
 } from '@sightline/shared';
+import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
+import { missingTilesetMessage, tilesetSample } from '../../server/src/platform/archive/tileset-fixtures.js';
 import type { AppServer } from './app-server.js';
+import { CHROMIUM_PATH } from './browser.js';
 import { apiData } from './team-api.js';
 import { tilesetFolderEntries } from './tileset-zip.js';
+
+/** The fixture tileset these journeys load: the dragon, about a kilometre long. */
+export const MODEL_SAMPLE = '1.0/TilesetWithDiscreteLOD';
+
+/**
+ * The fixture model's folder and the named fixture drone photos, or why the journeys of `testFile` cannot run (a
+ * fixture or the browser is missing), said once on the console.
+ */
+export function modelAndPhotoFixtures(testFile: string, names: readonly string[]) {
+  const sampleDir = tilesetSample(MODEL_SAMPLE);
+  const photos = names.map((name) => ({ name, bytes: readFixture('drone-photos', name) }));
+  const skipReason = !sampleDir
+    ? missingTilesetMessage(MODEL_SAMPLE)
+    : photos.some((photo) => !photo.bytes)
+      ? missingFixtureMessage('drone-photos', names.join(', '))
+      : !existsSync(CHROMIUM_PATH)
+        ? `skipped: no chromium at ${CHROMIUM_PATH}`
+        : null;
+  if (skipReason) console.warn(`${testFile} ${skipReason}`);
+  return {
+    sampleDir: sampleDir ?? '',
+    photos: photos.map(({ name, bytes }) => ({ name, bytes: bytes ?? Buffer.alloc(0) })),
+    skipReason,
+  };
+}
 
 /** A camera with the fixture photos' size (DJI Mavic 3E). */
 const CAMERAS =

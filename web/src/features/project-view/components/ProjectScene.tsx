@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App as AntdApp, Button, Flex, Spin, Tooltip, theme } from 'antd';
+import { App as AntdApp, Button, Flex, Tooltip, theme } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ModelClip } from '@sightline/shared';
 import { loadProjectTileset } from '../../../api/project-tileset';
-import { ViewerToolbar, type CameraView, type ClipPlane, type ViewerApi } from '../../../viewer';
+import { SceneLoadState, ViewerToolbar, type CameraView, type ClipPlane, type ViewerApi } from '../../../viewer';
 import { toSavedView } from '../camera-view';
 import { useModelChanged, useRestoreModel, useSaveClip, useSaveDefaultView } from '../api';
 import { usePhotoLayer } from './PhotoLayerControl';
@@ -214,28 +214,7 @@ export function ProjectScene({
           </Tooltip>
         )}
       </Flex>
-      {state === 'loading' && (
-        <Flex
-          align="center"
-          justify="center"
-          style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
-          role="status"
-          aria-label={t('viewer.loading')}
-        >
-          <Spin size="large" description={t('viewer.loading')}>
-            <div style={{ width: 1, height: 48 }} />
-          </Spin>
-        </Flex>
-      )}
-      {state === 'failed' && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('viewer.loadFailed')}
-          style={{ position: 'absolute', top: 12, left: 12, right: 80 }}
-          data-testid="viewer-load-failed"
-        />
-      )}
+      <SceneLoadState state={state} failedRight={80} />
     </>
   );
 }

@@ -126,7 +126,7 @@ export function BatchCreateDialog({
       ))}
       <Form.List name="variables">
         {(fields, { add, remove }) => (
-          <Flex vertical gap={4}>
+          <Flex vertical gap={4} style={{ marginBottom: 24 }}>
             {fields.map((field, index) => (
               <Form.Item
                 key={field.key}

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Flex, Spin, Typography, theme } from 'antd';
+import { Alert, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SpatialMarkerNode } from '@sightline/shared';
 import { loadProjectTileset } from '../../../api/project-tileset';
-import { ViewerToolbar, type CameraView, type ViewerApi, type ViewerMarker } from '../../../viewer';
+import { SceneLoadState, ViewerToolbar, type CameraView, type ViewerApi, type ViewerMarker } from '../../../viewer';
 
 type SceneState = 'loading' | 'idle' | 'failed';
 
@@ -129,26 +129,7 @@ export function MarkerScene({
           data-testid="marker-pick-hint"
         />
       )}
-      {state === 'loading' && (
-        <Flex
-          align="center"
-          justify="center"
-          style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
-          role="status"
-        >
-          <Spin size="large" description={t('viewer.loading')}>
-            <div style={{ width: 1, height: 48 }} />
-          </Spin>
-        </Flex>
-      )}
-      {state === 'failed' && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('viewer.loadFailed')}
-          style={{ position: 'absolute', top: 12, left: 12, right: 12 }}
-        />
-      )}
+      <SceneLoadState state={state} />
     </>
   );
 }

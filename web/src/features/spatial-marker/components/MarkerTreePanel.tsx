@@ -270,7 +270,8 @@ export function MarkerTreePanel({
             }
             treeData={treeData}
             selectedKeys={selectedId === null ? [] : [selectedId]}
-            onSelect={(keys) => onSelect(keys.length > 0 ? Number(keys[0]) : null)}
+            // A second click keeps the node selected: the toolbar acts on it.
+            onSelect={(keys, { node }) => onSelect(keys.length > 0 ? Number(keys[0]) : node.key)}
             draggable={canEdit ? { icon: false } : false}
             // Drag sorts among siblings: a node never changes group by a drop.
             allowDrop={({ dragNode, dropNode, dropPosition }) =>
