@@ -1,11 +1,5 @@
-import {
-  AppError,
-  DEFECT_LIST_MAX,
-  type CallBodyOf,
-  type Defect,
-  type DefectFilter,
-  defectCalls,
-} from '@sightline/shared';
+import type { defectCalls } from '@sightline/shared';
+import { AppError, DEFECT_LIST_MAX, type CallBodyOf, type Defect, type DefectFilter } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { DefectFieldRepo } from '../defect-field/defect-field.repo.js';
 import type { DiseaseFilterRepo } from '../disease-filter/disease-filter.repo.js';
