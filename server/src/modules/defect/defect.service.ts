@@ -25,6 +25,12 @@ export interface DefectServiceDeps {
   measure: MeasureDefect;
 }
 
+const shapeColumns = (shape: CreateBody['shape']) => ({
+  shape_kind: shape.kind,
+  points: shape.points,
+  width_px: shape.widthPx ?? null,
+});
+
 const code = (number: number) => `D-${String(number).padStart(4, '0')}`;
 
 function presentDefect(row: DefectRow): Defect {
@@ -124,6 +130,18 @@ export function createDefectService(deps: DefectServiceDeps) {
     }
   }
 
+  /** What a defect refers to must be of its project: its type, its component, its custom fields. */
+  async function checkReferences(
+    projectId: number,
+    body: { typeId?: number; markerId?: number | null; fields?: FieldValues },
+  ) {
+    await Promise.all([
+      checkType(projectId, body.typeId),
+      checkMarker(projectId, body.markerId),
+      checkFields(projectId, body.fields),
+    ]);
+  }
+
   async function present(id: number): Promise<Defect> {
     const row = await repo.findDefect(id);
     if (!row) throw new AppError('INSPECTION_DISEASE_NOT_EXISTING');
@@ -158,21 +176,15 @@ export function createDefectService(deps: DefectServiceDeps) {
   return {
     async create(auth: AuthContext, body: CreateBody): Promise<Defect> {
       const photo = await requirePhoto(auth, body.imageId, true);
-      await Promise.all([
-        checkType(photo.project_id, body.typeId),
-        checkMarker(photo.project_id, body.markerId),
-        checkFields(photo.project_id, body.fields),
-      ]);
+      await checkReferences(photo.project_id, body);
       const measured = await deps.measure(photo, body.shape);
       const id = await repo.insert(
         { projectId: photo.project_id, inspectionId: photo.inspection_id, imageId: photo.id, userId: auth.userId },
         {
           ...measured,
+          ...shapeColumns(body.shape),
           type_id: body.typeId,
           level: body.level,
-          shape_kind: body.shape.kind,
-          points: body.shape.points,
-          width_px: body.shape.widthPx ?? null,
           edited_length_m: null,
           edited_width_mm: null,
           edited_area_m2: null,
@@ -187,11 +199,7 @@ export function createDefectService(deps: DefectServiceDeps) {
 
     async update(auth: AuthContext, body: UpdateBody): Promise<Defect> {
       const defect = await requireDefect(auth, body.id, true);
-      await Promise.all([
-        checkType(defect.project_id, body.typeId),
-        checkMarker(defect.project_id, body.markerId),
-        checkFields(defect.project_id, body.fields),
-      ]);
+      await checkReferences(defect.project_id, body);
       const changes: DefectChanges = {
         type_id: body.typeId,
         level: body.level,
@@ -201,11 +209,7 @@ export function createDefectService(deps: DefectServiceDeps) {
       };
       if (body.shape) {
         const photo = await requirePhoto(auth, defect.image_id, true);
-        Object.assign(changes, await deps.measure(photo, body.shape), {
-          shape_kind: body.shape.kind,
-          points: body.shape.points,
-          width_px: body.shape.widthPx ?? null,
-        });
+        Object.assign(changes, await deps.measure(photo, body.shape), shapeColumns(body.shape));
       }
       if (body.sizeEdited !== undefined) {
         const edited = body.sizeEdited;
