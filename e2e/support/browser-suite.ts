@@ -8,8 +8,13 @@ export interface BrowserSuite {
   readonly server: AppServer;
   /** A context of its own that refuses requests leaving the machine; closed after the test, which fails if any were made. */
   newContext(options?: Parameters<typeof isolatedContext>[1]): Promise<BrowserContext>;
-  /** A page of a new context signed in with `token`, at `pathname` of the suite's server. */
-  signedInPage(token: string, pathname: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /** A page of a new context signed in with `token`, at `pathname` of the suite's server (in `theme` when given). */
+  signedInPage(
+    token: string,
+    pathname: string,
+    viewport?: { width: number; height: number },
+    theme?: 'light' | 'dark',
+  ): Promise<Page>;
 }
 
 /**
@@ -47,9 +52,15 @@ export function browserSuite(startServer: () => Promise<AppServer>): BrowserSuit
       contexts.push(isolated);
       return isolated.context;
     },
-    async signedInPage(token, pathname, viewport = { width: 1024, height: 680 }) {
+    async signedInPage(token, pathname, viewport = { width: 1024, height: 680 }, theme) {
       const context = await suite.newContext();
-      await context.addInitScript((value) => localStorage.setItem('token', value), token);
+      await context.addInitScript(
+        ([value, chosen]) => {
+          localStorage.setItem('token', value);
+          if (chosen) localStorage.setItem('theme', chosen);
+        },
+        [token, theme ?? ''] as const,
+      );
       const page = await context.newPage();
       await page.setViewportSize(viewport);
       await page.goto(`${server.url}${pathname}`);
@@ -57,22 +68,4 @@ export function browserSuite(startServer: () => Promise<AppServer>): BrowserSuit
     },
   };
   return suite;
-}
-
-/** A page of the suite's product signed in with `token`, in the dark theme, at `pathname`. */
-export async function darkSignedInPage(
-  suite: BrowserSuite,
-  token: string,
-  pathname: string,
-  viewport: { width: number; height: number },
-): Promise<Page> {
-  const context = await suite.newContext();
-  await context.addInitScript((value) => {
-    localStorage.setItem('token', value);
-    localStorage.setItem('theme', 'dark');
-  }, token);
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  await page.goto(`${suite.server.url}${pathname}`);
-  return page;
 }

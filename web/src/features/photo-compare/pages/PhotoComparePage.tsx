@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Card, Flex, Result, Segmented, Spin, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type PhotoCompareMode, type PhotoCompareProblem, checkPhotoComparison } from '@sightline/shared';
 import { useInspectionInfos } from '../../../api/inspections';
 import { getToken } from '../../../api/token';
@@ -19,7 +19,8 @@ import { CompareCandidates } from '../components/CompareCandidates';
  */
 export default function PhotoComparePage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const { mode, imageIds } = photoCompareQuery(params);
   const [locked, setLocked] = useState(true);
   const photos = useComparedPhotos(imageIds);
@@ -60,8 +61,8 @@ export default function PhotoComparePage() {
     );
   }
 
-  const choose = (nextMode: PhotoCompareMode, ids: readonly number[]) =>
-    setParams(new URL(photoComparePath(nextMode, ids), window.location.origin).searchParams);
+  // Through the path, not URLSearchParams, which would write the commas of the list as %2C.
+  const choose = (nextMode: PhotoCompareMode, ids: readonly number[]) => void navigate(photoComparePath(nextMode, ids));
   const toggle = (imageId: number) =>
     choose(mode, imageIds.includes(imageId) ? imageIds.filter((id) => id !== imageId) : [...imageIds, imageId]);
   const settled = photos.every((query) => !query.isPending);

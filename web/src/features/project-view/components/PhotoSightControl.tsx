@@ -141,7 +141,7 @@ export function usePhotoSight(api: ViewerApi, layer: PhotoLayer): { tool: ReactN
           position: 'absolute',
           top: 60,
           right: 12,
-          width: 320,
+          width: 380,
           maxHeight: 'calc(100% - 72px)',
           background: token.colorBgElevated,
           borderRadius: 8,
