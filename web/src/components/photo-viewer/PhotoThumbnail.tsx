@@ -18,7 +18,18 @@ export function PhotoThumbnail({
   const link = useFolderLink(image.thumbnailUrl ? photoFilesFolder(image.inspectionId, image.id) : null);
   const ratio = image.width && image.height ? image.height / image.width : 0.75;
   return (
-    <div style={{ position: 'relative', width, height: Math.round(width * ratio), flex: 'none', ...style }}>
+    <div
+      style={{
+        position: 'relative',
+        width,
+        height: Math.round(width * ratio),
+        flex: 'none',
+        // A grey placeholder while the signed link and the thumbnail load.
+        background: 'rgba(128, 128, 128, 0.2)',
+        borderRadius: 4,
+        ...style,
+      }}
+    >
       {image.thumbnailUrl && link && (
         <img
           src={withFileLink(image.thumbnailUrl, link)}
