@@ -12,10 +12,12 @@ import {
   Statistic,
   Typography,
 } from 'antd';
-import { HistoryOutlined } from '@ant-design/icons';
+import { DiffOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { SpatialMarkerNode } from '@sightline/shared';
+import { useNavigate } from 'react-router';
+import { LIMITS, type SpatialMarkerNode } from '@sightline/shared';
 import { useInspectionOptions } from '../../../api/inspection-options';
+import { photoComparePath } from '../../../lib/photo-compare-paths';
 import {
   useBindImages,
   useBindingCounts,
@@ -260,14 +262,33 @@ function MarkerHistoryDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const history = useMarkerHistory(projectId, marker.id);
   const groups = history.data ?? [];
+  // The comparison starts with one photo of each of the newest inspections (2 to 4); the page changes the choice.
+  const compared = groups.slice(0, LIMITS.compare2dPhotos.max).flatMap(({ images }) => images.slice(0, 1));
   return (
     <Modal
       open
       width={720}
       title={t('projectUi.markers.binding.historyTitle', { name: markerLabel(marker) })}
-      footer={null}
+      footer={
+        <Button
+          icon={<DiffOutlined />}
+          disabled={compared.length < LIMITS.compare2dPhotos.min}
+          onClick={() =>
+            void navigate(
+              photoComparePath(
+                '2d',
+                compared.map((record) => record.image.id),
+              ),
+            )
+          }
+          data-testid="marker-history-compare"
+        >
+          {t('photoCompare.compare')}
+        </Button>
+      }
       onCancel={onClose}
     >
       <Flex vertical gap={16} data-testid="marker-history">
