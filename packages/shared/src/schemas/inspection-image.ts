@@ -91,6 +91,8 @@ export const inspectionImageSchema = z.object({
   screeningStatus: z.number().int(),
   reviewStatus: z.enum(REVIEW_STATUSES),
   favourite: z.boolean(),
+  /** Defects drawn on the photo (the has-defect flag; kept by modules/defect). */
+  defectCount: z.number().int(),
   uploadedAt: z.string(),
   /** File URLs (append a signed link's query for an element that cannot send a header); null until made. */
   thumbnailUrl: z.string().nullable(),

@@ -87,20 +87,20 @@ function matching(filter: DefectFilter): Expression<SqlBool> {
 
 /** SQL of the defects (their own tables, and each photo's defect count, which they keep). */
 export function createDefectRepo(db: Kysely<Database>) {
-  /** Recounts the photos' defects: their has-defect flag. */
-  async function recount(trx: Db, imageIds: readonly number[]) {
-    if (imageIds.length === 0) return;
-    await trx
-      .updateTable('inspection_images as img')
-      .set({
-        defect_count: (eb) =>
-          eb
-            .selectFrom('defects')
-            .select((count) => count.fn.countAll<number>().as('n'))
-            .whereRef('defects.image_id', '=', 'img.id'),
-      })
-      .where('img.id', 'in', [...new Set(imageIds)])
-      .execute();
+  /**
+   * Moves the photos' defect counts (their has-defect flag) by what was inserted or deleted: an increment under the
+   * row's lock stays right when two requests change one photo at once, where a recount could miss the other's rows.
+   */
+  async function shiftCounts(trx: Db, imageIds: readonly number[], sign: 1 | -1) {
+    const byImage = new Map<number, number>();
+    for (const id of imageIds) byImage.set(id, (byImage.get(id) ?? 0) + 1);
+    for (const [imageId, count] of byImage) {
+      await trx
+        .updateTable('inspection_images')
+        .set({ defect_count: sql`defect_count + ${sign * count}` })
+        .where('id', '=', imageId)
+        .execute();
+    }
   }
 
   return {
@@ -193,7 +193,7 @@ export function createDefectRepo(db: Kysely<Database>) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await recount(trx, [place.imageId]);
+        await shiftCounts(trx, [place.imageId], 1);
         return id;
       });
     },
@@ -213,21 +213,20 @@ export function createDefectRepo(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
-    /** Deletes the defects; their photos' counts follow. */
-    remove(defects: ReadonlyArray<{ id: number; image_id: number }>) {
+    /** Deletes the defects; their photos' counts follow (by the rows this call deleted, not those it was given). */
+    remove(ids: readonly number[]) {
       return db.transaction().execute(async (trx) => {
-        await trx
+        const deleted = await trx
           .deleteFrom('defects')
-          .where(
-            'id',
-            'in',
-            defects.map((defect) => defect.id),
-          )
+          .where('id', 'in', [...ids])
+          .returning('image_id')
           .execute();
-        await recount(
+        await shiftCounts(
           trx,
-          defects.map((defect) => defect.image_id),
+          deleted.map((row) => row.image_id),
+          -1,
         );
+        return deleted.length;
       });
     },
   };

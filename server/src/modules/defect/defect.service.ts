@@ -242,8 +242,7 @@ export function createDefectService(deps: DefectServiceDeps) {
 
     async remove(auth: AuthContext, ids: readonly number[]) {
       const defects = await requireDefects(auth, ids, true);
-      await repo.remove(defects);
-      return { count: defects.length };
+      return { count: await repo.remove(defects.map((defect) => defect.id)) };
     },
 
     page(auth: AuthContext, body: CallBodyOf<typeof defectCalls.page>) {

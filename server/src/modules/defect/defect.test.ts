@@ -92,13 +92,9 @@ describeOnEachDatabase('defects', (server) => {
     return row.id;
   }
 
+  /** The photo's has-defect count, as the photo list shows it. */
   async function defectCount(imageId: number) {
-    const row = await server()
-      .db.selectFrom('inspection_images')
-      .select('defect_count')
-      .where('id', '=', imageId)
-      .executeTakeFirstOrThrow();
-    return row.defect_count;
+    return ok(await call<{ defectCount: number }>('GET', `/inspection-image/${imageId}`)).defectCount;
   }
 
   beforeAll(async () => {
@@ -453,6 +449,29 @@ describeOnEachDatabase('defects', (server) => {
       const refused = await call('DELETE', '/inspection-disease/deleteIds', { ids: tooMany });
       expect(fieldKeys(refused.body)).toEqual({ ids: 'numberRange' });
     });
+  });
+
+  it('defects marked at the same moment get distinct numbers, one after another', async () => {
+    const db = server().db;
+    const scene = await buildInspection(db, {
+      teamId: team.id,
+      createdBy: team.admin.id,
+      memberIds: [team.inspector.id],
+    });
+    const group = await addGroup(db, scene.inspectionId, 8);
+    const [p] = await insertPhotos(db, scene.inspectionId, group, [{ name: 'busy.JPG', pose: null, size: SIZE }]);
+    const made = await Promise.all(
+      Array.from({ length: 6 }, () => create({ imageId: p!.id, typeId: crackType, shape: CRACK })),
+    );
+    expect(made.map((response) => ok(response).code).sort()).toEqual([
+      'D-0001',
+      'D-0002',
+      'D-0003',
+      'D-0004',
+      'D-0005',
+      'D-0006',
+    ]);
+    expect(await defectCount(p!.id)).toBe(6);
   });
 
   describe('on a model: placed where the photo sees it, measured on the mesh', () => {

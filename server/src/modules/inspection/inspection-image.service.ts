@@ -102,6 +102,7 @@ export function toImage(row: InspectionImageRow): InspectionImage {
     screeningStatus: row.screening_status,
     reviewStatus: row.review_status as InspectionImage['reviewStatus'],
     favourite: row.favourite,
+    defectCount: row.defect_count,
     uploadedAt: (row.uploaded_at ?? row.created_at).toISOString(),
     thumbnailUrl: row.has_thumbnail ? fileUrl(row, 'thumbnail') : null,
     previewUrl: row.has_thumbnail ? fileUrl(row, 'preview') : null,
