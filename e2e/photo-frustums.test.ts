@@ -18,14 +18,8 @@ import type { InspectionPhotoView } from '@sightline/shared';
 import { toViewerPhotos } from '../web/src/viewer/photo-frustums';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
-import { apiData, callApi, logInByApi, createProject, startSnapshotServer } from './support/team-api';
-import {
-  modelAndPhotoFixtures,
-  modelSphere,
-  placedPose,
-  seedInspectionPhotos,
-  uploadModel,
-} from './support/inspection-seed';
+import { apiData, callApi, startSnapshotServer } from './support/team-api';
+import { modelAndPhotoFixtures, modelSphere, placedPose, seedModelAndPhotos } from './support/inspection-seed';
 import { type ViewerBuild, buildViewerPage } from './support/viewer-build';
 import { VIEWER_TEST_TOKEN, type ViewerServer, startViewerServer } from './support/viewer-server';
 
@@ -56,17 +50,10 @@ describe.skipIf(skipReason !== null)('photos and their frustums in the project 3
   const suite = browserSuite(startSnapshotServer);
   it('draws the photos where they were placed, names one on hover and opens it on click', async () => {
     const server = suite.server;
-    const token = await logInByApi(server, 'demoowner');
-    const projectId = await createProject(server, token, 'Frustum Bridge');
-
-    // The model zipped, uploaded over tus as the browser sends it (the upload screen has its own journey in
-    // e2e/project.test.ts); the server unzips it on its own. Then an inspection with its two photos ingested.
-    await uploadModel(server, token, projectId, sampleDir);
-    const { inspection, images } = await seedInspectionPhotos(
+    const { token, projectId, inspection, images } = await seedModelAndPhotos(
       server,
-      token,
-      projectId,
-      'Frustums 2026',
+      sampleDir,
+      { project: 'Frustum Bridge', inspection: 'Frustums 2026' },
       fixturePhotos,
       PHOTO_DISTANCE_M,
     );

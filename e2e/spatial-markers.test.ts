@@ -18,20 +18,10 @@ import {
   modelSphere,
   pickLanguage,
   placedPose,
-  seedInspectionPhotos,
-  uploadModel,
+  seedModelAndPhotos,
 } from './support/inspection-seed';
 import { spotsFromCentre } from './support/model-clicks';
-import {
-  apiData,
-  buttonName,
-  callApi,
-  createProject,
-  logInByApi,
-  startSnapshotServer,
-  text,
-  zh,
-} from './support/team-api';
+import { apiData, buttonName, callApi, startSnapshotServer, text, zh } from './support/team-api';
 
 const {
   sampleDir,
@@ -43,6 +33,8 @@ const ui = zh.projectUi.markers;
 /** Metres from the marker back towards the viewer's camera where the aimed photo is taken. */
 const AIM_BACK_M = 20;
 const BIND_DISTANCE_CM = 100;
+/** How long a list or count may take to be read again after a change, on a machine busy with other suites. */
+const REFRESHED = { timeout: 30_000 };
 
 const sub = (a: Ecef, b: Ecef) => [a.x - b.x, a.y - b.y, a.z - b.z] as const;
 const length = (v: readonly number[]) => Math.hypot(...v);
@@ -52,14 +44,10 @@ describe.skipIf(skipReason !== null)('spatial markers in the browser', () => {
 
   it('builds the tree, places markers on the model, and binds photos automatically and by hand', async () => {
     const server = suite.server;
-    const token = await logInByApi(server, 'demoowner');
-    const projectId = await createProject(server, token, 'Marker Bridge');
-    await uploadModel(server, token, projectId, sampleDir);
-    const { inspection, images } = await seedInspectionPhotos(
+    const { token, projectId, inspection, images } = await seedModelAndPhotos(
       server,
-      token,
-      projectId,
-      'Markers 2026',
+      sampleDir,
+      { project: 'Marker Bridge', inspection: 'Markers 2026' },
       fixturePhotos,
       12,
     );
@@ -229,7 +217,7 @@ describe.skipIf(skipReason !== null)('spatial markers in the browser', () => {
     await page.getByRole('tab', { name: ui.tabBinding }).click();
     const count = (key: string) => page.getByTestId(`binding-count-${key}`).getAttribute('data-value');
     const counts = async () => [await count('total'), await count('bound'), await count('unbound')];
-    await expect.poll(counts).toEqual(['2', '0', '2']);
+    await expect.poll(counts, REFRESHED).toEqual(['2', '0', '2']);
 
     // Automatic binding: the distance's range first, then a run whose progress comes on the event stream.
     const distance = page.getByTestId('auto-bind-distance');
@@ -241,7 +229,7 @@ describe.skipIf(skipReason !== null)('spatial markers in the browser', () => {
     await expect
       .poll(() => page.getByTestId('auto-bind-progress').getAttribute('data-state'), { timeout: 120_000 })
       .toBe('done');
-    await expect.poll(counts).toEqual(['2', '1', '1']);
+    await expect.poll(counts, REFRESHED).toEqual(['2', '1', '1']);
     const boundTo = async (markerId: number) =>
       (
         await apiData<ApiPage<SpaceImage>>(server, '/space-image-assoc/findSpaceImages', {
@@ -258,17 +246,26 @@ describe.skipIf(skipReason !== null)('spatial markers in the browser', () => {
       ).toEqual(expectedBound.includes(node.id) ? [aimed.id] : []);
     }
     const unboundTiles = page.getByTestId('unbound-photos').getByTestId('photo-tile');
-    await expect.poll(() => unboundTiles.count()).toBe(1);
+    await expect.poll(() => unboundTiles.count(), REFRESHED).toBe(1);
     expect(await unboundTiles.first().getAttribute('data-image-id')).toBe(String(skyward.id));
+    // Its thumbnail is shown (fetched with a signed link to the photo's files).
+    await expect
+      .poll(() =>
+        unboundTiles
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await page.screenshot({ path: screenshotPath('spatial-markers-auto-bound-zh-dark') });
 
     // By hand: the skyward photo to P02, then shown under it; its history; unbound again.
     await chooseOption(page, page.getByTestId('binding-marker'), 'P02');
     await unboundTiles.first().getByRole('checkbox').check();
     await page.getByTestId('binding-bind').click();
-    await expect.poll(counts).toEqual(['2', '2', '0']);
+    await expect.poll(counts, REFRESHED).toEqual(['2', '2', '0']);
     const markerPhotos = page.getByTestId('marker-photos').getByTestId('photo-tile');
-    await expect.poll(() => markerPhotos.count()).toBe(1);
+    await expect.poll(() => markerPhotos.count(), REFRESHED).toBe(1);
     expect((await boundTo(p02.id)).map((record) => [record.image.id, record.source])).toEqual([[skyward.id, 'manual']]);
     await page.getByTestId('binding-history').click();
     await page.getByTestId('marker-history').getByText('Markers 2026', { exact: false }).waitFor();
@@ -276,7 +273,7 @@ describe.skipIf(skipReason !== null)('spatial markers in the browser', () => {
     await page.locator('.ant-modal-close:visible').click();
     await markerPhotos.first().getByRole('checkbox').check();
     await page.getByTestId('binding-unbind').click();
-    await expect.poll(counts).toEqual(['2', '1', '1']);
+    await expect.poll(counts, REFRESHED).toEqual(['2', '1', '1']);
 
     // A group holding bound photos is not deleted, and says why; a marker without photos is.
     await page.getByRole('tab', { name: ui.tabTree }).click();

@@ -19,7 +19,7 @@ import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixt
 import { missingTilesetMessage, tilesetSample } from '../../server/src/platform/archive/tileset-fixtures.js';
 import type { AppServer } from './app-server.js';
 import { CHROMIUM_PATH } from './browser.js';
-import { apiData } from './team-api.js';
+import { apiData, createProject, logInByApi } from './team-api.js';
 import { tilesetFolderEntries } from './tileset-zip.js';
 
 /** The fixture tileset these journeys load: the dragon, about a kilometre long. */
@@ -169,6 +169,24 @@ export async function seedInspectionPhotos(
     )
     .toBe(photos.length);
   return { inspection, images };
+}
+
+/**
+ * The demo owner's project with the fixture model served and an inspection of `photos` ingested (the model zipped and
+ * uploaded over tus as the browser sends it; the upload screen has its own journey in e2e/project.test.ts).
+ */
+export async function seedModelAndPhotos(
+  server: AppServer,
+  sampleDir: string,
+  names: { project: string; inspection: string },
+  photos: ReadonlyArray<{ name: string; bytes: Buffer }>,
+  photoDistance: number,
+) {
+  const token = await logInByApi(server, 'demoowner');
+  const projectId = await createProject(server, token, names.project);
+  await uploadModel(server, token, projectId, sampleDir);
+  const seeded = await seedInspectionPhotos(server, token, projectId, names.inspection, photos, photoDistance);
+  return { token, projectId, ...seeded };
 }
 
 /** Picks a language in the header's switcher and waits until the choice is saved and the menu closed. */

@@ -39,7 +39,7 @@ export const en: Widen<typeof zhCN> = {
       actions: 'Actions',
       placed: 'Placed',
       notPlaced: 'Not placed',
-      imageCount: '{count} photos',
+      imageCount: 'Photos: {count}',
       pickHint: 'Click the model to place “{name}” (Esc cancels)',
       batchPickHint: 'Click the model to place “{name}” ({index} of {count}; Esc stops)',
       positionSaved: 'Position saved',

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Button, Flex, Form, Input, InputNumber, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -137,25 +137,20 @@ export function BatchCreateDialog({
                 data-testid={`marker-variable-${index + 1}`}
               >
                 <Flex gap={8} align="center">
-                  <Form.Item name={[field.name, 'from']} noStyle>
-                    <InputNumber
-                      min={0}
-                      max={MARKER_TEMPLATE_VALUE_MAX}
-                      placeholder={t('projectUi.markers.template.from')}
-                      aria-label={t('projectUi.markers.template.from')}
-                      data-testid="marker-variable-from"
-                    />
-                  </Form.Item>
-                  <span>–</span>
-                  <Form.Item name={[field.name, 'to']} noStyle>
-                    <InputNumber
-                      min={0}
-                      max={MARKER_TEMPLATE_VALUE_MAX}
-                      placeholder={t('projectUi.markers.template.to')}
-                      aria-label={t('projectUi.markers.template.to')}
-                      data-testid="marker-variable-to"
-                    />
-                  </Form.Item>
+                  {(['from', 'to'] as const).map((end) => (
+                    <Fragment key={end}>
+                      {end === 'to' && <span>–</span>}
+                      <Form.Item name={[field.name, end]} noStyle>
+                        <InputNumber
+                          min={0}
+                          max={MARKER_TEMPLATE_VALUE_MAX}
+                          placeholder={t(`projectUi.markers.template.${end}`)}
+                          aria-label={t(`projectUi.markers.template.${end}`)}
+                          data-testid={`marker-variable-${end}`}
+                        />
+                      </Form.Item>
+                    </Fragment>
+                  ))}
                   <Form.Item name={[field.name, 'pad']} noStyle>
                     <InputNumber
                       min={0}

@@ -1,7 +1,7 @@
 import { Checkbox, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InspectionImage } from '@sightline/shared';
-import { StoredImage } from '../../../components/StoredImage';
+import { PhotoThumbnail } from '../../../components/photo-viewer/PhotoThumbnail';
 
 export interface PhotoTile {
   /** What selecting the tile selects (a photo's id, or a binding's). */
@@ -42,29 +42,24 @@ export function PhotoTiles({
   return (
     <Flex wrap gap={6} data-testid={testId} data-count={tiles.length}>
       {tiles.map(({ key, image, note }) => (
-        <label
+        <div
           key={key}
+          onClick={onChange ? () => toggle(key, !selected?.has(key)) : undefined}
           style={{ width: 104, cursor: onChange ? 'pointer' : undefined, position: 'relative' }}
           data-testid="photo-tile"
           data-image-id={image.id}
         >
-          {image.thumbnailUrl ? (
-            <StoredImage
-              url={image.thumbnailUrl}
-              alt={image.name}
-              style={{ width: 104, height: 72, objectFit: 'cover', borderRadius: 4, display: 'block' }}
-            />
-          ) : (
-            <div style={{ width: 104, height: 72, borderRadius: 4, background: 'rgba(127,127,127,0.2)' }} />
-          )}
-          {onChange && (
-            <Checkbox
-              checked={selected?.has(key) ?? false}
-              onChange={(event) => toggle(key, event.target.checked)}
-              style={{ position: 'absolute', top: 4, left: 6 }}
-              aria-label={image.name}
-            />
-          )}
+          <PhotoThumbnail image={image} width={104} style={{ background: 'rgba(127,127,127,0.2)', borderRadius: 4 }}>
+            {onChange && (
+              <Checkbox
+                checked={selected?.has(key) ?? false}
+                onChange={(event) => toggle(key, event.target.checked)}
+                onClick={(event) => event.stopPropagation()}
+                style={{ position: 'absolute', top: 4, left: 6 }}
+                aria-label={image.name}
+              />
+            )}
+          </PhotoThumbnail>
           <Typography.Text ellipsis style={{ fontSize: 12, display: 'block' }}>
             {image.name}
           </Typography.Text>
@@ -73,7 +68,7 @@ export function PhotoTiles({
               {note}
             </Tag>
           )}
-        </label>
+        </div>
       ))}
     </Flex>
   );
