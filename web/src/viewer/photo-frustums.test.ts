@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ecef, ecefToEnu, enuFrame, wgs84 } from '@sightline/geo';
 import type { InspectionPhotoView, PhotoView } from '@sightline/shared';
 import { DEFAULT_FRUSTUM_DEPTH_M, photoExtent, toViewerPhotos } from './photo-frustums';
+import { PROJECTION_STANDOFF, toViewerProjection } from './photo-projection';
 import type { EcefPosition } from './viewer-types';
 
 /** A camera whose half-angles have tangents 0.5 and 0.375 (4:3). */
@@ -75,5 +76,23 @@ describe('photos of an inspection as the 3D view draws them', () => {
     const orphan = { ...NADIR, id: 2, groupId: 99 };
     const broken = { ...NADIR, id: 3, intrinsics: { width: 0, height: 10, fx: 10, fy: 10, cx: 5, cy: 5 } };
     expect(toViewerPhotos(view([NADIR, orphan, broken])).map((photo) => photo.id)).toEqual([1]);
+  });
+});
+
+const distance = (a: EcefPosition, b: EcefPosition) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+
+describe('a photo projected onto the model', () => {
+  it('is its image plane just short of where the axis meets the model, scaled to that distance', () => {
+    const projection = toViewerProjection(view([NADIR]), 1, 40, '/preview.jpg');
+    expect(projection).toMatchObject({ id: 1, imageUrl: '/preview.jpg' });
+    const [topLeft, topRight, bottomRight] = projection!.corners;
+    const depth = 40 * PROJECTION_STANDOFF;
+    // Width 2·0.5·depth and height 2·0.375·depth: the photo's field of view at that depth.
+    expect(distance(topLeft, topRight)).toBeCloseTo(depth, 6);
+    expect(distance(topRight, bottomRight)).toBeCloseTo(0.75 * depth, 6);
+  });
+
+  it('is nothing for a photo the view does not hold', () => {
+    expect(toViewerProjection(view([NADIR]), 2, 40, '/preview.jpg')).toBeNull();
   });
 });
