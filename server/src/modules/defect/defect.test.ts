@@ -5,7 +5,13 @@ import { describeOnEachDatabase, type TestServer } from '../../../test/harness.j
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildServedModel } from '../../../test/factories/project-model.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
-import { insertMarkers, insertPhotos, okData, wallTileset } from '../../../test/factories/spatial-marker.js';
+import {
+  insertMarkers,
+  insertPhotos,
+  okData,
+  wallTileset,
+  type PoseTuple,
+} from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 import { fieldKeys } from '../../../test/validation.js';
 
@@ -90,6 +96,24 @@ describeOnEachDatabase('defects', (server) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** A new inspection in a new project of the team (the inspector a member), its 8 m group, and photos in it. */
+  async function freshScene(photos: ReadonlyArray<{ name: string; pose: PoseTuple | null }>) {
+    const db = server().db;
+    const scene = await buildInspection(db, {
+      teamId: team.id,
+      createdBy: team.admin.id,
+      memberIds: [team.inspector.id],
+    });
+    const group = await addGroup(db, scene.inspectionId, 8);
+    const rows = await insertPhotos(
+      db,
+      scene.inspectionId,
+      group,
+      photos.map((photo) => ({ ...photo, size: SIZE })),
+    );
+    return { ...scene, photo: Object.fromEntries(rows.map((row) => [row.name, row.id])) };
   }
 
   /** The photo's has-defect count, as the photo list shows it. */
@@ -345,13 +369,8 @@ describeOnEachDatabase('defects', (server) => {
 
     it('pages by filters and hides what the damage filter range leaves out, saying how many', async () => {
       const db = server().db;
-      const scene = await buildInspection(db, {
-        teamId: team.id,
-        createdBy: team.admin.id,
-        memberIds: [team.inspector.id],
-      });
-      const group = await addGroup(db, scene.inspectionId, 8);
-      const [p] = await insertPhotos(db, scene.inspectionId, group, [{ name: 'p.JPG', pose: null, size: SIZE }]);
+      const scene = await freshScene([{ name: 'p.JPG', pose: null }]);
+      const p = { id: scene.photo['p.JPG']! };
       const short = {
         kind: 'polyline',
         points: [
@@ -452,14 +471,8 @@ describeOnEachDatabase('defects', (server) => {
   });
 
   it('defects marked at the same moment get distinct numbers, one after another', async () => {
-    const db = server().db;
-    const scene = await buildInspection(db, {
-      teamId: team.id,
-      createdBy: team.admin.id,
-      memberIds: [team.inspector.id],
-    });
-    const group = await addGroup(db, scene.inspectionId, 8);
-    const [p] = await insertPhotos(db, scene.inspectionId, group, [{ name: 'busy.JPG', pose: null, size: SIZE }]);
+    const scene = await freshScene([{ name: 'busy.JPG', pose: null }]);
+    const p = { id: scene.photo['busy.JPG']! };
     const made = await Promise.all(
       Array.from({ length: 6 }, () => create({ imageId: p!.id, typeId: crackType, shape: CRACK })),
     );
@@ -481,25 +494,19 @@ describeOnEachDatabase('defects', (server) => {
 
     beforeAll(async () => {
       const db = server().db;
-      const scene = await buildInspection(db, {
-        teamId: team.id,
-        createdBy: team.admin.id,
-        memberIds: [team.inspector.id],
-      });
+      const camera = at(0, 0, 10);
+      const scene = await freshScene([
+        { name: 'wall.JPG', pose: [camera.lon, camera.lat, camera.height, 0, 0, 0] },
+        { name: 'away.JPG', pose: [camera.lon, camera.lat, camera.height, 180, 0, 0] },
+        { name: 'unposed.JPG', pose: null },
+      ]);
       modelInspection = scene.inspectionId;
+      modelPhoto = scene.photo;
       await buildServedModel(db, server().config.FILES_DIR, {
         teamId: team.id,
         projectId: scene.projectId,
         entries: await wallTileset(ORIGIN, [{ north: 20, east: [-60, 60], top: 40 }]),
       });
-      const group = await addGroup(db, scene.inspectionId, 8);
-      const camera = at(0, 0, 10);
-      const rows = await insertPhotos(db, scene.inspectionId, group, [
-        { name: 'wall.JPG', pose: [camera.lon, camera.lat, camera.height, 0, 0, 0], size: SIZE },
-        { name: 'away.JPG', pose: [camera.lon, camera.lat, camera.height, 180, 0, 0], size: SIZE },
-        { name: 'unposed.JPG', pose: null, size: SIZE },
-      ]);
-      modelPhoto = Object.fromEntries(rows.map((row) => [row.name, row.id]));
       const { ids } = await insertMarkers(db, scene.projectId, [{ code: 'C1', position: at(1, 20, 9) }]);
       markerId = ids.C1!;
     });
