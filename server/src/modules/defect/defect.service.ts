@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { DefectFieldRepo } from '../defect-field/defect-field.repo.js';
 import type { DiseaseFilterRepo } from '../disease-filter/disease-filter.repo.js';
 import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js';
+import { inspectionGuard } from '../inspection/inspection-guard.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { MarkerRepo } from '../spatial-marker/spatial-marker.repo.js';
@@ -148,15 +149,10 @@ export function createDefectService(deps: DefectServiceDeps) {
     return presentDefect(row);
   }
 
-  async function requireInspection(auth: AuthContext, inspectionId: number) {
-    const inspection = await deps.inspections.findInspection(inspectionId);
-    if (!inspection) throw new AppError('INSPECTION_NOT_EXISTING');
-    await access.require(auth, inspection.project_id);
-    return inspection;
-  }
+  const requireInspection = inspectionGuard(deps.inspections, access);
 
   async function page(auth: AuthContext, filter: DefectFilter, paging: { offset: number; limit: number }) {
-    const inspection = await requireInspection(auth, filter.inspectionId);
+    const { inspection } = await requireInspection(auth, filter.inspectionId);
     const range = await deps.config.findRange(inspection.project_id);
     const found = await repo.page(
       filter,

@@ -43,6 +43,7 @@ import {
   type PointCloudRow,
 } from './high-precision.repo.js';
 import type { XmlForm } from './high-precision.multipart.js';
+import { inspectionGuard } from './inspection-guard.js';
 
 /** The durable computation of an import's poses. */
 export const HIGH_PRECISION_JOB = 'inspection.high-precision-compute';
@@ -136,12 +137,7 @@ function toPointCloud(row: PointCloudRow): PointCloud {
 export function createHighPrecisionService(deps: HighPrecisionServiceDeps) {
   const { repo, inspections, access, quota, jobs, bus, blobs, log, pointCloudUploadsDir } = deps;
 
-  async function requireInspection(auth: AuthContext, id: number, options: { change?: boolean } = {}) {
-    const inspection = await inspections.findInspection(id);
-    if (!inspection) throw new AppError('INSPECTION_NOT_EXISTING');
-    const project = await access.require(auth, inspection.project_id, options);
-    return { inspection, project };
-  }
+  const requireInspection = inspectionGuard(inspections, access);
 
   async function requireImport(auth: AuthContext, inspectionId: number, options: { change?: boolean } = {}) {
     const { inspection, project } = await requireInspection(auth, inspectionId, options);

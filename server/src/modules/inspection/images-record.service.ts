@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { ImagesRecordCounts, ImagesRecordRepo, ImagesRecordRow } from './images-record.repo.js';
 import type { InspectionRepo } from './inspection.repo.js';
+import { inspectionGuard } from './inspection-guard.js';
 
 export interface ImagesRecordServiceDeps {
   repo: ImagesRecordRepo;
@@ -46,12 +47,7 @@ function toRecord(row: ImagesRecordRow, counts: ImagesRecordCounts): ImagesRecor
 export function createImagesRecordService(deps: ImagesRecordServiceDeps) {
   const { repo, inspections, access } = deps;
 
-  async function requireInspection(auth: AuthContext, id: number, options: { change?: boolean } = {}) {
-    const inspection = await inspections.findInspection(id);
-    if (!inspection) throw new AppError('INSPECTION_NOT_EXISTING');
-    await access.require(auth, inspection.project_id, options);
-    return inspection;
-  }
+  const requireInspection = inspectionGuard(inspections, access);
 
   async function withCounts(rows: readonly ImagesRecordRow[]): Promise<ImagesRecord[]> {
     const counts = await repo.counts(rows.map((row) => row.id));

@@ -21,6 +21,7 @@ import type { Database } from '../../platform/db/schema.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import { imagePoseQueries, poseOf, type ImagePoseQueries } from './inspection-image-pose.repo.js';
 import type { InspectionRepo } from './inspection.repo.js';
+import { inspectionGuard } from './inspection-guard.js';
 
 type PoseFindInput = z.output<typeof poseFindBodySchema>;
 
@@ -97,12 +98,7 @@ function withoutPoseOf(row: Pick<LockedImage, 'without_pose_reason' | 'without_p
 export function createImagePoseService(deps: ImagePoseServiceDeps) {
   const { db, inspections, access, publish } = deps;
 
-  async function requireInspection(auth: AuthContext, id: number, options: { change?: boolean } = {}) {
-    const inspection = await inspections.findInspection(id);
-    if (!inspection) throw new AppError('INSPECTION_NOT_EXISTING');
-    await access.require(auth, inspection.project_id, options);
-    return inspection;
-  }
+  const requireInspection = inspectionGuard(inspections, access);
 
   /** The photos of the call, locked, in the order asked; refused unless each is a processed photo of the inspection. */
   async function lockProcessed(q: ImagePoseQueries, inspectionId: number, ids: readonly number[]) {
@@ -140,7 +136,7 @@ export function createImagePoseService(deps: ImagePoseServiceDeps) {
 
   return {
     async adjust(auth: AuthContext, body: PoseAdjustBody): Promise<PoseChangeResult> {
-      const inspection = await requireInspection(auth, body.inspectionId, { change: true });
+      const { inspection } = await requireInspection(auth, body.inspectionId, { change: true });
       const ids = body.mode === 'absolute' ? [body.imageId] : [...new Set(body.imageIds)];
       const records = await db.transaction().execute(async (trx) => {
         const q = imagePoseQueries(trx);
@@ -174,7 +170,7 @@ export function createImagePoseService(deps: ImagePoseServiceDeps) {
      * "images without pose" with the reason it had. A photo already at its metadata pose is left as it is.
      */
     async restore(auth: AuthContext, body: PoseRestoreBody): Promise<PoseChangeResult> {
-      const inspection = await requireInspection(auth, body.inspectionId, { change: true });
+      const { inspection } = await requireInspection(auth, body.inspectionId, { change: true });
       const ids = [...new Set(body.imageIds)];
       const { records, updated } = await db.transaction().execute(async (trx) => {
         const q = imagePoseQueries(trx);
@@ -216,7 +212,7 @@ export function createImagePoseService(deps: ImagePoseServiceDeps) {
     },
 
     async find(auth: AuthContext, body: PoseFindInput): Promise<PoseFindResult> {
-      const inspection = await requireInspection(auth, body.inspectionId);
+      const { inspection } = await requireInspection(auth, body.inspectionId);
       const ids = body.imageIds ? [...new Set(body.imageIds)] : undefined;
       const q = imagePoseQueries(db);
       const rows = await q.listImages(inspection.id, ids);

@@ -36,6 +36,7 @@ import { imagePoseQueries } from './inspection-image-pose.repo.js';
 import { createImagePyramids } from './inspection-image-pyramid.js';
 import type { ImageQuota } from './inspection-image.quota.js';
 import type { InspectionRepo } from './inspection.repo.js';
+import { inspectionGuard } from './inspection-guard.js';
 
 /** The durable ingest of one photo: metadata, pose, thumbnail and preview. */
 export const INGEST_JOB = 'inspection.image-ingest';
@@ -155,12 +156,7 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
   }
 
   /** A live inspection in a live project the caller may see (and change). */
-  async function requireInspection(auth: AuthContext, id: number, options: { change?: boolean } = {}) {
-    const inspection = await inspections.findInspection(id);
-    if (!inspection) throw new AppError('INSPECTION_NOT_EXISTING');
-    const project = await access.require(auth, inspection.project_id, options);
-    return { inspection, project };
-  }
+  const requireInspection = inspectionGuard(inspections, access);
 
   async function requireImage(auth: AuthContext, id: number, options: { change?: boolean } = {}) {
     const row = await repo.findImage(id);

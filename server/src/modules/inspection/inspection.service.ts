@@ -17,6 +17,7 @@ import type { RecycleBinService } from '../recycle-bin/recycle-bin.service.js';
 import { readCameraParamFile } from './camera-param-import.js';
 import type { ImageGroupRow, InspectionQueries, InspectionRepo, InspectionRow } from './inspection.repo.js';
 import { INSPECTION_KIND } from './inspection.recycle.js';
+import { inspectionGuard } from './inspection-guard.js';
 
 /** How many images an image group holds (uploads underway included), answered by the photos' repo. */
 export type GroupImageCount = (groupId: number) => Promise<number>;
@@ -104,13 +105,7 @@ export function createInspectionService({
   groupImageCount = async () => 0,
   groupCategoryCounts = async () => [],
 }: InspectionServiceDeps) {
-  /** A live inspection in a live project the caller may see (and change, with `change`). */
-  async function requireInspection(auth: AuthContext, id: number, options: { change?: boolean } = {}) {
-    const row = await repo.findInspection(id);
-    if (!row) throw new AppError('INSPECTION_NOT_EXISTING');
-    await access.require(auth, row.project_id, options);
-    return row;
-  }
+  const requireInspection = inspectionGuard(repo, access);
 
   /**
    * The previous inspection must be another live inspection of the same project, and following the chain of
@@ -201,7 +196,7 @@ export function createInspectionService({
         inspectionDate: string;
       },
     ): Promise<InspectionDetail> {
-      const row = await requireInspection(auth, input.id, { change: true });
+      const { inspection: row } = await requireInspection(auth, input.id, { change: true });
       await repo.transaction(async (q) => {
         await q.lockInspection(input.id);
         // Left out, the previous inspection stays; null clears it.
@@ -233,7 +228,7 @@ export function createInspectionService({
     },
 
     async info(auth: AuthContext, id: number): Promise<InspectionInfo> {
-      const row = await requireInspection(auth, id);
+      const { inspection: row } = await requireInspection(auth, id);
       const project = await access.require(auth, row.project_id);
       return { ...(await detail(id)), projectName: project.name, aiStatus: 'NOT_EXISTING' };
     },

@@ -14,7 +14,7 @@ import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js
 import { toImage } from '../inspection/inspection-image.service.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
-import { inspectionGuard } from './inspection-guard.js';
+import { inspectionGuard } from '../inspection/inspection-guard.js';
 import type { SpaceGeometry } from './space-geometry.port.js';
 import type { BindingRepo, BoundImageRow } from './space-binding.repo.js';
 import type { SpatialMarkerService } from './spatial-marker.service.js';
@@ -76,7 +76,7 @@ export function createSpaceBindingService(deps: SpaceBindingServiceDeps) {
 
   /** A marker and an inspection of one project the caller sees. */
   async function requireMarkerIn(auth: AuthContext, markerId: number, inspectionId: number, change = false) {
-    const inspection = await requireInspection(auth, inspectionId, { change });
+    const { inspection } = await requireInspection(auth, inspectionId, { change });
     const marker = await markers.requireNode(auth, markerId, { kind: 'marker', projectId: inspection.project_id });
     return { inspection, marker };
   }
@@ -111,7 +111,7 @@ export function createSpaceBindingService(deps: SpaceBindingServiceDeps) {
     },
 
     async markersOfInspection(auth: AuthContext, inspectionId: number) {
-      const inspection = await requireInspection(auth, inspectionId);
+      const { inspection } = await requireInspection(auth, inspectionId);
       return markers.markersWithImages(inspection.project_id, inspectionId);
     },
 

@@ -17,7 +17,7 @@ import { inspectionImageViewQueries } from '../inspection/inspection-image-view.
 import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
-import { inspectionGuard } from './inspection-guard.js';
+import { inspectionGuard } from '../inspection/inspection-guard.js';
 import type { ServedModel } from '../project-model/project-model.module.js';
 import type { AutoBindingStore, SpaceGeometry } from './space-geometry.port.js';
 import {
@@ -139,7 +139,7 @@ export function createSpaceGeometry(deps: SpaceGeometryDeps): SpaceGeometry & {
 
   return {
     async startAutoBinding(auth, input) {
-      const inspection = await requireInspection(auth, input.inspectionId, { change: true });
+      const { inspection } = await requireInspection(auth, input.inspectionId, { change: true });
       await requireModel(inspection.project_id);
       return deps.jobs.enqueue(AUTO_BINDING_JOB, input satisfies AutoBindingPayload, {
         singletonKey: String(input.inspectionId),
@@ -195,7 +195,7 @@ export function createSpaceGeometry(deps: SpaceGeometryDeps): SpaceGeometry & {
     },
 
     async photosSeeingPoint(auth, input) {
-      const inspection = await requireInspection(auth, input.inspectionId);
+      const { inspection } = await requireInspection(auth, input.inspectionId);
       const model = await requireModel(inspection.project_id);
       const photos = await geometryPhotos(input.inspectionId);
       if (photos.length === 0) return [];
