@@ -54,7 +54,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['defects_marker_idx', ['marker_id', 'id']],
     ['defects_type_idx', ['type_id']],
   ] as const) {
-    await db.schema.createIndex(name).on('defects').columns([...columns]).execute();
+    await db.schema
+      .createIndex(name)
+      .on('defects')
+      .columns([...columns])
+      .execute();
   }
   await db.schema
     .createIndex('defects_star_idx')
