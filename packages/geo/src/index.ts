@@ -4,3 +4,6 @@ export * from './orientation.js';
 export * from './frustum.js';
 export * from './camera-model.js';
 export * from './defect-size.js';
+export * from './point-grid.js';
+export * from './defect-merge.js';
+export * from './defect-repeat.js';
