@@ -17,13 +17,17 @@ function apt(args) {
   });
 }
 
-function ensureChromium() {
+// Exported workbooks and reports are opened in LibreOffice (headless) by the tests, as a user's office suite would.
+const SOFFICE = '/usr/bin/soffice';
+
+function ensureDebianPackages() {
   const packages = [
     ...(fs.existsSync(CHROMIUM) ? [] : ['chromium']),
     ...(fs.existsSync(CJK_FONTS) ? [] : ['fonts-noto-cjk']),
+    ...(fs.existsSync(SOFFICE) ? [] : ['libreoffice-calc-nogui', 'libreoffice-writer-nogui']),
   ];
   if (packages.length === 0) return;
-  console.log(`Installing Debian packages for the browser tests: ${packages.join(', ')}`);
+  console.log(`Installing Debian packages for the browser and document tests: ${packages.join(', ')}`);
   apt(['update', '-qq']);
   apt(['install', '-y', '-qq', ...packages]);
   if (!fs.existsSync(CHROMIUM)) {
@@ -71,7 +75,11 @@ function secondNode() {
   return fs.existsSync(binary) ? binary : null;
 }
 
-/** Unit tests and integration tests on PGlite under the pinned Node; its binary comes first on PATH for child processes. */
+/**
+ * Under the pinned Node: the unit tests, and the platform's integration tests on PGlite (database, jobs, worker
+ * threads, uploads, storage, HTTP), which exercise what differs between Node releases; the domains' integration tests
+ * stand on that platform and run once, above. Its binary comes first on PATH for child processes.
+ */
 function testsUnderSecondNode() {
   const begin = Date.now();
   const seconds = () => ((Date.now() - begin) / 1000).toFixed(1);
@@ -85,14 +93,16 @@ function testsUnderSecondNode() {
   const binary = secondNode();
   if (!binary) return { ok: false, seconds: seconds() };
   const vitest = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-  const outcome = run(binary, [vitest, 'run', '--project', 'unit', '--project', 'integration'], {
+  const options = {
     env: {
       ...process.env,
       SIGHTLINE_TEST_DATABASES: 'pglite',
       PATH: `${path.dirname(binary)}${path.delimiter}${process.env.PATH ?? ''}`,
     },
-  });
-  return { ok: outcome.ok, seconds: seconds() };
+  };
+  const unit = run(binary, [vitest, 'run', '--project', 'unit'], options);
+  const platform = run(binary, [vitest, 'run', '--project', 'integration', 'server/src/platform'], options);
+  return { ok: unit.ok && platform.ok, seconds: seconds() };
 }
 
 const steps = [
@@ -102,14 +112,14 @@ const steps = [
   ['format', ['npm', ['run', 'format:check']]],
   ['unit and drift checks', ['npx', ['vitest', 'run', '--project', 'unit']]],
   ['integration (PGlite and PostgreSQL)', ['npx', ['vitest', 'run', '--project', 'integration']]],
-  [`unit and integration (PGlite) under Node ${SECOND_NODE}`, testsUnderSecondNode],
+  [`unit and platform integration (PGlite) under Node ${SECOND_NODE}`, testsUnderSecondNode],
   ['build', null],
   ['browser', ['npx', ['vitest', 'run', '--project', 'e2e']]],
 ];
 
 const started = Date.now();
 ensureInstalled();
-ensureChromium();
+ensureDebianPackages();
 locateFixtures();
 const results = [];
 for (const [name, command] of steps) {
