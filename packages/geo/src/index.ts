@@ -7,3 +7,4 @@ export * from './defect-size.js';
 export * from './point-grid.js';
 export * from './defect-merge.js';
 export * from './defect-repeat.js';
+export * from './displacement.js';
