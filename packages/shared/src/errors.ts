@@ -98,6 +98,15 @@ export const ERROR_DEFINITIONS = {
   INSPECTION_NOT_EXISTING: missing,
   INSPECTION_POINT_NOT_EXISTING: missing,
   INSPECTION_DISEASE_NOT_EXISTING: missing,
+  /** A merge needs two defects or more (SPEC section 8's merge errors). */
+  DISEASE_MERGE_COUNT_ERROR: bad,
+  /** Defects merge within one photo. */
+  DISEASE_MERGE_IMAGE_ERROR: bad,
+  DISEASE_MERGE_TYPE_ERROR: bad,
+  /** A line (polyline) and an area (polygon or rectangle) do not merge. */
+  DISEASE_MERGE_SHAPE_ERROR: bad,
+  /** The defects do not meet: "no intersecting area, check the data". */
+  DISEASE_MERGE_NO_INTERSECTION: bad,
   INSPECTION_NODE_REPEAT: conflict,
   /** The previous inspection must be another live inspection of the same project, earlier in no loop. */
   INSPECTION_PREVIOUS_ERROR: bad,

@@ -20,6 +20,7 @@ export * from './schemas/inspection-image-pose.js';
 export * from './schemas/inspection-image-view.js';
 export * from './schemas/defect-config.js';
 export * from './schemas/defect.js';
+export * from './schemas/defect-analysis.js';
 export * from './schemas/user.js';
 export * from './schemas/recycle-bin.js';
 export * from './schemas/notice.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/platform/db/schema.js';
 import { buildInspection } from './inspection.js';
-import { insertPhotos } from './spatial-marker.js';
+import { insertPhotos, type PoseTuple } from './spatial-marker.js';
 
 /**
  * A defect of the given type written directly on a new photo of a new inspection of the project, for tests of what
@@ -46,4 +46,54 @@ export async function insertDefect(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * A camera whose numbers come out round by hand: 13.2 mm sensor width, 8.8 mm focal length, 5472 × 3648 photos, so
+ * fx = fy = 5472 × 8.8 / 13.2 = 3648 px with the principal point at (2736, 1824). At an 8 m shooting distance a
+ * pixel covers 8 × 13.2 / (8.8 × 5472) = 8 / 3648 m: 456 px make a metre.
+ */
+export const ROUND_CAMERA_GROUP = {
+  name: 'Facade',
+  camera_model: 'test',
+  sensor_width_mm: 13.2,
+  sensor_height_mm: 8.8,
+  focal_length_mm: 8.8,
+  image_width_px: 5472,
+  image_height_px: 3648,
+};
+export const ROUND_CAMERA_SIZE: [number, number] = [5472, 3648];
+/** Pixels in a metre at 8 m with the round camera. */
+export const ROUND_CAMERA_METRE_PX = 456;
+
+/** An image group of the round camera at `distanceM` in the inspection. */
+export async function addRoundCameraGroup(db: Kysely<Database>, inspectionId: number, distanceM: number) {
+  const row = await db
+    .insertInto('inspection_image_groups')
+    .values({
+      ...ROUND_CAMERA_GROUP,
+      name: `${ROUND_CAMERA_GROUP.name} ${distanceM}`,
+      inspection_id: inspectionId,
+      photo_distance_m: distanceM,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A new inspection in a new project of the team (the members given), its 8 m round-camera group and photos in it. */
+export async function buildDefectScene(
+  db: Kysely<Database>,
+  options: { teamId: number; createdBy: number; memberIds: number[] },
+  photos: ReadonlyArray<{ name: string; pose: PoseTuple | null }>,
+) {
+  const scene = await buildInspection(db, options);
+  const group = await addRoundCameraGroup(db, scene.inspectionId, 8);
+  const rows = await insertPhotos(
+    db,
+    scene.inspectionId,
+    group,
+    photos.map((photo) => ({ ...photo, size: ROUND_CAMERA_SIZE })),
+  );
+  return { ...scene, photo: Object.fromEntries(rows.map((row) => [row.name, row.id])) as Record<string, number> };
 }

@@ -1,6 +1,7 @@
 import type { CallDefinition } from './define.js';
 import { authCalls } from './auth.js';
 import { defectCalls } from './defect.js';
+import { defectAnalysisCalls } from './defect-analysis.js';
 import { defectFieldCalls } from './defect-field.js';
 import { defectTypeCalls } from './defect-type.js';
 import { dictionaryCalls, dictionaryOptionCalls } from './dictionary.js';
@@ -34,6 +35,7 @@ import { userCalls } from './user.js';
 export * from './define.js';
 export * from './auth.js';
 export * from './defect.js';
+export * from './defect-analysis.js';
 export * from './defect-field.js';
 export * from './defect-type.js';
 export * from './dictionary.js';
@@ -69,6 +71,7 @@ export const ALL_CALLS: readonly CallDefinition[] = (
   [
     authCalls,
     defectCalls,
+    defectAnalysisCalls,
     defectFieldCalls,
     defectTypeCalls,
     dictionaryCalls,

@@ -27,7 +27,6 @@ import { en as photoViewer } from './photo-viewer/en.js';
 import { en as inspectionPhotos } from './inspection-photos/en.js';
 import { en as spatialMarker } from './spatial-marker/en.js';
 import { en as defect } from './defect/en.js';
-import { en as defectList } from './defect-list/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -57,5 +56,4 @@ export const en: Catalogue = mergeDomains(
   inspectionPhotos,
   spatialMarker,
   defect,
-  defectList,
 );

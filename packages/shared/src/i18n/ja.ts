@@ -27,7 +27,6 @@ import { ja as photoViewer } from './photo-viewer/ja.js';
 import { ja as inspectionPhotos } from './inspection-photos/ja.js';
 import { ja as spatialMarker } from './spatial-marker/ja.js';
 import { ja as defect } from './defect/ja.js';
-import { ja as defectList } from './defect-list/ja.js';
 
 export const ja: Catalogue = mergeDomains(
   errors,
@@ -57,5 +56,4 @@ export const ja: Catalogue = mergeDomains(
   inspectionPhotos,
   spatialMarker,
   defect,
-  defectList,
 );

@@ -26,7 +26,6 @@ import { zhCN as photoViewer } from './photo-viewer/zh-CN.js';
 import { zhCN as inspectionPhotos } from './inspection-photos/zh-CN.js';
 import { zhCN as spatialMarker } from './spatial-marker/zh-CN.js';
 import { zhCN as defect } from './defect/zh-CN.js';
-import { zhCN as defectList } from './defect-list/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -61,7 +60,6 @@ export const zhCN = mergeDomains(
   inspectionPhotos,
   spatialMarker,
   defect,
-  defectList,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

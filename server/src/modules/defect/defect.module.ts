@@ -6,6 +6,7 @@ import { createInspectionRepo } from '../inspection/inspection.repo.js';
 import { PROJECT_ACCESS } from '../project/project.module.js';
 import { SERVED_MODEL } from '../project-model/project-model.module.js';
 import { createMarkerRepo } from '../spatial-marker/spatial-marker.repo.js';
+import { createComponentBinding } from './defect-binding.js';
 import { createDefectMeasure } from './defect-measure.js';
 import { createDefectRepo } from './defect.repo.js';
 import { registerDefectRoutes } from './defect.routes.js';
@@ -27,6 +28,7 @@ export const defectModule: ModuleDefinition = {
       config: createDiseaseFilterRepo(db),
       fields: createDefectFieldRepo(db),
       markers: createMarkerRepo(db),
+      bindComponent: createComponentBinding(db),
       measure: createDefectMeasure({
         db,
         servedModel: context.use(SERVED_MODEL),

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { DefectFilter } from '@sightline/shared';
+import { AppError, type DefectFilter } from '@sightline/shared';
 import type { Database, DefectsTable } from '../../platform/db/schema.js';
 import type { FilterRangeValues } from '../disease-filter/disease-filter.repo.js';
 
@@ -34,7 +34,7 @@ export type DefectChanges = Partial<Omit<DefectValues, 'points' | 'fields'>> & {
   star?: boolean;
 };
 
-function defectRows(db: Db) {
+export function defectRows(db: Db) {
   return db
     .selectFrom('defects as d')
     .innerJoin('inspections as i', 'i.id', 'd.inspection_id')
@@ -53,7 +53,7 @@ export type DefectRow = Awaited<ReturnType<ReturnType<typeof defectRows>['execut
  * width, an area by its area, each outside its [min, max]; the edited size counts where there is one. A size the
  * defect lacks hides nothing.
  */
-function hiddenByRange(range: FilterRangeValues): Expression<SqlBool> | null {
+export function hiddenByRange(range: FilterRangeValues): Expression<SqlBool> | null {
   const outside = (value: Expression<unknown>, min: number | null, max: number | null) => [
     ...(min === null ? [] : [sql<SqlBool>`${value} < ${min}`]),
     ...(max === null ? [] : [sql<SqlBool>`${value} > ${max}`]),
@@ -74,7 +74,7 @@ function hiddenByRange(range: FilterRangeValues): Expression<SqlBool> | null {
 }
 
 /** The list's filters (docs/api.md), on `defects as d`. */
-function matching(filter: DefectFilter): Expression<SqlBool> {
+export function matching(filter: DefectFilter): Expression<SqlBool> {
   const parts = [sql`d.inspection_id = ${filter.inspectionId}`];
   if (filter.imageIds?.length) parts.push(sql`d.image_id in (${sql.join(filter.imageIds)})`);
   if (filter.typeIds?.length) parts.push(sql`d.type_id in (${sql.join(filter.typeIds)})`);
@@ -101,6 +101,57 @@ export function createDefectRepo(db: Kysely<Database>) {
         .where('id', '=', imageId)
         .execute();
     }
+  }
+
+  /** Inserts a defect with the inspection's next number; the photo's count follows. */
+  async function insertWith(
+    trx: Db,
+    place: { projectId: number; inspectionId: number; imageId: number; userId: number },
+    values: DefectValues & { star?: boolean },
+    source: DefectsTable['source'],
+  ) {
+    const { last_number: number } = await trx
+      .insertInto('defect_numbers')
+      .values({ inspection_id: place.inspectionId, last_number: 1 })
+      .onConflict((conflict) =>
+        conflict.column('inspection_id').doUpdateSet({ last_number: sql`defect_numbers.last_number + 1` }),
+      )
+      .returning('last_number')
+      .executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('defects')
+      .values({
+        ...values,
+        points: JSON.stringify(values.points),
+        fields: JSON.stringify(values.fields),
+        size_edited: false,
+        project_id: place.projectId,
+        inspection_id: place.inspectionId,
+        image_id: place.imageId,
+        number,
+        source,
+        created_by: place.userId,
+        updated_by: place.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await shiftCounts(trx, [place.imageId], 1);
+    return id;
+  }
+
+  /** Deletes the defects; their photos' counts follow (by the rows deleted, not those asked for). */
+  async function removeWith(trx: Db, ids: readonly number[]) {
+    const deleted = await trx
+      .deleteFrom('defects')
+      .where('id', 'in', [...ids])
+      .returning('image_id')
+      .execute();
+    await shiftCounts(
+      trx,
+      deleted.map((row) => row.image_id),
+      -1,
+    );
+    return deleted.length;
   }
 
   return {
@@ -161,40 +212,29 @@ export function createDefectRepo(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
-    /** Inserts a defect with the inspection's next number; the photo's count follows. */
     insert(
       place: { projectId: number; inspectionId: number; imageId: number; userId: number },
       values: DefectValues,
       source: DefectsTable['source'],
     ) {
+      return db.transaction().execute((trx) => insertWith(trx, place, values, source));
+    },
+
+    /**
+     * Inserts a defect in place of others (a merge), in one transaction: all of it happens or none, and a defect
+     * deleted meanwhile by another request undoes it (INSPECTION_DISEASE_NOT_EXISTING).
+     */
+    replace(
+      place: { projectId: number; inspectionId: number; imageId: number; userId: number },
+      values: DefectValues & { star: boolean },
+      source: DefectsTable['source'],
+      replacedIds: readonly number[],
+    ) {
       return db.transaction().execute(async (trx) => {
-        const { last_number: number } = await trx
-          .insertInto('defect_numbers')
-          .values({ inspection_id: place.inspectionId, last_number: 1 })
-          .onConflict((conflict) =>
-            conflict.column('inspection_id').doUpdateSet({ last_number: sql`defect_numbers.last_number + 1` }),
-          )
-          .returning('last_number')
-          .executeTakeFirstOrThrow();
-        const { id } = await trx
-          .insertInto('defects')
-          .values({
-            ...values,
-            points: JSON.stringify(values.points),
-            fields: JSON.stringify(values.fields),
-            size_edited: false,
-            project_id: place.projectId,
-            inspection_id: place.inspectionId,
-            image_id: place.imageId,
-            number,
-            source,
-            created_by: place.userId,
-            updated_by: place.userId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await shiftCounts(trx, [place.imageId], 1);
-        return id;
+        if ((await removeWith(trx, replacedIds)) !== replacedIds.length) {
+          throw new AppError('INSPECTION_DISEASE_NOT_EXISTING');
+        }
+        return insertWith(trx, place, values, source);
       });
     },
 
@@ -215,19 +255,7 @@ export function createDefectRepo(db: Kysely<Database>) {
 
     /** Deletes the defects; their photos' counts follow (by the rows this call deleted, not those it was given). */
     remove(ids: readonly number[]) {
-      return db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('defects')
-          .where('id', 'in', [...ids])
-          .returning('image_id')
-          .execute();
-        await shiftCounts(
-          trx,
-          deleted.map((row) => row.image_id),
-          -1,
-        );
-        return deleted.length;
-      });
+      return db.transaction().execute((trx) => removeWith(trx, ids));
     },
   };
 }

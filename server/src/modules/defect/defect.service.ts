@@ -2,12 +2,13 @@ import type { defectCalls } from '@sightline/shared';
 import { AppError, DEFECT_LIST_MAX, type CallBodyOf, type Defect, type DefectFilter } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { DefectFieldRepo } from '../defect-field/defect-field.repo.js';
-import type { DiseaseFilterRepo } from '../disease-filter/disease-filter.repo.js';
+import type { DiseaseFilterRepo, FilterRangeValues } from '../disease-filter/disease-filter.repo.js';
 import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js';
 import { inspectionGuard } from '../inspection/inspection-guard.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { MarkerRepo } from '../spatial-marker/spatial-marker.repo.js';
+import type { NearestComponent } from './defect-binding.js';
 import type { MeasureDefect } from './defect-measure.js';
 import type { DefectChanges, DefectRepo, DefectRow } from './defect.repo.js';
 
@@ -24,6 +25,7 @@ export interface DefectServiceDeps {
   fields: Pick<DefectFieldRepo, 'listForProject'>;
   markers: Pick<MarkerRepo, 'findNode'>;
   measure: MeasureDefect;
+  bindComponent: NearestComponent;
 }
 
 const shapeColumns = (shape: CreateBody['shape']) => ({
@@ -32,9 +34,9 @@ const shapeColumns = (shape: CreateBody['shape']) => ({
   width_px: shape.widthPx ?? null,
 });
 
-const code = (number: number) => `D-${String(number).padStart(4, '0')}`;
+export const code = (number: number) => `D-${String(number).padStart(4, '0')}`;
 
-function presentDefect(row: DefectRow): Defect {
+export function presentDefect(row: DefectRow): Defect {
   return {
     id: row.id,
     code: code(row.number),
@@ -69,6 +71,37 @@ function presentDefect(row: DefectRow): Defect {
   };
 }
 
+/** The project's damage filter range (SPEC section 3), if it has one. */
+export async function damageFilterRange(
+  config: Pick<DiseaseFilterRepo, 'findRange'>,
+  projectId: number,
+): Promise<FilterRangeValues | undefined> {
+  const range = await config.findRange(projectId);
+  return (
+    range && {
+      crackLengthMin: range.crack_length_min,
+      crackLengthMax: range.crack_length_max,
+      crackWidthMin: range.crack_width_min,
+      crackWidthMax: range.crack_width_max,
+      areaMin: range.area_min,
+      areaMax: range.area_max,
+    }
+  );
+}
+
+/** The defects of the ids (each once), every one live and of a project the caller sees, or may change with `change`. */
+export function defectGuard(repo: Pick<DefectRepo, 'findDefects'>, access: Pick<ProjectAccess, 'require'>) {
+  return async (auth: AuthContext, ids: readonly number[], change: boolean) => {
+    const unique = [...new Set(ids)];
+    const rows = await repo.findDefects(unique);
+    if (rows.length !== unique.length) throw new AppError('INSPECTION_DISEASE_NOT_EXISTING');
+    for (const projectId of new Set(rows.map((row) => row.project_id))) {
+      await access.require(auth, projectId, { change });
+    }
+    return rows;
+  };
+}
+
 /**
  * Defects drawn on inspection photos (SPEC sections 3, 5 and 7): create, edit, read, list, star and delete. Every call
  * checks the caller's rights on the defect's project (changes need them to change it); a photo or defect of a binned
@@ -84,15 +117,7 @@ export function createDefectService(deps: DefectServiceDeps) {
     return photo;
   }
 
-  async function requireDefects(auth: AuthContext, ids: readonly number[], change: boolean) {
-    const unique = [...new Set(ids)];
-    const rows = await repo.findDefects(unique);
-    if (rows.length !== unique.length) throw new AppError('INSPECTION_DISEASE_NOT_EXISTING');
-    for (const projectId of new Set(rows.map((row) => row.project_id))) {
-      await access.require(auth, projectId, { change });
-    }
-    return rows;
-  }
+  const requireDefects = defectGuard(repo, access);
 
   async function requireDefect(auth: AuthContext, id: number, change: boolean) {
     return (await requireDefects(auth, [id], change))[0]!;
@@ -153,19 +178,7 @@ export function createDefectService(deps: DefectServiceDeps) {
 
   async function page(auth: AuthContext, filter: DefectFilter, paging: { offset: number; limit: number }) {
     const { inspection } = await requireInspection(auth, filter.inspectionId);
-    const range = await deps.config.findRange(inspection.project_id);
-    const found = await repo.page(
-      filter,
-      range && {
-        crackLengthMin: range.crack_length_min,
-        crackLengthMax: range.crack_length_max,
-        crackWidthMin: range.crack_width_min,
-        crackWidthMax: range.crack_width_max,
-        areaMin: range.area_min,
-        areaMax: range.area_max,
-      },
-      paging,
-    );
+    const found = await repo.page(filter, await damageFilterRange(deps.config, inspection.project_id), paging);
     return { ...found, records: found.records.map(presentDefect) };
   }
 
@@ -174,6 +187,10 @@ export function createDefectService(deps: DefectServiceDeps) {
       const photo = await requirePhoto(auth, body.imageId, true);
       await checkReferences(photo.project_id, body);
       const measured = await deps.measure(photo, body.shape);
+      // A located defect marked without a component goes to the nearest one within the binding range.
+      const markerId =
+        body.markerId ??
+        (await deps.bindComponent({ projectId: photo.project_id, inspectionId: photo.inspection_id, ...measured }));
       const id = await repo.insert(
         { projectId: photo.project_id, inspectionId: photo.inspection_id, imageId: photo.id, userId: auth.userId },
         {
@@ -184,7 +201,7 @@ export function createDefectService(deps: DefectServiceDeps) {
           edited_length_m: null,
           edited_width_mm: null,
           edited_area_m2: null,
-          marker_id: body.markerId ?? null,
+          marker_id: markerId,
           description: body.description,
           fields: body.fields,
         },
@@ -205,7 +222,16 @@ export function createDefectService(deps: DefectServiceDeps) {
       };
       if (body.shape) {
         const photo = await requirePhoto(auth, defect.image_id, true);
-        Object.assign(changes, await deps.measure(photo, body.shape), shapeColumns(body.shape));
+        const measured = await deps.measure(photo, body.shape);
+        Object.assign(changes, measured, shapeColumns(body.shape));
+        // Placed again without a component (and not just unbound by this edit): bound as a new defect would be.
+        if (body.markerId === undefined && defect.marker_id === null) {
+          changes.marker_id = await deps.bindComponent({
+            projectId: defect.project_id,
+            inspectionId: defect.inspection_id,
+            ...measured,
+          });
+        }
       }
       if (body.sizeEdited !== undefined) {
         const edited = body.sizeEdited;

@@ -1,0 +1,388 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Defect, RepeatDefects } from '@sightline/shared';
+import { enu, enuFrame, enuToWgs84, wgs84 } from '@sightline/geo';
+import { describeOnEachDatabase } from '../../../test/harness.js';
+import { buildDefectScene, ROUND_CAMERA_METRE_PX as M } from '../../../test/factories/defect.js';
+import { buildServedModel } from '../../../test/factories/project-model.js';
+import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
+import { insertMarkers, okData as ok, wallTileset, type PoseTuple } from '../../../test/factories/spatial-marker.js';
+import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
+import { fieldKeys } from '../../../test/validation.js';
+
+/**
+ * The model: a wall 20 m north of the origin facing south, 120 m wide and 40 m tall. A level camera looking north
+ * (yaw 0) at (e0, n0, 10 m) sees the wall point (e, 20, u) at pixel u = 2736 + 3648·(e − e0)/(20 − n0),
+ * v = 1824 + 3648·(10 − u)/(20 − n0) (fx = fy = 3648 px).
+ */
+const ORIGIN = { lon: 114.05, lat: 22.54, height: 0 };
+const FRAME = enuFrame(wgs84(ORIGIN.lon, ORIGIN.lat, ORIGIN.height));
+const at = (e: number, n: number, u: number) => {
+  const point = enuToWgs84(enu(e, n, u), FRAME);
+  return { lon: point.lon, lat: point.lat, height: point.height };
+};
+const pose = (e: number, n: number): PoseTuple => {
+  const camera = at(e, n, 10);
+  return [camera.lon, camera.lat, camera.height, 0, 0, 0];
+};
+/** The pixel where a camera at (e0, n0, 10) sees the wall point (e, 20, up). */
+const pixelOf = (camera: [number, number], e: number, up: number): [number, number] => {
+  const depth = 20 - camera[1];
+  return [2736 + (3648 * (e - camera[0])) / depth, 1824 + (3648 * (10 - up)) / depth];
+};
+/** A 100 px crack centred on a pixel (its halfway point, where the defect is placed). */
+const crackAt = ([u, v]: [number, number]) => ({
+  kind: 'polyline',
+  points: [
+    [u - 50, v],
+    [u + 50, v],
+  ],
+});
+const square = (u: number, v: number, side: number, kind = 'polygon') => ({
+  kind,
+  points: [
+    [u, v],
+    [u + side, v],
+    [u + side, v + side],
+    [u, v + side],
+  ],
+});
+
+describeOnEachDatabase('defect merge, repeated defects, binding and statistics', (server) => {
+  let team: StaffedTeam;
+  let crackType: number;
+  let spallType: number;
+
+  const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, token?: string) =>
+    server().call<T>(method, `/api${path}`, { token: token ?? team.inspector.token, body });
+  const create = async (body: Record<string, unknown>) =>
+    ok(await call<Defect>('POST', '/inspection-disease', { level: 3, ...body }));
+  const merge = (ids: number[], token?: string) => call<Defect>('PUT', '/inspection-disease/merge', { ids }, token);
+  const exists = async (id: number) => (await call('GET', `/inspection-disease/${id}`)).body.code === 2000;
+  const defectCount = async (imageId: number) =>
+    ok(await call<{ defectCount: number }>('GET', `/inspection-image/${imageId}`)).defectCount;
+  const scene = (photos: ReadonlyArray<{ name: string; pose: PoseTuple | null }>) =>
+    buildDefectScene(
+      server().db,
+      { teamId: team.id, createdBy: team.admin.id, memberIds: [team.inspector.id, team.viewer.id] },
+      photos,
+    );
+  /** A project of the scene given the wall model. */
+  const withWall = async (projectId: number) =>
+    buildServedModel(server().db, server().config.FILES_DIR, {
+      teamId: team.id,
+      projectId,
+      entries: await wallTileset(ORIGIN, [{ north: 20, east: [-60, 60], top: 40 }]),
+    });
+  const setBindingRange = (inspectionId: number, cm: number | null) =>
+    server()
+      .db.updateTable('inspections')
+      .set({ space_binding_distance_cm: cm })
+      .where('id', '=', inspectionId)
+      .execute();
+
+  beforeAll(async () => {
+    team = await buildStaffedTeam(server().db);
+    crackType = await builtInDefectTypeId(server().db, 'crack');
+    spallType = await builtInDefectTypeId(server().db, 'spalling');
+  });
+
+  describe('merge (PUT /inspection-disease/merge), on photos without a model: 456 px a metre', () => {
+    let photo: Record<string, number>;
+    beforeAll(async () => {
+      ({ photo } = await scene([
+        { name: 'a.JPG', pose: null },
+        { name: 'b.JPG', pose: null },
+      ]));
+    });
+
+    it('two overlapping areas: the union 684 × 456 px is 1.5 m × 1 m, 1.5 m²; the old ones gone, the count follows', async () => {
+      const imageId = photo['a.JPG']!;
+      const first = await create({ imageId, typeId: spallType, shape: square(0, 0, M, 'rectangle'), level: 2 });
+      const second = await create({ imageId, typeId: spallType, shape: square(M / 2, 0, M), level: 4 });
+      await call('PUT', '/inspection-disease/star', { ids: [second.id] });
+      await call('PUT', '/inspection-disease', { id: first.id, description: 'east pier' });
+      expect(await defectCount(imageId)).toBe(2);
+
+      const merged = ok(await merge([first.id, second.id]));
+      expect(merged).toMatchObject({
+        imageId,
+        typeId: spallType,
+        level: 4,
+        star: true,
+        description: 'east pier',
+        sizeBasis: 'distance',
+        sizeEdited: null,
+        source: 'manual',
+      });
+      expect(merged.shape.kind).toBe('polygon');
+      expect(merged.size.lengthM).toBeCloseTo(1.5, 9);
+      expect(merged.size.widthMm).toBeCloseTo(1000, 6);
+      expect(merged.size.areaM2).toBeCloseTo(1.5, 9);
+      expect(Number(merged.code.slice(2))).toBeGreaterThan(Number(second.code.slice(2)));
+      expect(await exists(first.id)).toBe(false);
+      expect(await exists(second.id)).toBe(false);
+      expect(await defectCount(imageId)).toBe(1);
+    });
+
+    it('two cracks end to end join into one 456 + 228 px = 1.5 m crack with the wider stroke', async () => {
+      const imageId = photo['a.JPG']!;
+      const one = {
+        kind: 'polyline',
+        points: [
+          [1000, 1000],
+          [1000 + M, 1000],
+        ],
+        widthPx: 2,
+      };
+      const two = {
+        kind: 'polyline',
+        points: [
+          [1000 + M, 1000 + M / 2],
+          [1000 + M, 1000],
+        ],
+        widthPx: 4,
+      };
+      const a = await create({ imageId, typeId: crackType, shape: one });
+      const b = await create({ imageId, typeId: crackType, shape: two });
+      const merged = ok(await merge([a.id, b.id]));
+      expect(merged.shape).toEqual({
+        kind: 'polyline',
+        points: [
+          [1000, 1000],
+          [1000 + M, 1000],
+          [1000 + M, 1000 + M / 2],
+        ],
+        widthPx: 4,
+      });
+      expect(merged.size.lengthM).toBeCloseTo(1.5, 9);
+      expect(merged.size.widthMm).toBeCloseTo((4 * 8 * 1000) / 3648, 9);
+    });
+
+    it('refuses other types, shape kinds, photos, shapes apart, fewer than two; nothing is deleted', async () => {
+      const imageId = photo['b.JPG']!;
+      const area = await create({ imageId, typeId: spallType, shape: square(0, 0, 100) });
+      const otherType = await create({ imageId, typeId: crackType, shape: square(50, 50, 100) });
+      const line = await create({
+        imageId,
+        typeId: spallType,
+        shape: {
+          kind: 'polyline',
+          points: [
+            [0, 0],
+            [60, 60],
+          ],
+        },
+      });
+      const apart = await create({ imageId, typeId: spallType, shape: square(500, 500, 100) });
+      const otherPhoto = await create({ imageId: photo['a.JPG'], typeId: spallType, shape: square(0, 0, 100) });
+      const cases: Array<[number[], string]> = [
+        [[area.id, otherType.id], 'DISEASE_MERGE_TYPE_ERROR'],
+        [[area.id, line.id], 'DISEASE_MERGE_SHAPE_ERROR'],
+        [[area.id, apart.id], 'DISEASE_MERGE_NO_INTERSECTION'],
+        [[area.id, otherPhoto.id], 'DISEASE_MERGE_IMAGE_ERROR'],
+        [[area.id], 'DISEASE_MERGE_COUNT_ERROR'],
+        [[area.id, area.id], 'DISEASE_MERGE_COUNT_ERROR'],
+        [[area.id, 2_000_000_000], 'INSPECTION_DISEASE_NOT_EXISTING'],
+      ];
+      for (const [ids, key] of cases) expect((await merge(ids)).body.msg, key).toBe(key);
+      for (const defect of [area, otherType, line, apart, otherPhoto]) expect(await exists(defect.id)).toBe(true);
+      expect(await defectCount(imageId)).toBe(4);
+
+      const keys = async (body: unknown) => {
+        const response = await call('PUT', '/inspection-disease/merge', body);
+        expect(response.body.msg).toBe('VALIDATION_ERROR');
+        return fieldKeys(response.body);
+      };
+      expect(await keys({ ids: [] })).toEqual({ ids: 'required' });
+      expect(await keys({})).toEqual({ ids: 'required' });
+      expect(await keys({ ids: Array.from({ length: 101 }, (_, i) => i + 1) })).toEqual({ ids: 'numberRange' });
+      expect(await keys({ ids: [area.id, -1] })).toEqual({ 'ids.1': 'invalidValue' });
+    });
+
+    it('the viewer cannot merge; an outsider is refused the project', async () => {
+      const imageId = photo['b.JPG']!;
+      const a = await create({ imageId, typeId: spallType, shape: square(1000, 1000, 100) });
+      const b = await create({ imageId, typeId: spallType, shape: square(1050, 1000, 100) });
+      expect((await merge([a.id, b.id], team.viewer.token)).body.msg).toBe('NO_AUTH');
+      const outsider = await buildOutsider(server().db);
+      expect((await merge([a.id, b.id], outsider.token)).body.msg).toBe('PROJECT_NO_ERROR');
+      expect(await exists(a.id)).toBe(true);
+      expect(await exists(b.id)).toBe(true);
+    });
+  });
+
+  describe('on the wall model: binding to components, repeated defects, places', () => {
+    let inspectionId: number;
+    let projectId: number;
+    let photo: Record<string, number>;
+    let near: number;
+    let farther: number;
+    /** Cameras: p1 at (0, 0), p2 at (−2, 0), p3 at (0, 5) (15 m from the wall); all 10 m up, looking north. */
+    const P1: [number, number] = [0, 0];
+    const P2: [number, number] = [-2, 0];
+    const P3: [number, number] = [0, 5];
+
+    beforeAll(async () => {
+      const built = await scene([
+        { name: 'p1.JPG', pose: pose(...P1) },
+        { name: 'p2.JPG', pose: pose(...P2) },
+        { name: 'p3.JPG', pose: pose(...P3) },
+        { name: 'unposed.JPG', pose: null },
+      ]);
+      ({ inspectionId, projectId, photo } = built);
+      await withWall(projectId);
+      // 0.3 m and 0.5 m above the wall point (1, 20, 9).
+      const { ids } = await insertMarkers(server().db, projectId, [
+        { code: 'NEAR', position: at(1, 20, 9.3) },
+        { code: 'FARTHER', position: at(1, 20, 9.5) },
+      ]);
+      near = ids.NEAR!;
+      farther = ids.FARTHER!;
+    });
+
+    it('an inspection never bound has no binding range: a located defect stays unbound', async () => {
+      await setBindingRange(inspectionId, null);
+      const defect = await create({ imageId: photo['p1.JPG'], typeId: spallType, shape: crackAt(pixelOf(P1, 1, 9)) });
+      expect(defect.locationState).toBe('located');
+      expect(defect.markerId).toBeNull();
+      await call('DELETE', `/inspection-disease/${defect.id}`);
+    });
+
+    it('within the 40 cm range the nearest marker binds (0.3 m, not 0.5 m); beyond every range none; one chosen is kept', async () => {
+      await setBindingRange(inspectionId, 40);
+      const bound = await create({ imageId: photo['p1.JPG'], typeId: spallType, shape: crackAt(pixelOf(P1, 1, 9)) });
+      expect(bound.markerId).toBe(near);
+      const far = await create({ imageId: photo['p1.JPG'], typeId: spallType, shape: crackAt(pixelOf(P1, 5, 9)) });
+      expect(far.markerId).toBeNull();
+      const chosen = await create({
+        imageId: photo['p1.JPG'],
+        typeId: spallType,
+        shape: crackAt(pixelOf(P1, 1, 9)),
+        markerId: farther,
+      });
+      expect(chosen.markerId).toBe(farther);
+      const unplaced = await create({ imageId: photo['unposed.JPG'], typeId: spallType, shape: crackAt([100, 100]) });
+      expect(unplaced.markerId).toBeNull();
+
+      // Moved next to the markers it binds; moved while unbinding in the same edit it stays unbound.
+      const moved = ok(
+        await call<Defect>('PUT', '/inspection-disease', { id: far.id, shape: crackAt(pixelOf(P1, 1, 9)) }),
+      );
+      expect(moved.markerId).toBe(near);
+      const unbound = ok(
+        await call<Defect>('PUT', '/inspection-disease', {
+          id: far.id,
+          markerId: null,
+          shape: crackAt(pixelOf(P1, 1.05, 9)),
+        }),
+      );
+      expect(unbound.markerId).toBeNull();
+      // At a 20 cm range the 0.3 m marker is out of reach.
+      await setBindingRange(inspectionId, 20);
+      const outOfReach = await create({
+        imageId: photo['p1.JPG'],
+        typeId: spallType,
+        shape: crackAt(pixelOf(P1, 1, 9)),
+      });
+      expect(outOfReach.markerId).toBeNull();
+      await call('DELETE', '/inspection-disease/deleteIds', {
+        ids: [bound.id, far.id, chosen.id, unplaced.id, outOfReach.id],
+      });
+      await setBindingRange(inspectionId, 40);
+    });
+
+    it('a merged area on the model is placed again and bound to the nearest component', async () => {
+      const [u, v] = pixelOf(P1, 1, 9);
+      const a = await create({ imageId: photo['p1.JPG'], typeId: spallType, shape: square(u - 60, v - 40, 80) });
+      const b = await create({ imageId: photo['p1.JPG'], typeId: spallType, shape: square(u - 20, v - 40, 80) });
+      const merged = ok(await merge([a.id, b.id]));
+      expect(merged).toMatchObject({ locationState: 'located', sizeBasis: 'mesh', markerId: near });
+      // 120 × 80 px centred on the pixel of (1, 20, 9): 20 m away a pixel is 20/3648 m.
+      expect(merged.size.areaM2).toBeCloseTo(120 * 80 * (20 / 3648) ** 2, 4);
+      const expected = at(1, 20, 9);
+      expect(merged.position!.lon).toBeCloseTo(expected.lon, 7);
+      expect(merged.position!.height).toBeCloseTo(expected.height, 2);
+      await call('DELETE', `/inspection-disease/${merged.id}`);
+    });
+
+    describe('repeated defects', () => {
+      let onP1: Defect;
+      let onP2: Defect;
+      let onP3: Defect;
+      let otherType: Defect;
+      let elsewhere: Defect;
+      let unposed: Defect;
+      const body = (extra: Record<string, unknown> = {}) => ({ inspectionId, distanceM: 0.05, ...extra });
+      const listRepeats = async (extra: Record<string, unknown> = {}, token?: string) =>
+        ok(await call<RepeatDefects>('POST', '/inspection-disease/repeat', body(extra), token));
+
+      beforeAll(async () => {
+        // One crack at (1, 20, 9) seen from three cameras; a spalling there; a crack 4 m east; one with no pose.
+        onP1 = await create({ imageId: photo['p1.JPG'], typeId: crackType, shape: crackAt(pixelOf(P1, 1, 9)) });
+        onP2 = await create({ imageId: photo['p2.JPG'], typeId: crackType, shape: crackAt(pixelOf(P2, 1, 9)) });
+        onP3 = await create({ imageId: photo['p3.JPG'], typeId: crackType, shape: crackAt(pixelOf(P3, 1, 9)) });
+        otherType = await create({ imageId: photo['p2.JPG'], typeId: spallType, shape: crackAt(pixelOf(P2, 1, 9)) });
+        elsewhere = await create({ imageId: photo['p2.JPG'], typeId: crackType, shape: crackAt(pixelOf(P2, 5, 9)) });
+        unposed = await create({ imageId: photo['unposed.JPG'], typeId: crackType, shape: crackAt([100, 100]) });
+      });
+
+      it('the three marks of one crack are one group; the nearest camera (15 m, p3) is kept', async () => {
+        const found = await listRepeats();
+        expect(found.comparedCount).toBe(5);
+        expect(found.unlocatedCount).toBe(1);
+        expect(found.groups).toHaveLength(1);
+        const [group] = found.groups;
+        expect(group!.keep).toMatchObject({ id: onP3.id, code: onP3.code, imageName: 'p3.JPG', typeId: crackType });
+        // Camera to (1, 20, 9): p3 √(1 + 225 + 1), p1 √(1 + 400 + 1), p2 √(9 + 400 + 1).
+        expect(group!.keep.cameraDistanceM).toBeCloseTo(Math.sqrt(227), 2);
+        expect(group!.repeated.map((member) => [member.id, member.cameraDistanceM!.toFixed(2)])).toEqual([
+          [onP1.id, Math.sqrt(402).toFixed(2)],
+          [onP2.id, Math.sqrt(410).toFixed(2)],
+        ]);
+        expect((await listRepeats({ typeIds: [spallType] })).groups).toEqual([]);
+        void otherType;
+        void elsewhere;
+        void unposed;
+      });
+
+      it('the threshold is at least 0.05 m and at most 10 m, and required', async () => {
+        const keys = async (extra: Record<string, unknown>) => {
+          const response = await call('POST', '/inspection-disease/repeat', { inspectionId, ...extra });
+          expect(response.body.msg).toBe('VALIDATION_ERROR');
+          return fieldKeys(response.body);
+        };
+        expect(await keys({ distanceM: 0.049 })).toEqual({ distanceM: 'numberRange' });
+        expect(await keys({ distanceM: 10.5 })).toEqual({ distanceM: 'numberRange' });
+        expect(await keys({})).toEqual({ distanceM: 'required' });
+        expect(await keys({ distanceM: 'far' })).toEqual({ distanceM: 'invalidValue' });
+        const wide = await listRepeats({ distanceM: 10 });
+        // 4 m apart, the crack east joins at a 10 m threshold.
+        expect(wide.groups[0]!.repeated.map((member) => member.id)).toContain(elsewhere.id);
+      });
+
+      it('the viewer lists but cannot delete; an outsider sees nothing; deleting keeps the best view', async () => {
+        expect((await listRepeats({}, team.viewer.token)).groups).toHaveLength(1);
+        expect((await call('DELETE', '/inspection-disease/repeatDeleteIds', body(), team.viewer.token)).body.msg).toBe(
+          'NO_AUTH',
+        );
+        const outsider = await buildOutsider(server().db);
+        for (const [method, path] of [
+          ['POST', '/inspection-disease/repeat'],
+          ['DELETE', '/inspection-disease/repeatDeleteIds'],
+        ] as const) {
+          expect((await call(method, path, body(), outsider.token)).body.msg).toBe('PROJECT_NO_ERROR');
+        }
+        expect(await exists(onP1.id)).toBe(true);
+
+        const p1Before = await defectCount(photo['p1.JPG']!);
+        expect(ok(await call('DELETE', '/inspection-disease/repeatDeleteIds', body()))).toEqual({ count: 2 });
+        expect(await exists(onP1.id)).toBe(false);
+        expect(await exists(onP2.id)).toBe(false);
+        for (const kept of [onP3, otherType, elsewhere, unposed]) expect(await exists(kept.id)).toBe(true);
+        expect(await defectCount(photo['p1.JPG']!)).toBe(p1Before - 1);
+        expect((await listRepeats()).groups).toEqual([]);
+        expect(ok(await call('DELETE', '/inspection-disease/repeatDeleteIds', body()))).toEqual({ count: 0 });
+      });
+    });
+  });
+});
