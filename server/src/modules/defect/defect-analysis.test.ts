@@ -4,6 +4,7 @@ import { enu, enuFrame, enuToWgs84, wgs84 } from '@sightline/geo';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import { buildDefectScene, ROUND_CAMERA_METRE_PX as M } from '../../../test/factories/defect.js';
 import { buildServedModel } from '../../../test/factories/project-model.js';
+import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
 import { insertMarkers, okData as ok, wallTileset, type PoseTuple } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
@@ -211,6 +212,97 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
     });
   });
 
+  describe('statistics (POST /inspection-disease/space/find/type, level, component)', () => {
+    type Counts<T> = { items: Array<T & { count: number }>; total: number; hiddenCount: number };
+    let inspectionId: number;
+    let markerId: number;
+
+    beforeAll(async () => {
+      const built = await scene([{ name: 's.JPG', pose: null }]);
+      inspectionId = built.inspectionId;
+      markerId = (await insertMarkers(server().db, built.projectId, [{ code: 'PIER-1' }])).ids['PIER-1']!;
+      const imageId = built.photo['s.JPG'];
+      const crack = (px: number) => ({
+        kind: 'polyline',
+        points: [
+          [0, 0],
+          [px, 0],
+        ],
+      });
+      // A 0.5 m crack (level 1), a 1.5 m crack (level 2), two spallings on the pier (levels 2 and 5).
+      await create({ imageId, typeId: crackType, shape: crack(M / 2), level: 1 });
+      await create({ imageId, typeId: crackType, shape: crack(1.5 * M), level: 2 });
+      await create({ imageId, typeId: spallType, shape: square(0, 0, M), level: 2, markerId });
+      await create({ imageId, typeId: spallType, shape: square(0, 0, M / 2), level: 5, markerId });
+      // Cracks under 1 m are hidden by the project's damage filter range.
+      await server()
+        .db.insertInto('defect_filter_ranges')
+        .values({
+          project_id: built.projectId,
+          crack_length_min: 1,
+          crack_length_max: null,
+          crack_width_min: null,
+          crack_width_max: null,
+          area_min: null,
+          area_max: null,
+        })
+        .execute();
+    });
+
+    const counts = async <T>(leaf: string, filter: Record<string, unknown> = {}, token?: string) =>
+      ok(await call<Counts<T>>('POST', `/inspection-disease/space/find/${leaf}`, { inspectionId, ...filter }, token));
+
+    it('by type, most first, with the type names and the hidden count of the damage filter range', async () => {
+      const byType = await counts<{ typeId: number; nameKey: string | null; color: string }>('type');
+      expect(byType.items.map((item) => [item.typeId, item.count])).toEqual([
+        [spallType, 2],
+        [crackType, 1],
+      ]);
+      expect(byType.items[0]!.nameKey).toMatch(/^diseaseType\./);
+      expect(byType).toMatchObject({ total: 3, hiddenCount: 1 });
+      const unfiltered = await counts<{ typeId: number }>('type', { filterRange: false });
+      expect(unfiltered.items.map((item) => [item.typeId, item.count])).toEqual([
+        [crackType, 2],
+        [spallType, 2],
+      ]);
+      expect(unfiltered.hiddenCount).toBe(0);
+    });
+
+    it('by level, all five with none as 0; by component with the unbound apart; the list filters apply', async () => {
+      const byLevel = await counts<{ level: number }>('level');
+      expect(byLevel.items.map((item) => [item.level, item.count])).toEqual([
+        [1, 0],
+        [2, 2],
+        [3, 0],
+        [4, 0],
+        [5, 1],
+      ]);
+      const byComponent = await counts<{ markerId: number | null; markerName: string | null }>('component');
+      expect(byComponent.items).toEqual([
+        { markerId, markerName: 'PIER-1', count: 2 },
+        { markerId: null, markerName: null, count: 1 },
+      ]);
+      const cracksOnly = await counts<{ level: number }>('level', { typeIds: [crackType], filterRange: false });
+      expect(cracksOnly.items.filter((item) => item.count > 0).map((item) => item.level)).toEqual([1, 2]);
+      expect(cracksOnly.total).toBe(2);
+    });
+
+    it('the viewer reads them; an outsider is refused; bad filters are refused', async () => {
+      expect((await counts<{ level: number }>('level', {}, team.viewer.token)).total).toBe(3);
+      const outsider = await buildOutsider(server().db);
+      for (const leaf of ['type', 'level', 'component']) {
+        const response = await call('POST', `/inspection-disease/space/find/${leaf}`, { inspectionId }, outsider.token);
+        expect(response.body.msg).toBe('PROJECT_NO_ERROR');
+      }
+      const refused = await call('POST', '/inspection-disease/space/find/type', { levels: [6] });
+      expect(refused.body.msg).toBe('VALIDATION_ERROR');
+      expect(fieldKeys(refused.body)).toEqual({ inspectionId: 'required', 'levels.0': 'numberRange' });
+      expect(
+        (await call('POST', '/inspection-disease/space/find/type', { inspectionId: 2_000_000_000 })).body.msg,
+      ).toBe('INSPECTION_NOT_EXISTING');
+    });
+  });
+
   describe('on the wall model: binding to components, repeated defects, places', () => {
     let inspectionId: number;
     let projectId: number;
@@ -340,9 +432,6 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
           [onP2.id, Math.sqrt(410).toFixed(2)],
         ]);
         expect((await listRepeats({ typeIds: [spallType] })).groups).toEqual([]);
-        void otherType;
-        void elsewhere;
-        void unposed;
       });
 
       it('the threshold is at least 0.05 m and at most 10 m, and required', async () => {
@@ -382,6 +471,84 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
         expect(await defectCount(photo['p1.JPG']!)).toBe(p1Before - 1);
         expect((await listRepeats()).groups).toEqual([]);
         expect(ok(await call('DELETE', '/inspection-disease/repeatDeleteIds', body()))).toEqual({ count: 0 });
+      });
+
+      it('the 3D view gets the located defects that are left, lean; the next inspection finds them near a point', async () => {
+        type Places = { records: Array<{ id: number; position: { lon: number; height: number } }>; total: number };
+        const places = ok(await call<Places>('POST', '/inspection-disease/find/disease/coordinate', { inspectionId }));
+        expect(places.records.map((place) => place.id)).toEqual([onP3.id, otherType.id, elsewhere.id]);
+        expect(places.total).toBe(3);
+        expect(places.records[0]).toEqual({
+          id: onP3.id,
+          code: onP3.code,
+          imageId: photo['p3.JPG'],
+          typeId: crackType,
+          level: 3,
+          shapeKind: 'polyline',
+          markerId: near,
+          position: onP3.position,
+        });
+        const cracks = ok(
+          await call<Places>('POST', '/inspection-disease/find/disease/coordinate', {
+            inspectionId,
+            typeIds: [spallType],
+          }),
+        );
+        expect(cracks.records.map((place) => place.id)).toEqual([otherType.id]);
+
+        const next = await buildInspection(server().db, { teamId: team.id, createdBy: team.admin.id, projectId });
+        await server()
+          .db.updateTable('inspections')
+          .set({ previous_inspection_id: inspectionId })
+          .where('id', '=', next.inspectionId)
+          .execute();
+        type Near = { previousInspectionId: number | null; records: Array<{ defect: Defect; distanceM: number }> };
+        const nearby = async (distanceM: number, position = at(1, 20, 9), token?: string) =>
+          call<Near>(
+            'POST',
+            '/inspection-disease/find/old/near/disease',
+            { inspectionId: next.inspectionId, position, distanceM },
+            token,
+          );
+        const within = ok(await nearby(0.5));
+        expect(within.previousInspectionId).toBe(inspectionId);
+        expect(within.records.map((found) => found.defect.id).sort()).toEqual([onP3.id, otherType.id].sort());
+        for (const found of within.records) expect(found.distanceM).toBeLessThan(0.01);
+        // 4 m east the other crack joins at 5 m, last.
+        const wider = ok(await nearby(5, undefined, team.viewer.token));
+        expect(wider.records.at(-1)!.defect.id).toBe(elsewhere.id);
+        expect(wider.records.at(-1)!.distanceM).toBeCloseTo(4, 2);
+        // Nothing near a point 3 m below; an inspection with no previous one has none.
+        expect(ok(await nearby(0.5, at(1, 20, 6))).records).toEqual([]);
+        expect(
+          ok(
+            await call<Near>('POST', '/inspection-disease/find/old/near/disease', {
+              inspectionId,
+              position: at(1, 20, 9),
+              distanceM: 1,
+            }),
+          ),
+        ).toEqual({ previousInspectionId: null, records: [] });
+
+        const keys = async (extra: Record<string, unknown>) => {
+          const response = await call('POST', '/inspection-disease/find/old/near/disease', {
+            inspectionId: next.inspectionId,
+            position: at(1, 20, 9),
+            distanceM: 1,
+            ...extra,
+          });
+          expect(response.body.msg).toBe('VALIDATION_ERROR');
+          return fieldKeys(response.body);
+        };
+        expect(await keys({ distanceM: 0.01 })).toEqual({ distanceM: 'numberRange' });
+        expect(await keys({ distanceM: 11 })).toEqual({ distanceM: 'numberRange' });
+        expect(await keys({ position: { lon: 200, lat: 0, height: 0 } })).toEqual({ 'position.lon': 'numberRange' });
+        const outsider = await buildOutsider(server().db);
+        expect((await nearby(1, undefined, outsider.token)).body.msg).toBe('PROJECT_NO_ERROR');
+        expect(
+          (await call('POST', '/inspection-disease/find/disease/coordinate', { inspectionId }, outsider.token)).body
+            .msg,
+        ).toBe('PROJECT_NO_ERROR');
       });
     });
   });
