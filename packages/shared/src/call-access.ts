@@ -224,6 +224,8 @@ export const CALL_ACCESS = {
   'DELETE /inspection-disease-important/batch': 'defect:edit',
   'GET /inspection-disease-important/{id}': 'defect:view',
   'POST /inspection-disease-important/find/history': 'defect:view',
+  'POST /inspection-disease-important/find/disease/coordinate': 'defect:view',
+  'POST /inspection-disease-important/screenshot': 'defect:edit',
   'POST /inspection-disease-relation/find/compare/disease': 'defect:view',
   'POST /inspection-disease-relation/find/page': 'defect:view',
   'POST /inspection-disease-relation/find/all': 'defect:view',

@@ -98,6 +98,9 @@ export const ERROR_DEFINITIONS = {
   INSPECTION_NOT_EXISTING: missing,
   INSPECTION_POINT_NOT_EXISTING: missing,
   INSPECTION_DISEASE_NOT_EXISTING: missing,
+  KEY_DEFECT_NOT_EXISTING: missing,
+  /** A key defect's drawn graph is too small on its screenshot: the web asks, then sends `confirmSmall`. */
+  KEY_DEFECT_SCREEN_RANGE_SMALL: bad,
   /** A merge needs two defects or more (SPEC section 8's merge errors). */
   DISEASE_MERGE_COUNT_ERROR: bad,
   /** Defects merge within one photo. */

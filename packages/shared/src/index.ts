@@ -31,3 +31,5 @@ export * from './schemas/team.js';
 export * from './schemas/spatial-marker.js';
 export * from './marker-template.js';
 export * from './photo-compare.js';
+export * from './schemas/monitor-point.js';
+export * from './survey-file.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { componentCrop, connectedComponents, distanceToBackground, hysteresis, thin } from './binary.js';
+import { rng } from './synthetic.js';
 
 function fromRows(rows: string[]): { mask: Uint8Array; w: number; h: number } {
   const h = rows.length;
@@ -22,6 +23,37 @@ describe('connected components and hysteresis', () => {
     const w = 6;
     const score = Float32Array.from([0.3, 0.3, 0.9, 0, 0.3, 0.3]);
     expect([...hysteresis(score, w, 1, 0.2, 0.8)]).toEqual([1, 1, 1, 0, 0, 0]);
+  });
+
+  it('grows hysteresis from strong pixels exactly as components of the weak mask that hold one', () => {
+    const w = 157;
+    const h = 93;
+    const r = rng(11);
+    // blotchy map: sums of neighbours make connected regions of every size
+    const noise = Float32Array.from({ length: w * h }, () => r());
+    const score = new Float32Array(w * h);
+    for (let y = 1; y < h - 1; y++)
+      for (let x = 1; x < w - 1; x++)
+        score[y * w + x] = (noise[y * w + x]! + noise[y * w + x + 1]! + noise[(y + 1) * w + x]!) / 3;
+    const weak = Uint8Array.from(score, (v) => (v >= 0.45 ? 1 : 0));
+    const expected = new Uint8Array(w * h);
+    for (const c of connectedComponents(weak, w, h))
+      if (c.pixels.some((p) => score[p]! >= 0.7)) for (const p of c.pixels) expected[p] = 1;
+    expect(expected.some((v) => v === 1) && expected.some((v, i) => v === 0 && weak[i] === 1)).toBe(true);
+    expect([...hysteresis(score, w, h, 0.45, 0.7)]).toEqual([...expected]);
+  });
+
+  it('labels a component larger than its first pixel buffer, and keeps earlier components intact', () => {
+    const w = 400;
+    const h = 300;
+    const mask = new Uint8Array(w * h).fill(1);
+    for (let x = 0; x < w; x++) mask[10 * w + x] = 0; // a 10-row band above a 289-row block
+    const [band, block] = connectedComponents(mask, w, h);
+    expect(band!.pixels.length).toBe(10 * w);
+    expect(block!.pixels.length).toBe(289 * w);
+    expect(new Set(block!.pixels).size).toBe(289 * w);
+    expect([block!.x0, block!.y0, block!.x1, block!.y1]).toEqual([0, 11, w - 1, h - 1]);
+    expect(Math.max(...band!.pixels)).toBe(10 * w - 1);
   });
 });
 

@@ -10,52 +10,80 @@ export interface Component {
   y1: number; // inclusive
 }
 
-const DX8 = [1, 1, 0, -1, -1, -1, 0, 1];
-const DY8 = [0, 1, 1, 1, 0, -1, -1, -1];
-
-/** 8-connected components of mask (non-zero = foreground). */
-export function connectedComponents(mask: Uint8Array, width: number, height: number, minPixels = 1): Component[] {
+/**
+ * Visit the 8-connected components of mask (non-zero = foreground) in raster order of their first pixel. The
+ * pixel list handed to `visit` is a view into one growing buffer that the next component overwrites, so a
+ * 12-megapixel mask costs no per-pixel allocation; copy it to keep it.
+ */
+export function forEachComponent(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  visit: (pixels: Int32Array, x0: number, y0: number, x1: number, y1: number) => void,
+): void {
   const seen = new Uint8Array(mask.length);
-  const out: Component[] = [];
-  const stack = new Int32Array(mask.length > 1 << 22 ? 1 << 22 : Math.max(16, mask.length));
-  const dyn: number[] = [];
+  let buf = new Int32Array(Math.min(mask.length, 1 << 16) || 1);
+  const last = width - 1;
+  let n = 0;
+  const take = (q: number): void => {
+    if (mask[q] && !seen[q]) {
+      seen[q] = 1;
+      buf[n++] = q;
+    }
+  };
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || seen[start]) continue;
-    const pix: number[] = [];
-    let sp = 0;
-    stack[sp++] = start;
+    // breadth-first: the pixel list is its own queue
+    n = 0;
+    buf[n++] = start;
     seen[start] = 1;
     let x0 = width,
       y0 = height,
       x1 = -1,
       y1 = -1;
-    while (sp > 0 || dyn.length) {
-      const p = sp > 0 ? stack[--sp]! : dyn.pop()!;
-      pix.push(p);
+    for (let head = 0; head < n; head++) {
+      const p = buf[head]!;
       const y = (p / width) | 0;
       const x = p - y * width;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
-      for (let k = 0; k < 8; k++) {
-        const nx = x + DX8[k]!;
-        const ny = y + DY8[k]!;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const q = ny * width + nx;
-        if (mask[q] && !seen[q]) {
-          seen[q] = 1;
-          if (sp < stack.length) stack[sp++] = q;
-          else dyn.push(q);
-        }
+      if (n + 8 > buf.length) {
+        const grown = new Int32Array(Math.min(mask.length + 8, buf.length * 2));
+        grown.set(buf);
+        buf = grown;
       }
+      const up = y > 0;
+      const down = y < height - 1;
+      const left = x > 0;
+      const right = x < last;
+      if (right) take(p + 1);
+      if (down && right) take(p + width + 1);
+      if (down) take(p + width);
+      if (down && left) take(p + width - 1);
+      if (left) take(p - 1);
+      if (up && left) take(p - width - 1);
+      if (up) take(p - width);
+      if (up && right) take(p - width + 1);
     }
-    if (pix.length >= minPixels) out.push({ label: out.length + 1, pixels: Int32Array.from(pix), x0, y0, x1, y1 });
+    visit(buf.subarray(0, n), x0, y0, x1, y1);
   }
+}
+
+/** 8-connected components of mask (non-zero = foreground). */
+export function connectedComponents(mask: Uint8Array, width: number, height: number, minPixels = 1): Component[] {
+  const out: Component[] = [];
+  forEachComponent(mask, width, height, (pixels, x0, y0, x1, y1) => {
+    if (pixels.length >= minPixels) out.push({ label: out.length + 1, pixels: pixels.slice(), x0, y0, x1, y1 });
+  });
   return out;
 }
 
-/** Hysteresis: pixels >= low that are 8-connected to a pixel >= high. */
+/**
+ * Hysteresis: pixels >= low that are 8-connected to a pixel >= high. Grown from the strong pixels only, so the
+ * many weak components of a textured photo are never labelled.
+ */
 export function hysteresis(
   score: ArrayLike<number>,
   width: number,
@@ -63,18 +91,37 @@ export function hysteresis(
   low: number,
   high: number,
 ): Uint8Array {
-  const cand = new Uint8Array(width * height);
-  for (let i = 0; i < cand.length; i++) cand[i] = score[i]! >= low ? 1 : 0;
   const out = new Uint8Array(width * height);
-  for (const c of connectedComponents(cand, width, height)) {
-    let keep = false;
-    for (const p of c.pixels) {
-      if (score[p]! >= high) {
-        keep = true;
-        break;
+  let stack = new Int32Array(1024);
+  const last = width - 1;
+  for (let start = 0; start < out.length; start++) {
+    if (out[start] || score[start]! < high || score[start]! < low) continue;
+    let sp = 0;
+    stack[sp++] = start;
+    out[start] = 1;
+    while (sp > 0) {
+      const p = stack[--sp]!;
+      const y = (p / width) | 0;
+      const x = p - y * width;
+      if (sp + 8 > stack.length) {
+        const grown = new Int32Array(stack.length * 2);
+        grown.set(stack);
+        stack = grown;
+      }
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx > last) continue;
+          const q = ny * width + nx;
+          if (!out[q] && score[q]! >= low) {
+            out[q] = 1;
+            stack[sp++] = q;
+          }
+        }
       }
     }
-    if (keep) for (const p of c.pixels) out[p] = 1;
   }
   return out;
 }

@@ -5,9 +5,16 @@
  * `experimental: true`: rust (colour rule; not measured on labelled data, so not claimed).
  */
 import { postProcessCrackScore, DEFAULT_POST, type CrackPostParams } from './crackPost.js';
-import { crackResponse, normaliseCrackResponse, DEFAULT_CRACK_PARAMS, type CrackScoreParams } from './crackScore.js';
+import {
+  crackContextPx,
+  crackResponse,
+  crackTileAlign,
+  normaliseCrackResponse,
+  DEFAULT_CRACK_PARAMS,
+  type CrackScoreParams,
+} from './crackScore.js';
 import type { Deadline } from './errors.js';
-import { cropRgb, toGray } from './image.js';
+import { cropGray, toGray } from './image.js';
 import { loadOpenCv } from './opencv.js';
 import { nextTick, ScoreMapDetector } from './pipeline.js';
 import { planTiles, stitchTile } from './tiling.js';
@@ -42,8 +49,9 @@ export class BuiltinDetector extends ScoreMapDetector {
     this.crack = { ...DEFAULT_CRACK_PARAMS, ...opts.crack };
     this.post = { ...DEFAULT_POST, ...opts.post };
     this.defaultThreshold = opts.threshold ?? BUILTIN_CRACK_THRESHOLD;
-    this.tileSize = opts.tileSize ?? 1024;
-    this.tileOverlap = opts.tileOverlap ?? 128;
+    // Large tiles waste little on overlap; the overlap only has to hold the response's own reach on both sides.
+    this.tileSize = opts.tileSize ?? 2048;
+    this.tileOverlap = opts.tileOverlap ?? 2 * (crackContextPx(this.crack) + crackTileAlign(this.crack));
     if (opts.experimental) this.extraTypes = ['rust'];
   }
 
@@ -62,7 +70,7 @@ export class BuiltinDetector extends ScoreMapDetector {
   protected override refine(img: RgbImage, detections: Detection[]): void {
     const lines = detections.filter((d) => d.geometry.kind === 'polyline');
     if (!lines.length) return;
-    const gray = toGray(img);
+    const gray = grayOf(img);
     for (const d of lines) {
       const g = d.geometry;
       if (g.kind !== 'polyline') continue;
@@ -76,12 +84,14 @@ export class BuiltinDetector extends ScoreMapDetector {
   private async crackMap(img: RgbImage, deadline: Deadline): Promise<ScoreMap> {
     const cv = await loadOpenCv();
     const { width, height } = img;
+    const gray = grayOf(img);
     const raw = new Float32Array(width * height);
-    for (const tile of planTiles(width, height, this.tileSize, this.tileOverlap)) {
+    const align = crackTileAlign(this.crack);
+    for (const tile of planTiles(width, height, this.tileSize, this.tileOverlap, align)) {
       deadline.check();
-      const sub =
-        tile.width === width && tile.height === height ? img : cropRgb(img, tile.x, tile.y, tile.width, tile.height);
-      const resp = crackResponse(cv, toGray(sub), tile.width, tile.height, this.crack);
+      const whole = tile.width === width && tile.height === height;
+      const sub = whole ? gray : cropGray(gray, width, tile.x, tile.y, tile.width, tile.height);
+      const resp = crackResponse(cv, sub, tile.width, tile.height, this.crack);
       stitchTile(raw, width, tile, resp);
       await nextTick();
     }
@@ -91,6 +101,14 @@ export class BuiltinDetector extends ScoreMapDetector {
     const data = post.enabled ? postProcessCrackScore(raw, width, height, post) : raw;
     return { width, height, data };
   }
+}
+
+/** Grey of a decoded image, computed once for the score map and again needed by the width refinement. */
+const greyCache = new WeakMap<RgbImage, Uint8Array>();
+function grayOf(img: RgbImage): Uint8Array {
+  let g = greyCache.get(img);
+  if (!g) greyCache.set(img, (g = toGray(img)));
+  return g;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Component-level clean-up of a crack score map, folded back into the map so that a threshold sweep still
  * works: components of (score >= low) that are too short or not elongated are suppressed.
  */
-import { connectedComponents } from './binary.js';
+import { forEachComponent } from './binary.js';
 
 export interface CrackPostParams {
   enabled: boolean;
@@ -29,10 +29,10 @@ export function postProcessCrackScore(score: Float32Array, w: number, h: number,
   for (let i = 0; i < cand.length; i++) cand[i] = score[i]! >= p.low ? 1 : 0;
   const out = new Float32Array(score);
   // below `low` everything is scaled down so that the sweep below low cannot pick isolated noise either
-  for (const c of connectedComponents(cand, w, h)) {
-    const ex = Math.hypot(c.x1 - c.x0 + 1, c.y1 - c.y0 + 1);
-    const elong = (ex * ex) / c.pixels.length;
-    if (ex < p.minExtent || elong < p.minElongation) for (const q of c.pixels) out[q] = out[q]! * p.suppress;
-  }
+  forEachComponent(cand, w, h, (pixels, x0, y0, x1, y1) => {
+    const ex = Math.hypot(x1 - x0 + 1, y1 - y0 + 1);
+    const elong = (ex * ex) / pixels.length;
+    if (ex < p.minExtent || elong < p.minElongation) for (const q of pixels) out[q] = out[q]! * p.suppress;
+  });
   return out;
 }

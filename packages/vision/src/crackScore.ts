@@ -104,6 +104,72 @@ export function normaliseCrackResponse(out: Float32Array, p: CrackScoreParams = 
   } else for (let i = 0; i < out.length; i++) out[i] = 1 - Math.exp(-out[i]! * k);
 }
 
+/** Radius of OpenCV's Gaussian kernel for a float image (its ksize rule: round(8σ + 1), made odd). */
+function gaussianRadius(sigma: number): number {
+  return (Math.round(sigma * 8 + 1) | 1) >> 1;
+}
+
+/**
+ * How far (full-resolution px) the response at a pixel looks: at pyramid level L the black-hat (dilation then
+ * erosion) or the smoothed Sobel reaches r level pixels, the pyrDowns on the way add 2 px per level, and the
+ * linear upsampling one level pixel. A tile whose core keeps this much context on every inner side, and whose
+ * origin lies on the coarsest level's grid, gives exactly the whole image's response in its core.
+ */
+export function crackContextPx(p: CrackScoreParams = DEFAULT_CRACK_PARAMS): number {
+  const r = Math.max(2 * (p.kernel >> 1), p.lineExp > 0 ? gaussianRadius(p.hessSigma) + 1 : 0);
+  const blur = p.blur > 0 ? gaussianRadius(p.blur) : 0;
+  let ctx = 0;
+  for (const level of p.levels) {
+    const s = 2 ** level;
+    ctx = Math.max(ctx, blur + s * r + 2 * (s - 1) + s);
+  }
+  return ctx;
+}
+
+/** Tiles must start on this grid so that their pyramids sample the same pixels as the whole image's. */
+export function crackTileAlign(p: CrackScoreParams = DEFAULT_CRACK_PARAMS): number {
+  return 2 ** Math.max(0, ...p.levels);
+}
+
+// The per-pixel loops live in small functions of their own: inside crackResponse, whose OpenCV values are
+// untyped, V8 kept them unoptimised (about 100 ns a pixel instead of a few).
+
+/** Black-hat to Weber contrast in place: bh / closing, with closing = bh + image. */
+function weberInPlace(bh: Float32Array, img: Float32Array): void {
+  for (let i = 0; i < bh.length; i++) bh[i] = (bh[i]! * 128) / (bh[i]! + img[i]! + 16);
+}
+
+/**
+ * Weight a response by the Hessian line measure exp(-(λ2/λ1)² / 2β²)^lineExp (`k` = lineExp / 2β²); pixels
+ * whose largest eigenvalue is not positive (not darker than across) get 0.
+ */
+function lineWeight(r: Float32Array, dxx: Float32Array, dyy: Float32Array, dxy: Float32Array, k: number): void {
+  for (let i = 0; i < r.length; i++) {
+    const xx = dxx[i]!;
+    const yy = dyy[i]!;
+    const xy = dxy[i]!;
+    const tr = xx + yy;
+    const disc = Math.sqrt((xx - yy) * (xx - yy) + 4 * xy * xy);
+    const l1 = (tr + disc) / 2; // largest (across a dark line: positive)
+    if (l1 <= 0) {
+      r[i] = 0;
+      continue;
+    }
+    const rb = Math.abs((tr - disc) / 2) / l1; // λ2 runs along the line: about 0
+    r[i] = r[i]! * Math.exp(-(rb * rb) * k);
+  }
+}
+
+/** out = max(out, weight * v) over the top-left w x h of v (row stride `stride`). */
+function maxInto(out: Float32Array, w: number, h: number, v: Float32Array, stride: number, weight: number): void {
+  for (let y = 0; y < h; y++) {
+    for (let x = 0, i = y * w, j = y * stride; x < w; x++, i++, j++) {
+      const s = v[j]! * weight;
+      if (s > out[i]!) out[i] = s;
+    }
+  }
+}
+
 /** Raw (un-normalised) crack response of an 8-bit grey tile. Returns Float32Array (w*h), >= 0. */
 export function crackResponse(
   cv: CV,
@@ -137,12 +203,7 @@ export function crackResponse(
       if (cur.rows < 3 || cur.cols < 3) break;
       const bh = track(new cv.Mat());
       cv.morphologyEx(cur, bh, cv.MORPH_BLACKHAT, ker, new cv.Point(-1, -1), 1, cv.BORDER_REFLECT);
-      if (p.weber) {
-        // closing = bh + cur; weber = bh / (closing + 8) * 255
-        const r0 = bh.data32F as Float32Array;
-        const c0 = cur.data32F as Float32Array;
-        for (let i = 0; i < r0.length; i++) r0[i] = (r0[i]! * 128) / (r0[i]! + c0[i]! + 16);
-      }
+      if (p.weber) weberInPlace(bh.data32F as Float32Array, cur.data32F as Float32Array);
       let resp = bh;
       if (p.lineExp > 0) {
         // Hessian of the smoothed level image
@@ -154,44 +215,28 @@ export function crackResponse(
         cv.Sobel(sm, dxx, cv.CV_32F, 2, 0, 3, 1, 0, cv.BORDER_REFLECT);
         cv.Sobel(sm, dyy, cv.CV_32F, 0, 2, 3, 1, 0, cv.BORDER_REFLECT);
         cv.Sobel(sm, dxy, cv.CV_32F, 1, 1, 3, 1, 0, cv.BORDER_REFLECT);
-        const a = dxx.data32F as Float32Array;
-        const b = dyy.data32F as Float32Array;
-        const c = dxy.data32F as Float32Array;
-        const r = bh.data32F as Float32Array;
-        const beta2 = 2 * p.beta * p.beta;
-        for (let i = 0; i < r.length; i++) {
-          const xx = a[i]!,
-            yy = b[i]!,
-            xy = c[i]!;
-          const tr = xx + yy;
-          const disc = Math.sqrt((xx - yy) * (xx - yy) + 4 * xy * xy);
-          const l1 = (tr + disc) / 2; // largest (across a dark line: positive)
-          const l2 = (tr - disc) / 2; // along the line: ~0
-          if (l1 <= 0) {
-            r[i] = 0;
-            continue;
-          }
-          const rb = Math.abs(l2) / l1;
-          const line = Math.exp(-(rb * rb) / beta2);
-          r[i] = r[i]! * Math.pow(line, p.lineExp);
-        }
+        lineWeight(
+          bh.data32F as Float32Array,
+          dxx.data32F as Float32Array,
+          dyy.data32F as Float32Array,
+          dxy.data32F as Float32Array,
+          p.lineExp / (2 * p.beta * p.beta),
+        );
         resp = bh;
       }
       let up = resp;
       if (level > 0) {
+        // exactly 2^level (not "to w x h"): a level holds ceil(w / 2^level) pixels, and stretching them onto w
+        // would shift the coarse response by up to a pixel differently in every tile; the excess is cut off below
         up = track(new cv.Mat());
-        cv.resize(resp, up, new cv.Size(w, h), 0, 0, cv.INTER_LINEAR);
+        cv.resize(resp, up, new cv.Size(0, 0), 2 ** level, 2 ** level, cv.INTER_LINEAR);
       }
-      const u = up.data32F as Float32Array;
       let wgt = level === 0 ? 1 : p.levelWeight;
       if (p.perLevel) {
         const rr = resp.data32F as Float32Array;
         wgt /= Math.max(p.noiseFloor, robustScale(rr, Math.max(1, Math.floor(rr.length / 20000)), p.noiseQ));
       }
-      for (let i = 0; i < out.length; i++) {
-        const v = u[i]! * wgt;
-        if (v > out[i]!) out[i] = v;
-      }
+      maxInto(out, w, h, up.data32F as Float32Array, up.cols as number, wgt);
     }
     return out;
   } finally {

@@ -132,12 +132,9 @@ export function toGray(img: RgbImage): Uint8Array {
   return g;
 }
 
-/** Crop a region out of an RGB image (copy). */
-export function cropRgb(img: RgbImage, x: number, y: number, w: number, h: number): RgbImage {
-  const out = new Uint8Array(w * h * 3);
-  for (let r = 0; r < h; r++) {
-    const src = ((y + r) * img.width + x) * 3;
-    out.set(img.data.subarray(src, src + w * 3), r * w * 3);
-  }
-  return { width: w, height: h, data: out };
+/** Crop a region out of a one-channel 8-bit image (copy). */
+export function cropGray(gray: Uint8Array, width: number, x: number, y: number, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let r = 0; r < h; r++) out.set(gray.subarray((y + r) * width + x, (y + r) * width + x + w), r * w);
+  return out;
 }

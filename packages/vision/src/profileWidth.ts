@@ -19,6 +19,17 @@ function bilinear(g: Uint8Array, w: number, h: number, x: number, y: number): nu
   return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy;
 }
 
+/** Buffers reused across the many profiles of one photo (thousands per polyline set). */
+export interface ProfileScratch {
+  prof: Float32Array;
+  sort: Float32Array;
+}
+
+export function profileScratch(reach = 24): ProfileScratch {
+  const len = 2 * Math.round(reach / 0.25) + 1;
+  return { prof: new Float32Array(len), sort: new Float32Array(len) };
+}
+
 /**
  * Width (px) of the dark band crossing (cx, cy) perpendicular to unit direction (tx, ty), or null when
  * there is no clear band. `reach` is how far to look on each side.
@@ -32,21 +43,25 @@ export function profileWidthAt(
   tx: number,
   ty: number,
   reach = 24,
+  scratch?: ProfileScratch,
 ): number | null {
   const nx = -ty;
   const ny = tx;
   const step = 0.25;
   const n = Math.round(reach / step);
-  const prof = new Float32Array(2 * n + 1);
+  const s = scratch && scratch.prof.length === 2 * n + 1 ? scratch : profileScratch(reach);
+  const prof = s.prof;
   for (let i = -n; i <= n; i++) prof[i + n] = bilinear(gray, w, h, cx + nx * i * step, cy + ny * i * step);
   // darkest point near the centre
   let minI = n;
   const near = Math.round(3 / step);
   for (let i = n - near; i <= n + near; i++) if (prof[i]! < prof[minI]!) minI = i;
   const minV = prof[minI]!;
-  // background: median of the outer parts of the profile on each side, take the brighter side's level
+  // background: the 60 % quantile of the outer parts of the profile on each side, take the brighter side's level
   const outer = (from: number, to: number): number => {
-    const v = Array.from(prof.subarray(from, to)).sort((a, b) => a - b);
+    const v = s.sort.subarray(0, to - from);
+    v.set(prof.subarray(from, to));
+    v.sort();
     return v[Math.floor(v.length * 0.6)] ?? 0;
   };
   const left = outer(0, Math.max(1, minI - Math.round(2 / step)));
@@ -74,6 +89,7 @@ export function profileWidths(
   pts: readonly Point[],
   reach = 24,
 ): Array<number | null> {
+  const scratch = profileScratch(reach);
   return pts.map((p, i) => {
     const a = pts[Math.max(0, i - 1)]!;
     const b = pts[Math.min(pts.length - 1, i + 1)]!;
@@ -86,7 +102,7 @@ export function profileWidths(
     // median of a few samples along the tangent around the vertex
     const vals: number[] = [];
     for (const s of [-2, -1, 0, 1, 2]) {
-      const v = profileWidthAt(gray, w, h, p[0] + tx * s, p[1] + ty * s, tx, ty, reach);
+      const v = profileWidthAt(gray, w, h, p[0] + tx * s, p[1] + ty * s, tx, ty, reach, scratch);
       if (v !== null) vals.push(v);
     }
     if (vals.length < 3) return null;

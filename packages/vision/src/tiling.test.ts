@@ -4,30 +4,54 @@ import { drawCrack, textureImage } from './synthetic.js';
 import { planTiles, stitchTile, tileStarts } from './tiling.js';
 
 describe('tile planning and stitching', () => {
-  it('covers each axis with the requested overlap', () => {
+  it('covers each axis with the requested overlap, in as few even tiles as fit', () => {
     expect(tileStarts(100, 512, 64)).toEqual([0]);
-    const s = tileStarts(4000, 1024, 128);
-    expect(s[0]).toBe(0);
-    expect(s[s.length - 1]).toBe(4000 - 1024);
-    for (let i = 1; i < s.length; i++) expect(s[i - 1]! + 1024 - s[i]!).toBeGreaterThanOrEqual(128);
+    // five tiles of at most 1024 are needed for 4000 px; they share the length evenly (903 px each)
+    const tiles = planTiles(4000, 100, 1024, 128).map((t) => [t.x, t.width]);
+    expect(tiles).toHaveLength(5);
+    expect(tiles[0]![0]).toBe(0);
+    expect(tiles.every(([, w]) => w === 903)).toBe(true);
+    expect(tiles[4]![0]! + tiles[4]![1]!).toBe(4000);
+    for (let i = 1; i < tiles.length; i++)
+      expect(tiles[i - 1]![0]! + tiles[i - 1]![1]! - tiles[i]![0]!).toBeGreaterThanOrEqual(128);
+  });
+
+  it('aligns tile origins to a grid and lets the last tile reach the edge', () => {
+    for (const [length, size, overlap, align] of [
+      [4000, 2048, 92, 4],
+      [3001, 1024, 92, 4],
+      [1999, 700, 100, 8],
+    ] as const) {
+      const tiles = planTiles(length, 1, size, overlap, align);
+      for (const t of tiles) expect(t.x % align).toBe(0);
+      const last = tiles[tiles.length - 1]!;
+      expect(last.x + last.width).toBe(length);
+      expect(last.width).toBeLessThan(size + align);
+      for (let i = 1; i < tiles.length; i++) {
+        const prev = tiles[i - 1]!;
+        expect(prev.x + prev.width - tiles[i]!.x).toBeGreaterThanOrEqual(overlap - align + 1);
+      }
+    }
   });
 
   it('gives every pixel exactly one owner, with context around it', () => {
-    for (const [W, H, size, ov] of [
+    for (const [W, H, size, ov, align] of [
       [1000, 700, 256, 64],
       [4000, 3000, 1024, 128],
       [300, 1200, 512, 64],
       [48, 36, 512, 64],
-    ] as const) {
-      const tiles = planTiles(W, H, size, ov);
+      [1001, 999, 300, 92, 4],
+    ] as [number, number, number, number, number?][]) {
+      const tiles = planTiles(W, H, size, ov, align);
       const owner = new Uint8Array(W * H);
       for (const t of tiles) {
         expect(t.x + t.width).toBeLessThanOrEqual(W);
         expect(t.y + t.height).toBeLessThanOrEqual(H);
         for (let y = t.core.y0; y < t.core.y1; y++) for (let x = t.core.x0; x < t.core.x1; x++) owner[y * W + x]!++;
         // the core keeps at least overlap/2 - 1 px of context from inner tile edges
-        if (t.x > 0) expect(t.core.x0 - t.x).toBeGreaterThanOrEqual(ov / 2 - 1);
-        if (t.x + t.width < W) expect(t.x + t.width - t.core.x1).toBeGreaterThanOrEqual(ov / 2 - 1);
+        const slack = (align ?? 1) - 1;
+        if (t.x > 0) expect(t.core.x0 - t.x).toBeGreaterThanOrEqual(ov / 2 - 1 - slack);
+        if (t.x + t.width < W) expect(t.x + t.width - t.core.x1).toBeGreaterThanOrEqual(ov / 2 - 1 - slack);
       }
       expect(owner.every((v) => v === 1)).toBe(true);
     }
@@ -48,6 +72,37 @@ describe('tile planning and stitching', () => {
 });
 
 describe('tiled detection', () => {
+  it("the built-in score map of aligned tiles equals the whole image's", async () => {
+    // textured photo-like image with cracks and blobs, sized off the tile grid on purpose
+    const W = 1203;
+    const H = 917;
+    const img = textureImage(W, H, 5, 150, 14);
+    drawCrack(
+      img,
+      [
+        [10, 900],
+        [600, 450],
+        [1190, 20],
+      ],
+      5,
+    );
+    drawCrack(
+      img,
+      [
+        [250, 30],
+        [260, 880],
+      ],
+      2,
+    );
+    const whole = (await new BuiltinDetector({ tileSize: 4096 }).scoreMaps(img)).crack!.data;
+    for (const tileSize of [256, 400]) {
+      const tiled = (await new BuiltinDetector({ tileSize }).scoreMaps(img)).crack!.data;
+      let worst = 0;
+      for (let i = 0; i < whole.length; i++) worst = Math.max(worst, Math.abs(tiled[i]! - whole[i]!));
+      expect(worst).toBeLessThan(1e-4);
+    }
+  }, 60_000);
+
   it('a crack crossing tile borders comes out as one polyline, same as untiled', async () => {
     const W = 900;
     const H = 600;

@@ -9,6 +9,7 @@ import { diseaseFilterModule } from './disease-filter/disease-filter.module.js';
 import { feedbackModule } from './feedback/feedback.module.js';
 import { inspectionModule } from './inspection/inspection.module.js';
 import { licenceModule } from './licence/licence.module.js';
+import { monitorPointModule } from './monitor-point/monitor-point.module.js';
 import { noticeModule } from './notice/notice.module.js';
 import { projectBelongModule } from './project-belong/project-belong.module.js';
 import { projectCustomModule } from './project-custom/project-custom.module.js';
@@ -53,6 +54,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   projectModelModule,
   inspectionModule,
   spatialMarkerModule,
+  monitorPointModule,
   defectModule,
   defectAnalysisModule,
 ];

@@ -13,6 +13,7 @@ import { inspectionImageCalls } from './inspection-image.js';
 import { inspectionImageEditCalls } from './inspection-image-edit.js';
 import { invitationCalls } from './invitation.js';
 import { modelImageCalls } from './model-image.js';
+import { displacementCalls, monitorPointCalls } from './monitor-point.js';
 import { licenceCalls } from './licence.js';
 import { noticeCalls } from './notice.js';
 import { projectBelongCalls } from './project-belong.js';
@@ -47,6 +48,7 @@ export * from './inspection-image.js';
 export * from './inspection-image-edit.js';
 export * from './invitation.js';
 export * from './model-image.js';
+export * from './monitor-point.js';
 export * from './licence.js';
 export * from './notice.js';
 export * from './project-belong.js';
@@ -84,6 +86,8 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     inspectionImageEditCalls,
     invitationCalls,
     modelImageCalls,
+    monitorPointCalls,
+    displacementCalls,
     licenceCalls,
     noticeCalls,
     projectBelongCalls,

@@ -26,6 +26,7 @@ import { en as pose } from './pose/en.js';
 import { en as photoViewer } from './photo-viewer/en.js';
 import { en as inspectionPhotos } from './inspection-photos/en.js';
 import { en as spatialMarker } from './spatial-marker/en.js';
+import { en as totalStation } from './total-station/en.js';
 import { en as defect } from './defect/en.js';
 
 export const en: Catalogue = mergeDomains(
@@ -55,5 +56,6 @@ export const en: Catalogue = mergeDomains(
   photoViewer,
   inspectionPhotos,
   spatialMarker,
+  totalStation,
   defect,
 );

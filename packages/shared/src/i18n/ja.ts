@@ -26,6 +26,7 @@ import { ja as pose } from './pose/ja.js';
 import { ja as photoViewer } from './photo-viewer/ja.js';
 import { ja as inspectionPhotos } from './inspection-photos/ja.js';
 import { ja as spatialMarker } from './spatial-marker/ja.js';
+import { ja as totalStation } from './total-station/ja.js';
 import { ja as defect } from './defect/ja.js';
 
 export const ja: Catalogue = mergeDomains(
@@ -55,5 +56,6 @@ export const ja: Catalogue = mergeDomains(
   photoViewer,
   inspectionPhotos,
   spatialMarker,
+  totalStation,
   defect,
 );

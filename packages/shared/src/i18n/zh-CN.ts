@@ -25,6 +25,7 @@ import { zhCN as pose } from './pose/zh-CN.js';
 import { zhCN as photoViewer } from './photo-viewer/zh-CN.js';
 import { zhCN as inspectionPhotos } from './inspection-photos/zh-CN.js';
 import { zhCN as spatialMarker } from './spatial-marker/zh-CN.js';
+import { zhCN as totalStation } from './total-station/zh-CN.js';
 import { zhCN as defect } from './defect/zh-CN.js';
 
 /**
@@ -59,6 +60,7 @@ export const zhCN = mergeDomains(
   photoViewer,
   inspectionPhotos,
   spatialMarker,
+  totalStation,
   defect,
 );
 

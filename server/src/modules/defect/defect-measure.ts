@@ -19,6 +19,11 @@ import { modelGeometryTask, type GeometryPhoto } from '../spatial-marker/space-g
 
 type Photo = NonNullable<Awaited<ReturnType<InspectionImageRepo['findImage']>>>;
 type Shape = { kind: DefectShapeInput['kind']; points: Array<[number, number]>; widthPx?: number | null | undefined };
+/** A pose chosen for the photo instead of its newest one (calibration's high-precision pose), with its intrinsics. */
+export interface ChosenPose {
+  pose: GeometryPhoto['pose'];
+  intrinsics: unknown;
+}
 
 /** A drawn shape measured on its photo and placed on the model. */
 export interface DefectMeasure {
@@ -50,14 +55,16 @@ export interface DefectMeasureDeps {
 export function createDefectMeasure(deps: DefectMeasureDeps) {
   const view = inspectionImageViewQueries(deps.db);
 
-  async function cameraOf(photo: Photo) {
+  async function cameraOf(photo: Photo, chosen: ChosenPose | undefined) {
     const [groups, intrinsicsRows] = await Promise.all([
       view.groups(photo.inspection_id),
-      view.newestIntrinsics(photo.inspection_id),
+      chosen ? [] : view.newestIntrinsics(photo.inspection_id),
     ]);
     const group = groups.find((candidate) => candidate.id === photo.image_group_id);
     if (!group) throw new AppError('IMAGE_PX_LENGTH_CALCULATION_ERROR');
-    const known = photoIntrinsicsSchema.safeParse(intrinsicsRows.find((row) => row.image_id === photo.id)?.intrinsics);
+    const known = photoIntrinsicsSchema.safeParse(
+      chosen ? chosen.intrinsics : intrinsicsRows.find((row) => row.image_id === photo.id)?.intrinsics,
+    );
     const camera: FrustumCamera = known.success
       ? {
           kind: 'pixels',
@@ -101,15 +108,15 @@ export function createDefectMeasure(deps: DefectMeasureDeps) {
     }
   }
 
-  return async function measure(photo: Photo, shape: Shape): Promise<DefectMeasure> {
-    const { camera, size, distanceM } = await cameraOf(photo);
+  return async function measure(photo: Photo, shape: Shape, chosen?: ChosenPose): Promise<DefectMeasure> {
+    const { camera, size, distanceM } = await cameraOf(photo, chosen);
     let intrinsics: PixelIntrinsics;
     try {
       intrinsics = pixelIntrinsics(camera, size);
     } catch {
       throw new AppError('IMAGE_PX_LENGTH_CALCULATION_ERROR');
     }
-    const pose = poseOf(photo);
+    const pose = chosen?.pose ?? poseOf(photo);
     const model = await deps.servedModel(photo.project_id);
     const centre = shapeCentre(shape);
     const hits =

@@ -6,6 +6,9 @@ import { createInspectionRepo } from '../inspection/inspection.repo.js';
 import { PROJECT_ACCESS } from '../project/project.module.js';
 import { SERVED_MODEL } from '../project-model/project-model.module.js';
 import { createMarkerRepo } from '../spatial-marker/spatial-marker.repo.js';
+import { createCalibrationRepo } from './defect-calibration.repo.js';
+import { registerCalibrationJob, registerCalibrationRoutes } from './defect-calibration.routes.js';
+import { createCalibrationService } from './defect-calibration.service.js';
 import { createComponentBinding } from './defect-binding.js';
 import { createDefectMeasure } from './defect-measure.js';
 import { createDefectRepo } from './defect.repo.js';
@@ -20,22 +23,37 @@ export const defectModule: ModuleDefinition = {
   name: 'defect',
   register(context) {
     const db = context.database.db;
+    const access = context.use(PROJECT_ACCESS);
+    const inspections = createInspectionRepo(db);
+    const images = createInspectionImageRepo(db);
+    const servedModel = context.use(SERVED_MODEL);
+    const measure = createDefectMeasure({ db, servedModel, cpu: context.cpu, log: context.log });
     const defects = createDefectService({
       repo: createDefectRepo(db),
-      access: context.use(PROJECT_ACCESS),
-      inspections: createInspectionRepo(db),
-      images: createInspectionImageRepo(db),
+      access,
+      inspections,
+      images,
       config: createDiseaseFilterRepo(db),
       fields: createDefectFieldRepo(db),
       markers: createMarkerRepo(db),
       bindComponent: createComponentBinding(db),
-      measure: createDefectMeasure({
-        db,
-        servedModel: context.use(SERVED_MODEL),
-        cpu: context.cpu,
-        log: context.log,
-      }),
+      measure,
     });
-    context.routes((router) => registerDefectRoutes(router, { defects }));
+    const calibration = createCalibrationService({
+      repo: createCalibrationRepo(db),
+      inspections,
+      images,
+      access,
+      servedModel,
+      measure,
+      jobs: context.jobs,
+      bus: context.bus,
+      log: context.log,
+    });
+    registerCalibrationJob(context.jobs, calibration);
+    context.routes((router) => {
+      registerDefectRoutes(router, { defects });
+      registerCalibrationRoutes(router, { calibration });
+    });
   },
 };

@@ -660,6 +660,41 @@ export interface DefectNumbersTable {
   last_number: number;
 }
 
+/** A total-station monitoring point of a project (modules/monitor-point); GPS in integer 1e-7 degrees. */
+export interface MonitorPointsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  lon_e7: number;
+  lat_e7: number;
+  base_x: number;
+  base_y: number;
+  base_z: number | null;
+  threshold_mm: number;
+  temperature: number;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A survey of a monitoring point with the displacements the server computed for it. */
+export interface DisplacementRecordsTable {
+  id: Generated<number>;
+  monitor_point_id: number;
+  /** `YYYY-MM-DD HH:mm`, the site's wall-clock time. */
+  monitor_time: string;
+  temperature: number;
+  x: number;
+  y: number;
+  current_mm: number;
+  cumulative_mm: number;
+  alarm: ColumnType<boolean, boolean | undefined, boolean>;
+  alarm_notified_at: Date | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -708,6 +743,8 @@ export interface Database {
   space_marker_versions: SpaceMarkerVersionsTable;
   defects: DefectsTable;
   defect_numbers: DefectNumbersTable;
+  monitor_points: MonitorPointsTable;
+  displacement_records: DisplacementRecordsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -765,5 +802,7 @@ const TABLES: Record<keyof Database, true> = {
   space_marker_versions: true,
   defects: true,
   defect_numbers: true,
+  monitor_points: true,
+  displacement_records: true,
 };
 export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;
