@@ -43,6 +43,11 @@ const benches = [
     ['npx', ['tsx', 'packages/geo-mesh/bench/spatial-geometry.bench.ts']],
   ],
   [
+    'repeated defects: grouping 10,000 and 100,000 located defects',
+    'packages/geo/bench/defect-repeat.bench.ts',
+    ['npx', ['tsx', 'packages/geo/bench/defect-repeat.bench.ts']],
+  ],
+  [
     'photo grid: scrolling 5,000 photos in the browser',
     'e2e/bench/photo-grid.bench.ts',
     ['npx', ['tsx', 'e2e/bench/photo-grid.bench.ts']],

@@ -14,7 +14,7 @@
  * point). A branch (a line meeting another mid-way) is thus joined from the path's nearest end, and the merged
  * length counts that step. The stroke width is the widest drawn.
  */
-import { union, type Polygon } from 'polygon-clipping';
+import polygonClipping, { type Polygon } from 'polygon-clipping';
 import type { DefectShapeKind } from './defect-size.js';
 
 type Point = readonly [number, number];
@@ -57,7 +57,7 @@ export function mergeDefects(defects: readonly MergeCandidate[]): MergeResult {
 
 function mergeAreas(shapes: readonly MergeShape[]): MergeResult {
   const rings = shapes.map((shape): Polygon => [shape.points.map(([u, v]): [number, number] => [u, v])]);
-  const pieces = union(rings[0]!, ...rings.slice(1));
+  const pieces = polygonClipping.union(rings[0]!, ...rings.slice(1));
   if (pieces.length !== 1) return { ok: false, error: 'noIntersection' };
   const outer = pieces[0]![0]!;
   // polygon-clipping closes its rings; a defect's ring is left open.
