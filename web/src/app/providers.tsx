@@ -14,6 +14,8 @@ import { registerMessageApi } from '../api/notifier';
 import { isLanguage } from '../i18n/language';
 import { usePreferencesStore } from '../stores/preferences-store';
 import { queryClient } from '../api/query-client';
+import { FeatureSlotsContext } from '../session/feature-slots';
+import { FEATURE_SLOTS } from './feature-slots';
 
 const ANTD_LOCALES: Record<Language, Locale> = { 'zh-CN': zhCN, en: enUS, ja: jaJP };
 const DAYJS_LOCALES: Record<Language, string> = { 'zh-CN': 'zh-cn', en: 'en', ja: 'ja' };
@@ -63,7 +65,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <AntdApp className="sl-app-root" message={{ maxCount: 1 }}>
           <MessageBridge />
           <DocumentTheme />
-          {children}
+          <FeatureSlotsContext value={FEATURE_SLOTS}>{children}</FeatureSlotsContext>
         </AntdApp>
       </ConfigProvider>
     </QueryClientProvider>

@@ -6,6 +6,7 @@ import type * as CesiumNs from 'cesium';
 import { loadCesium } from './cesium-loader';
 import { THEME_COLOURS } from './viewer-format';
 import { MeasureController } from './viewer-measure';
+import { DefectLayer } from './viewer-defects';
 import { MarkerLayer } from './viewer-markers';
 import { PhotoLayer } from './viewer-photos';
 import { ProjectionLayer } from './viewer-projection';
@@ -113,6 +114,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
   let photoGeneration = 0;
   const projectionLayer = new ProjectionLayer(C, viewer);
   const markerLayer = new MarkerLayer(C, viewer, () => tileset);
+  const defectLayer = new DefectLayer(C, viewer, () => measureController.active() !== null || markerLayer.picking());
 
   /**
    * Renders frame after frame until `settled()` holds after two drawn frames in a row (true), or `timeoutMs`
@@ -450,6 +452,28 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
 
     projectionCount: () => projectionLayer.count(),
 
+    showDefects: (defects) => defectLayer.show(defects ?? []),
+    defectCount: () => defectLayer.count(),
+    defectWindowPosition: (id) => defectLayer.windowPosition(id),
+    onDefectPick: (listener) => defectLayer.onPick(listener),
+
+    async flyToDefects(flyOptions = {}) {
+      const sphere = defectLayer.boundingSphere();
+      if (!sphere) return;
+      const offset = new C.HeadingPitchRange(camera.heading, toRadians(-35), Math.max(sphere.radius * 3, 40));
+      const duration = flyOptions.duration ?? 1.5;
+      if (duration <= 0) {
+        camera.viewBoundingSphere(sphere, offset);
+        camera.lookAtTransform(C.Matrix4.IDENTITY);
+        scene.requestRender();
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        camera.flyToBoundingSphere(sphere, { duration, offset, complete: resolve, cancel: resolve });
+      });
+      camera.lookAtTransform(C.Matrix4.IDENTITY);
+    },
+
     setTheme(theme) {
       applyTheme(C, viewer, theme);
     },
@@ -465,6 +489,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       photoLayer.destroy();
       projectionLayer.destroy();
       markerLayer.destroy();
+      defectLayer.destroy();
       viewer.destroy();
     },
   };

@@ -118,6 +118,14 @@ export interface ViewerMarker {
   position: GeoPosition;
 }
 
+/** A defect as the 3D view draws it: a point at its place on the model in its type's colour. */
+export interface ViewerDefect {
+  id: number;
+  /** CSS colour, `#RRGGBB`. */
+  color: string;
+  position: GeoPosition;
+}
+
 /**
  * A photo projected onto the model: its image on its frustum's cross-section at `corners` (top-left, top-right,
  * bottom-right, bottom-left, ECEF), where its optical axis meets the model.
@@ -220,6 +228,16 @@ export interface ViewerApi {
   showProjections(projections: readonly ViewerProjection[], options?: { timeoutMs?: number }): Promise<void>;
   /** How many photos are projected. */
   projectionCount(): number;
+  /** Draws defects (points in their type's colour, thousands at once), replacing those drawn before; null removes them. */
+  showDefects(defects: readonly ViewerDefect[] | null): void;
+  /** How many defects are drawn. */
+  defectCount(): number;
+  /** Frames every drawn defect; `duration` in seconds, 0 jumps. */
+  flyToDefects(options?: { duration?: number }): Promise<void>;
+  /** Where a drawn defect is on the canvas (CSS pixels from its top-left), or null when not in view. */
+  defectWindowPosition(id: number): { x: number; y: number } | null;
+  /** Calls `listener` with the defect's id when a defect is clicked (not while measuring or picking a position). */
+  onDefectPick(listener: (id: number) => void): () => void;
   setTheme(theme: ViewerTheme): void;
   /** Asks for a new frame (the view renders on demand). */
   requestRender(): void;

@@ -28,6 +28,7 @@ import { en as inspectionPhotos } from './inspection-photos/en.js';
 import { en as spatialMarker } from './spatial-marker/en.js';
 import { en as totalStation } from './total-station/en.js';
 import { en as defect } from './defect/en.js';
+import { en as defectList } from './defect-list/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -58,4 +59,5 @@ export const en: Catalogue = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
+  defectList,
 );

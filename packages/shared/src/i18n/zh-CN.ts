@@ -27,6 +27,7 @@ import { zhCN as inspectionPhotos } from './inspection-photos/zh-CN.js';
 import { zhCN as spatialMarker } from './spatial-marker/zh-CN.js';
 import { zhCN as totalStation } from './total-station/zh-CN.js';
 import { zhCN as defect } from './defect/zh-CN.js';
+import { zhCN as defectList } from './defect-list/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -62,6 +63,7 @@ export const zhCN = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
+  defectList,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

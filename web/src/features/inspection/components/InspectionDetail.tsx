@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImageGroup } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
 import { usePermission } from '../../../session/permissions';
+import { FeatureSlot } from '../../../session/feature-slots';
 import { useInspectionInfo } from '../../../api/inspections';
 import { useDeleteImageGroup, useImageGroupTree } from '../api';
 import { ImageGroupDialog } from './ImageGroupDialog';
@@ -244,6 +245,11 @@ export function InspectionDetail({ id, onBack }: { id: number; onBack: (projectI
           />
         )}
       </Flex>
+      <FeatureSlot
+        name="inspectionSection"
+        props={{ inspectionId: inspection.id, projectId: inspection.projectId }}
+        fallback={<Spin />}
+      />
       {editingInspection && (
         <InspectionDialog
           projectId={inspection.projectId}

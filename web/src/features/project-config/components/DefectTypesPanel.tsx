@@ -4,17 +4,11 @@ import { LockOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { createDefectTypeBodySchema, type DefectShapeKind, type DefectType } from '@sightline/shared';
 import { PAGE_SIZE } from '../../../components/PagedTable';
-import { hasTranslation, translate } from '../../../i18n';
+import { defectTypeLabel } from '../../../lib/defect-type-label';
 import { zodRule } from '../../../lib/form-rules';
 import { useCreateDefectType, useDefectTypePage, useDeleteDefectType, useUpdateDefectType } from '../api';
 import { EditableListPanel, useConfirmDelete } from './EditableListPanel';
 import { ItemFormModal } from './ItemFormModal';
-
-/** A defect type's name in the interface language: built-in ones by their code. */
-export function defectTypeLabel(type: DefectType): string {
-  const key = type.nameKey ?? (type.code ? `diseaseType.${type.code}` : null);
-  return key && hasTranslation(key) ? translate(key) : type.name;
-}
 
 function ColorSwatch({ color }: { color: string }) {
   return (

@@ -4,6 +4,7 @@ import { EyeInvisibleOutlined, EyeOutlined, RollbackOutlined } from '@ant-design
 import { useTranslation } from 'react-i18next';
 import type { ModelClip } from '@sightline/shared';
 import { loadProjectTileset } from '../../../api/project-tileset';
+import { FeatureSlot } from '../../../session/feature-slots';
 import { SceneLoadState, ViewerToolbar, type CameraView, type ClipPlane, type ViewerApi } from '../../../viewer';
 import { toSavedView } from '../camera-view';
 import { useModelChanged, useRestoreModel, useSaveClip, useSaveDefaultView } from '../api';
@@ -171,6 +172,7 @@ export function ProjectScene({
             <>
               {photoLayer.tool}
               {photoSight.tool}
+              <FeatureSlot name="sceneLayer" props={{ api, projectId, inspectionId: photoLayer.inspectionId }} />
             </>
           }
         />

@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import type { FeatureSlots } from '../session/feature-slots';
+
+/** What fills the features' slots (web/src/session/feature-slots.tsx), each loaded with the screen that shows it. */
+export const FEATURE_SLOTS: FeatureSlots = {
+  inspectionSection: lazy(() => import('../features/defect/components/DefectsSection')),
+  sceneLayer: lazy(() => import('../features/defect/components/DefectLayerControl')),
+};

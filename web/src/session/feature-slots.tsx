@@ -1,0 +1,33 @@
+import { Suspense, createContext, createElement, useContext, type ComponentType, type ReactNode } from 'react';
+import type { ViewerApi } from '../viewer';
+
+/**
+ * Where one feature shows a part of another without importing it (features stay independent): the feature that
+ * hosts a slot renders `<FeatureSlot>`, which shows whatever web/src/app put in it, and nothing while it is empty.
+ */
+export interface FeatureSlots {
+  /** Below an inspection's photos: its defects. */
+  inspectionSection?: ComponentType<{ inspectionId: number; projectId: number }>;
+  /** A layer of the project's 3D view: its button for the view's toolbar, for the inspection the photo layer chose. */
+  sceneLayer?: ComponentType<{ api: ViewerApi; projectId: number; inspectionId: number | null }>;
+}
+
+type SlotProps<K extends keyof FeatureSlots> = NonNullable<FeatureSlots[K]> extends ComponentType<infer P> ? P : never;
+
+export const FeatureSlotsContext = createContext<FeatureSlots>({});
+
+/** The slot's part with `props`, loading behind `fallback`; nothing when the slot is empty. */
+export function FeatureSlot<K extends keyof FeatureSlots>({
+  name,
+  props,
+  fallback = null,
+}: {
+  name: K;
+  props: SlotProps<K>;
+  fallback?: ReactNode;
+}) {
+  // Widened: TypeScript cannot pair a slot's component with its props through the generic name.
+  const component = useContext(FeatureSlotsContext)[name] as ComponentType<object> | undefined;
+  if (!component) return null;
+  return <Suspense fallback={fallback}>{createElement(component, props as object)}</Suspense>;
+}
