@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentCrop, connectedComponents, distanceToBackground, hysteresis, thin } from './binary.js';
+import { componentCrop, connectedComponents, distanceAt, hysteresis, thin } from './binary.js';
 import { rng } from './synthetic.js';
 
 function fromRows(rows: string[]): { mask: Uint8Array; w: number; h: number } {
@@ -57,25 +57,75 @@ describe('connected components and hysteresis', () => {
   });
 });
 
-describe('distance transform', () => {
+describe('distance to the background', () => {
   it('matches brute force Euclidean distance to the background', () => {
     const rows = ['..........', '.#######..', '.########.', '.########.', '..######..', '..........'];
-    const { mask, w, h } = fromRows(rows);
-    const d = distanceToBackground(mask, w, h);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let best = Infinity;
-        for (let v = -1; v <= h; v++) {
-          for (let u = -1; u <= w; u++) {
-            const bg = u < 0 || v < 0 || u >= w || v >= h || !mask[v * w + u];
-            if (bg) best = Math.min(best, Math.hypot(u - x, v - y));
+    const big = new Uint8Array(60 * 40);
+    for (let y = 3; y < 37; y++) for (let x = 2; x < 58; x++) big[y * 60 + x] = (x * 7 + y * 3) % 23 ? 1 : 0;
+    for (const { mask, w, h } of [fromRows(rows), { mask: big, w: 60, h: 40 }]) {
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          let best = Infinity;
+          for (let v = -1; v <= h; v++) {
+            for (let u = -1; u <= w; u++) {
+              const bg = u < 0 || v < 0 || u >= w || v >= h || !mask[v * w + u];
+              if (bg) best = Math.min(best, Math.hypot(u - x, v - y));
+            }
           }
+          expect(distanceAt(mask, w, h, x, y)).toBeCloseTo(mask[y * w + x] ? best : 0, 5);
         }
-        expect(d[y * w + x]).toBeCloseTo(mask[y * w + x] ? best : 0, 5);
       }
     }
   });
 });
+
+/** Zhang-Suen as first written (arithmetic on the eight neighbours), the reference for the table-driven thin(). */
+function referenceThin(mask: Uint8Array, w: number, h: number): void {
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let step = 0; step < 2; step++) {
+      const del: number[] = [];
+      for (let y = 1; y < h - 1; y++) {
+        for (let x = 1; x < w - 1; x++) {
+          const p = y * w + x;
+          if (!mask[p]) continue;
+          const [p2, p3, p4, p5, p6, p7, p8, p9] = [
+            mask[p - w]!,
+            mask[p - w + 1]!,
+            mask[p + 1]!,
+            mask[p + w + 1]!,
+            mask[p + w]!,
+            mask[p + w - 1]!,
+            mask[p - 1]!,
+            mask[p - w - 1]!,
+          ];
+          const ring = [p2, p3, p4, p5, p6, p7, p8, p9, p2];
+          const b = p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9;
+          let a = 0;
+          for (let k = 0; k < 8; k++) if (!ring[k] && ring[k + 1]) a++;
+          if (b < 2 || b > 6 || a !== 1) continue;
+          if (step === 0 ? p2 * p4 * p6 || p4 * p6 * p8 : p2 * p4 * p8 || p2 * p6 * p8) continue;
+          del.push(p);
+        }
+      }
+      for (const p of del) mask[p] = 0;
+      if (del.length) changed = true;
+    }
+  }
+  for (let p = w + 1; p < w * (h - 1) - 1; p++) {
+    if (!mask[p]) continue;
+    const [n, s, e, wv] = [mask[p - w], mask[p + w], mask[p + 1], mask[p - 1]];
+    const [ne, nw, se, sw] = [mask[p - w + 1], mask[p - w - 1], mask[p + w + 1], mask[p + w - 1]];
+    if (
+      (n && e && !s && !wv && !sw) ||
+      (n && wv && !s && !e && !se) ||
+      (s && e && !n && !wv && !nw) ||
+      (s && wv && !n && !e && !ne)
+    )
+      mask[p] = 0;
+  }
+}
 
 describe('thinning', () => {
   it('reduces a 5-pixel-thick bar to a one-pixel line of about its length', () => {
@@ -93,6 +143,26 @@ describe('thinning', () => {
     for (const p of pix) cols.set(p % w, (cols.get(p % w) ?? 0) + 1);
     expect(Math.max(...cols.values())).toBe(1);
     expect(ys.size).toBeLessThanOrEqual(3);
+  });
+
+  it('gives the same skeleton as the textbook Zhang-Suen steps on random blobs and bands', () => {
+    const w = 90;
+    const h = 70;
+    const r = rng(5);
+    for (let trial = 0; trial < 6; trial++) {
+      const mask = new Uint8Array(w * h);
+      for (let k = 0; k < 12; k++) {
+        const cx = 5 + r() * (w - 10);
+        const cy = 5 + r() * (h - 10);
+        const rx = 1 + r() * 12;
+        const ry = 1 + r() * 4;
+        for (let y = 1; y < h - 1; y++)
+          for (let x = 1; x < w - 1; x++) if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) mask[y * w + x] = 1;
+      }
+      const expected = mask.slice();
+      referenceThin(expected, w, h);
+      expect([...thin(mask, w, h)]).toEqual([...expected]);
+    }
   });
 
   it('componentCrop pads with background', () => {

@@ -145,67 +145,49 @@ export function componentCrop(
   return { mask, w, h, ox, oy };
 }
 
-function edt1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array, z: Float64Array): void {
-  let k = 0;
-  v[0] = 0;
-  z[0] = -Infinity;
-  z[1] = Infinity;
-  for (let q = 1; q < n; q++) {
-    let vk = v[k]!;
-    let s = (f[q]! + q * q - (f[vk]! + vk * vk)) / (2 * q - 2 * vk);
-    while (s <= z[k]!) {
-      k--;
-      vk = v[k]!;
-      s = (f[q]! + q * q - (f[vk]! + vk * vk)) / (2 * q - 2 * vk);
+/**
+ * Exact Euclidean distance from pixel (x, y) to the nearest background pixel centre; pixels outside the array
+ * count as background, and a background pixel is at 0. Searched ring by ring outwards, stopping once no
+ * farther ring can hold anything closer: widths are read at skeleton pixels only, a few px from the edge, so
+ * this costs far less than a distance transform of the whole component.
+ */
+export function distanceAt(mask: Uint8Array, w: number, h: number, x: number, y: number): number {
+  let best = Infinity;
+  for (let r = 0; r * r < best; r++) {
+    for (let v = y - r; v <= y + r; v++) {
+      const edge = v === y - r || v === y + r;
+      const dy2 = (v - y) * (v - y);
+      for (let u = x - r; u <= x + r; u += edge ? 1 : 2 * r) {
+        const bg = u < 0 || v < 0 || u >= w || v >= h || !mask[v * w + u];
+        if (bg) best = Math.min(best, (u - x) * (u - x) + dy2);
+        if (r === 0) break;
+      }
     }
-    k++;
-    v[k] = q;
-    z[k] = s;
-    z[k + 1] = Infinity;
   }
-  k = 0;
-  for (let q = 0; q < n; q++) {
-    while (z[k + 1]! < q) k++;
-    const vk = v[k]!;
-    d[q] = (q - vk) * (q - vk) + f[vk]!;
-  }
+  return Math.fround(Math.sqrt(best)); // float32, as widths have always been measured
 }
 
 /**
- * Exact Euclidean distance from every foreground pixel to the nearest background pixel centre
- * (Felzenszwalb & Huttenlocher). Background pixels get 0. Pixels outside the array count as background.
+ * Zhang-Suen deletion rule of each sub-iteration as a table over the 8-neighbourhood, bits clockwise from north
+ * (p2 = N = bit 0, p3 = NE, p4 = E, p5 = SE, p6 = S, p7 = SW, p8 = W, p9 = NW = bit 7): delete when 2 <= B <= 6
+ * neighbours are set, A = 1 background-to-foreground transition runs round them, and the sub-iteration's
+ * two products of three neighbours are clear.
  */
-export function distanceToBackground(mask: Uint8Array, w: number, h: number): Float32Array {
-  // pad by one so that outside = background
-  const W = w + 2;
-  const H = h + 2;
-  const INF = 1e20;
-  const g = new Float64Array(W * H);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const inside = x > 0 && y > 0 && x <= w && y <= h && mask[(y - 1) * w + (x - 1)];
-      g[y * W + x] = inside ? INF : 0;
-    }
+function zhangSuenTable(step: 0 | 1): Uint8Array {
+  const t = new Uint8Array(256);
+  for (let code = 0; code < 256; code++) {
+    const n = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => (code >> k) & 1);
+    const [p2, , p4, , p6, , p8] = n;
+    const b = n.reduce((a, v) => a + v, 0);
+    let a = 0;
+    for (let k = 0; k < 8; k++) if (!n[k] && n[(k + 1) % 8]) a++;
+    const clear = step === 0 ? !(p2 && p4 && p6) && !(p4 && p6 && p8) : !(p2 && p4 && p8) && !(p2 && p6 && p8);
+    t[code] = b >= 2 && b <= 6 && a === 1 && clear ? 1 : 0;
   }
-  const n = Math.max(W, H);
-  const f = new Float64Array(n);
-  const d = new Float64Array(n);
-  const v = new Int32Array(n);
-  const z = new Float64Array(n + 1);
-  for (let x = 0; x < W; x++) {
-    for (let y = 0; y < H; y++) f[y] = g[y * W + x]!;
-    edt1d(f, H, d, v, z);
-    for (let y = 0; y < H; y++) g[y * W + x] = d[y]!;
-  }
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) f[x] = g[y * W + x]!;
-    edt1d(f, W, d, v, z);
-    for (let x = 0; x < W; x++) g[y * W + x] = d[x]!;
-  }
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[y * w + x] = Math.sqrt(g[(y + 1) * W + (x + 1)]!);
-  return out;
+  return t;
 }
+const ZS_FIRST = zhangSuenTable(0);
+const ZS_SECOND = zhangSuenTable(1);
 
 /**
  * Zhang-Suen thinning (in place) followed by removal of staircase corners, giving a skeleton that is
@@ -219,37 +201,20 @@ export function thin(mask: Uint8Array, w: number, h: number): Uint8Array {
   while (changed) {
     changed = false;
     for (let step = 0; step < 2; step++) {
+      const table = step === 0 ? ZS_FIRST : ZS_SECOND;
       del.length = 0;
       for (const p of active) {
         if (!mask[p]) continue;
-        const p2 = mask[p - w]!,
-          p3 = mask[p - w + 1]!,
-          p4 = mask[p + 1]!,
-          p5 = mask[p + w + 1]!;
-        const p6 = mask[p + w]!,
-          p7 = mask[p + w - 1]!,
-          p8 = mask[p - 1]!,
-          p9 = mask[p - w - 1]!;
-        const b = p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9;
-        if (b < 2 || b > 6) continue;
-        const a =
-          (+(!p2 && p3) | 0) +
-          (+(!p3 && p4) | 0) +
-          (+(!p4 && p5) | 0) +
-          (+(!p5 && p6) | 0) +
-          (+(!p6 && p7) | 0) +
-          (+(!p7 && p8) | 0) +
-          (+(!p8 && p9) | 0) +
-          (+(!p9 && p2) | 0);
-        if (a !== 1) continue;
-        if (step === 0) {
-          if (p2 && p4 && p6) continue;
-          if (p4 && p6 && p8) continue;
-        } else {
-          if (p2 && p4 && p8) continue;
-          if (p2 && p6 && p8) continue;
-        }
-        del.push(p);
+        const code =
+          (mask[p - w] ? 1 : 0) |
+          (mask[p - w + 1] ? 2 : 0) |
+          (mask[p + 1] ? 4 : 0) |
+          (mask[p + w + 1] ? 8 : 0) |
+          (mask[p + w] ? 16 : 0) |
+          (mask[p + w - 1] ? 32 : 0) |
+          (mask[p - 1] ? 64 : 0) |
+          (mask[p - w - 1] ? 128 : 0);
+        if (table[code]) del.push(p);
       }
       if (del.length) {
         changed = true;

@@ -3,14 +3,7 @@
  * polylines with the width estimated along them from the distance transform. Area defects: hysteresis,
  * components, polygons from the component boundary (OpenCV findContours), simplified.
  */
-import {
-  componentCrop,
-  connectedComponents,
-  distanceToBackground,
-  hysteresis,
-  thin,
-  type Component,
-} from './binary.js';
+import { componentCrop, connectedComponents, distanceAt, hysteresis, thin, type Component } from './binary.js';
 import type { Deadline } from './errors.js';
 import type { CV } from './opencv.js';
 import { polylineLength, ringArea, simplifyIndices, simplifyPolyline } from './simplify.js';
@@ -98,14 +91,14 @@ export function polylinesFromMask(
     const ext = Math.hypot(c.x1 - c.x0 + 1, c.y1 - c.y0 + 1);
     if (ext < opts.minLengthPx * 0.5) continue;
     const crop = componentCrop(c, width, 1);
-    const dist = distanceToBackground(crop.mask, crop.w, crop.h);
+    const solid = crop.mask.slice(); // thinning works in place; widths are measured on the filled component
     const skel = thin(crop.mask, crop.w, crop.h);
     const paths = traceSkeleton(skel, crop.w, crop.h, { spurLength: 10 });
     for (const local of paths) {
       const pts: Point[] = local.map(([x, y]) => [x + crop.ox, y + crop.oy]);
       const len = polylineLength(pts);
       if (len < opts.minLengthPx) continue;
-      const wAt = local.map(([x, y]) => widthFromDistance(dist[y * crop.w + x]!));
+      const wAt = local.map(([x, y]) => widthFromDistance(distanceAt(solid, crop.w, crop.h, x, y)));
       let conf = 1;
       if (opts.score) {
         let s = 0;

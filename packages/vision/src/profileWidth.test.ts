@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { toGray } from './image.js';
-import { profileScratch, profileWidthAt, profileWidths } from './profileWidth.js';
-import { drawCrack, textureImage } from './synthetic.js';
+import { kthSmallest, profileScratch, profileWidthAt, profileWidths } from './profileWidth.js';
+import { drawCrack, rng, textureImage } from './synthetic.js';
 
 describe('crack width from the image profile', () => {
+  it('selects the k-th smallest value as a sort would, with ties and any k', () => {
+    const r = rng(3);
+    for (const n of [1, 2, 7, 90, 97]) {
+      const values = Float32Array.from({ length: n }, () => Math.round(r() * 20)); // many ties
+      const sorted = values.slice().sort();
+      for (let k = 0; k < n; k++) expect(kthSmallest(values.slice(), k)).toBe(sorted[k]);
+    }
+  });
+
   const img = textureImage(200, 120, 4, 170, 4);
   drawCrack(
     img,

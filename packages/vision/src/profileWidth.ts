@@ -19,6 +19,30 @@ function bilinear(g: Uint8Array, w: number, h: number, x: number, y: number): nu
   return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy;
 }
 
+/** The k-th smallest value (0-based) of v, which is reordered (Hoare's selection: no full sort per profile). */
+export function kthSmallest(v: Float32Array, k: number): number {
+  let lo = 0;
+  let hi = v.length - 1;
+  while (lo < hi) {
+    const pivot = v[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (v[i]! < pivot) i++;
+      while (v[j]! > pivot) j--;
+      if (i <= j) {
+        const t = v[i]!;
+        v[i++] = v[j]!;
+        v[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return v[k]!;
+}
+
 /** Buffers reused across the many profiles of one photo (thousands per polyline set). */
 export interface ProfileScratch {
   prof: Float32Array;
@@ -61,8 +85,7 @@ export function profileWidthAt(
   const outer = (from: number, to: number): number => {
     const v = s.sort.subarray(0, to - from);
     v.set(prof.subarray(from, to));
-    v.sort();
-    return v[Math.floor(v.length * 0.6)] ?? 0;
+    return v.length ? kthSmallest(v, Math.floor(v.length * 0.6)) : 0;
   };
   const left = outer(0, Math.max(1, minI - Math.round(2 / step)));
   const right = outer(Math.min(prof.length - 1, minI + Math.round(2 / step)), prof.length);

@@ -43,25 +43,26 @@ export function traceSkeleton(skel: Uint8Array, w: number, h: number, opts: Trac
     }
     return out;
   };
-  const deg = new Map<number, number>();
-  for (const p of pixels) deg.set(p, nb(p).length);
-  // node ids: junction clusters (deg >= 3) and end points (deg <= 1)
-  const node = new Map<number, number>();
+  // per-pixel tables over the crop (typed arrays: a photo's skeletons hold hundreds of thousands of pixels)
+  const deg = new Uint8Array(w * h);
+  for (const p of pixels) deg[p] = nb(p).length;
+  // node ids: junction clusters (deg >= 3) and end points (deg <= 1); -1 = not a node
+  const node = new Int32Array(w * h).fill(-1);
   let nodeCount = 0;
   const nodeIsJunction: boolean[] = [];
   for (const p of pixels) {
-    if (node.has(p)) continue;
-    const d = deg.get(p)!;
+    if (node[p]! >= 0) continue;
+    const d = deg[p]!;
     if (d >= 3) {
       const id = nodeCount++;
       nodeIsJunction[id] = true;
       const stack = [p];
-      node.set(p, id);
+      node[p] = id;
       while (stack.length) {
         const q = stack.pop()!;
         for (const r of nb(q)) {
-          if (!node.has(r) && deg.get(r)! >= 3) {
-            node.set(r, id);
+          if (node[r]! < 0 && deg[r]! >= 3) {
+            node[r] = id;
             stack.push(r);
           }
         }
@@ -69,22 +70,22 @@ export function traceSkeleton(skel: Uint8Array, w: number, h: number, opts: Trac
     } else if (d <= 1) {
       const id = nodeCount++;
       nodeIsJunction[id] = false;
-      node.set(p, id);
+      node[p] = id;
     }
   }
   const edges: Edge[] = [];
-  const visited = new Set<number>(); // interior (deg 2) pixels already on an edge
+  const visited = new Uint8Array(w * h); // interior (deg 2) pixels already on an edge
   const directPairs = new Set<string>();
   for (const p of pixels) {
-    const id = node.get(p);
-    if (id === undefined) continue;
-    if (deg.get(p) === 0) {
+    const id = node[p]!;
+    if (id < 0) continue;
+    if (deg[p] === 0) {
       edges.push({ a: id, b: id, path: [p], alive: true });
       continue;
     }
     for (const q of nb(p)) {
-      const qid = node.get(q);
-      if (qid !== undefined) {
+      const qid = node[q]!;
+      if (qid >= 0) {
         if (qid === id) continue;
         const key = p < q ? `${p},${q}` : `${q},${p}`;
         if (directPairs.has(key)) continue;
@@ -92,24 +93,24 @@ export function traceSkeleton(skel: Uint8Array, w: number, h: number, opts: Trac
         edges.push({ a: id, b: qid, path: [p, q], alive: true });
         continue;
       }
-      if (visited.has(q)) continue;
+      if (visited[q]) continue;
       const path = [p, q];
-      visited.add(q);
+      visited[q] = 1;
       let prev = p;
       let cur = q;
       let end: number | undefined;
       for (;;) {
-        const nexts = nb(cur).filter((r) => r !== prev && !(node.get(r) === id && path.length === 2 && r === p));
+        const nexts = nb(cur).filter((r) => r !== prev && !(node[r] === id && path.length === 2 && r === p));
         // prefer a node pixel if one is adjacent, else the unvisited interior pixel
-        let next: number | undefined = nexts.find((r) => node.has(r) && r !== p) ?? nexts.find((r) => node.has(r));
-        if (next === undefined) next = nexts.find((r) => !visited.has(r));
+        let next: number | undefined = nexts.find((r) => node[r]! >= 0 && r !== p) ?? nexts.find((r) => node[r]! >= 0);
+        if (next === undefined) next = nexts.find((r) => !visited[r]);
         if (next === undefined) break;
         path.push(next);
-        if (node.has(next)) {
-          end = node.get(next);
+        if (node[next]! >= 0) {
+          end = node[next];
           break;
         }
-        visited.add(next);
+        visited[next] = 1;
         prev = cur;
         cur = next;
       }
@@ -118,16 +119,16 @@ export function traceSkeleton(skel: Uint8Array, w: number, h: number, opts: Trac
   }
   // closed loops without nodes
   for (const p of pixels) {
-    if (node.has(p) || visited.has(p)) continue;
+    if (node[p]! >= 0 || visited[p]) continue;
     const path = [p];
-    visited.add(p);
+    visited[p] = 1;
     let prev = -1;
     let cur = p;
     for (;;) {
-      const next = nb(cur).find((r) => r !== prev && !visited.has(r));
+      const next = nb(cur).find((r) => r !== prev && !visited[r]);
       if (next === undefined) break;
       path.push(next);
-      visited.add(next);
+      visited[next] = 1;
       prev = cur;
       cur = next;
     }
