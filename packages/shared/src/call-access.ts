@@ -205,6 +205,10 @@ export const CALL_ACCESS = {
   // A star marks a defect for the team (the list's star filter), so it is an edit, not a viewer's bookmark.
   'PUT /inspection-disease/star': 'defect:edit',
   'PUT /inspection-disease/star-cancel': 'defect:edit',
+  // The Excel export is a report of the Excel kind (SPEC section 3): those who generate reports export; everyone
+  // who sees the defects sees the exports and downloads them.
+  'POST /inspection-disease/export': 'defect:export',
+  'GET /inspection-excel/files/{id}/{name}': 'defect:view',
   'PUT /inspection-disease/merge': 'defect:edit',
   'POST /inspection-disease/repeat': 'defect:view',
   'DELETE /inspection-disease/repeatDeleteIds': 'defect:edit',

@@ -128,6 +128,8 @@ export const ERROR_DEFINITIONS = {
   CUSTOM_INIT_ERROR: bad,
   DISEASE_EXPORT_ERROR: bad,
   NO_DISEASE_ERROR: missing,
+  /** No Excel export record of that id (or its inspection is binned). */
+  INSPECTION_EXCEL_NOT_EXISTING: missing,
   /** No defect type of that id the defect's project may use (built-in or its own). */
   DISEASE_TYPE_NOT_EXISTING: missing,
   /** A custom field value names a field the project lacks, or an option its dropdown does not offer. */

@@ -36,6 +36,11 @@ export const LIMITS = {
   defectScale: { min: 1, max: 5 },
   reportDefectFieldsMax: 9,
   defectCountFlag: 5000,
+  /**
+   * Most defects one Excel export writes (DISEASE_EXPORT_ERROR beyond). exceljs's streaming writer cannot anchor
+   * images in cells, so the workbook and its thumbnails (a few KB each) are held in memory until written.
+   */
+  defectExportMax: 20_000,
   displacementThresholdMaxMm: 99999.999,
   duplicateDefectDistanceMinM: 0.05,
   /** SMS codes: at most one a minute, five an hour, ten a day per phone. */

@@ -2,6 +2,7 @@ import type { CallDefinition } from './define.js';
 import { authCalls } from './auth.js';
 import { defectCalls } from './defect.js';
 import { defectAnalysisCalls } from './defect-analysis.js';
+import { defectExportCalls } from './defect-export.js';
 import { defectFieldCalls } from './defect-field.js';
 import { defectTypeCalls } from './defect-type.js';
 import { dictionaryCalls, dictionaryOptionCalls } from './dictionary.js';
@@ -37,6 +38,7 @@ export * from './define.js';
 export * from './auth.js';
 export * from './defect.js';
 export * from './defect-analysis.js';
+export * from './defect-export.js';
 export * from './defect-field.js';
 export * from './defect-type.js';
 export * from './dictionary.js';
@@ -74,6 +76,7 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     authCalls,
     defectCalls,
     defectAnalysisCalls,
+    defectExportCalls,
     defectFieldCalls,
     defectTypeCalls,
     dictionaryCalls,

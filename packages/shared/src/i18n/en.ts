@@ -28,6 +28,7 @@ import { en as inspectionPhotos } from './inspection-photos/en.js';
 import { en as spatialMarker } from './spatial-marker/en.js';
 import { en as totalStation } from './total-station/en.js';
 import { en as defect } from './defect/en.js';
+import { en as defectExport } from './defect-export/en.js';
 import { en as defectList } from './defect-list/en.js';
 
 export const en: Catalogue = mergeDomains(
@@ -59,5 +60,6 @@ export const en: Catalogue = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
+  defectExport,
   defectList,
 );

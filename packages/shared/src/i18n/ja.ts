@@ -28,6 +28,7 @@ import { ja as inspectionPhotos } from './inspection-photos/ja.js';
 import { ja as spatialMarker } from './spatial-marker/ja.js';
 import { ja as totalStation } from './total-station/ja.js';
 import { ja as defect } from './defect/ja.js';
+import { ja as defectExport } from './defect-export/ja.js';
 import { ja as defectList } from './defect-list/ja.js';
 
 export const ja: Catalogue = mergeDomains(
@@ -59,5 +60,6 @@ export const ja: Catalogue = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
+  defectExport,
   defectList,
 );

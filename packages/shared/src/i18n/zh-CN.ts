@@ -27,6 +27,7 @@ import { zhCN as inspectionPhotos } from './inspection-photos/zh-CN.js';
 import { zhCN as spatialMarker } from './spatial-marker/zh-CN.js';
 import { zhCN as totalStation } from './total-station/zh-CN.js';
 import { zhCN as defect } from './defect/zh-CN.js';
+import { zhCN as defectExport } from './defect-export/zh-CN.js';
 import { zhCN as defectList } from './defect-list/zh-CN.js';
 
 /**
@@ -63,6 +64,7 @@ export const zhCN = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
+  defectExport,
   defectList,
 );
 

@@ -6,6 +6,8 @@ import type {
   DefectShape,
   DefectShapeKind,
   DefectSource,
+  DefectExportField,
+  ExcelState,
   FilterDimension,
   ProjectLocationKind,
   ProjectStatus,
@@ -695,6 +697,29 @@ export interface DisplacementRecordsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** An Excel export of the defect list (modules/defect-export) and its workbook's blob. */
+export interface InspectionExcelsTable {
+  id: Generated<number>;
+  project_id: number;
+  inspection_id: number;
+  name: string;
+  state: ColumnType<ExcelState, ExcelState, ExcelState>;
+  progress: ColumnType<number, number | undefined, number>;
+  fields: ColumnType<DefectExportField[], string, string>;
+  custom_field_ids: ColumnType<number[], string, string>;
+  thumbnails: boolean;
+  filter: ColumnType<Record<string, unknown>, string, string>;
+  language: Language;
+  defect_count: number;
+  flagged: boolean;
+  storage_key: string;
+  size_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  error_key: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -744,6 +769,7 @@ export interface Database {
   defects: DefectsTable;
   defect_numbers: DefectNumbersTable;
   monitor_points: MonitorPointsTable;
+  inspection_excels: InspectionExcelsTable;
   displacement_records: DisplacementRecordsTable;
 }
 
@@ -803,6 +829,7 @@ const TABLES: Record<keyof Database, true> = {
   defects: true,
   defect_numbers: true,
   monitor_points: true,
+  inspection_excels: true,
   displacement_records: true,
 };
 export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;

@@ -1,0 +1,35 @@
+import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
+import { createDefectFieldRepo } from '../defect-field/defect-field.repo.js';
+import { createDefectRepo } from '../defect/defect.repo.js';
+import { createDiseaseFilterRepo } from '../disease-filter/disease-filter.repo.js';
+import { createInspectionRepo } from '../inspection/inspection.repo.js';
+import { PROJECT_ACCESS } from '../project/project.module.js';
+import { registerDefectExportJobs } from './defect-export.jobs.js';
+import { createDefectExportRepo } from './defect-export.repo.js';
+import { registerDefectExportRoutes } from './defect-export.routes.js';
+import { createDefectExportService } from './defect-export.service.js';
+
+/**
+ * The defect list's Excel export and its records (/inspection-disease/export, /inspection-excel). Records go with
+ * their inspection or project by the database's cascades.
+ */
+export const defectExportModule: ModuleDefinition = {
+  name: 'defect-export',
+  register(context) {
+    const db = context.database.db;
+    const exports = createDefectExportService({
+      repo: createDefectExportRepo(db),
+      defects: createDefectRepo(db),
+      inspections: createInspectionRepo(db),
+      access: context.use(PROJECT_ACCESS),
+      ranges: createDiseaseFilterRepo(db),
+      fields: createDefectFieldRepo(db),
+      blobs: context.blobs,
+      jobs: context.jobs,
+      bus: context.bus,
+      log: context.log,
+    });
+    registerDefectExportJobs(context.jobs, exports);
+    context.routes((router) => registerDefectExportRoutes(router, exports));
+  },
+};
