@@ -200,7 +200,13 @@ export const calibrationBodySchema = z.object({
   mode: z.enum(CALIBRATION_MODES, { error: 'invalidValue' }),
 });
 export const calibrationInitParamsSchema = z.object({ id: idParam });
-export const calibrationInfoQuerySchema = z.object({ imageId: idParam });
+/** By a photo (SPEC section 7), or by the inspection for the calibration dialog, which has no photo at hand. */
+export const calibrationInfoQuerySchema = z
+  .object({ imageId: idParam.optional(), inspectionId: idParam.optional() })
+  .refine((query) => (query.imageId === undefined) !== (query.inspectionId === undefined), {
+    error: 'required',
+    path: ['imageId'],
+  });
 
 export const calibrationStatusSchema = z.object({
   inspectionId: z.number().int(),
@@ -216,7 +222,7 @@ export const calibrationStatusSchema = z.object({
 });
 export type CalibrationStatus = z.infer<typeof calibrationStatusSchema>;
 export const calibrationInfoSchema = calibrationStatusSchema.extend({
-  /** The photo's defects: whether each is calibrated and from a high-precision pose. */
+  /** The photo's defects: whether each is calibrated and from a high-precision pose (none when asked by inspection). */
   defects: z.array(
     z.object({
       id: z.number().int(),

@@ -28,11 +28,12 @@ export function registerCalibrationRoutes(router: Router, deps: { calibration: C
   });
   router.user({
     call: defectCalibrationCalls.info,
-    summary: "The calibration state and progress of a photo's inspection, and of each of the photo's defects",
+    summary:
+      "The calibration state and progress of a photo's inspection and of each of the photo's defects (`imageId`), or of an inspection (`inspectionId`)",
     tags,
     permission: 'defect:view',
     feature,
-    handler: ({ auth, query }) => calibration.info(auth, query.imageId),
+    handler: ({ auth, query }) => calibration.info(auth, query),
   });
 }
 

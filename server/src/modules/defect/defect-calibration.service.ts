@@ -176,9 +176,13 @@ export function createCalibrationService(deps: CalibrationServiceDeps) {
       return status(inspection.id);
     },
 
-    /** The calibration of the photo's inspection, and of each of the photo's defects. */
-    async info(auth: AuthContext, imageId: number): Promise<CalibrationInfo> {
-      const photo = await deps.images.findImage(imageId);
+    /** The calibration of the photo's inspection, and of each of the photo's defects; or of an inspection. */
+    async info(auth: AuthContext, query: { imageId?: number; inspectionId?: number }): Promise<CalibrationInfo> {
+      if (query.imageId === undefined) {
+        const { inspection } = await requireInspection(auth, query.inspectionId!);
+        return { ...(await status(inspection.id)), defects: [] };
+      }
+      const photo = await deps.images.findImage(query.imageId);
       if (!photo) throw new AppError('INSPECTION_IMAGE_NOT_EXISTING');
       await access.require(auth, photo.project_id);
       const [state, defects] = await Promise.all([status(photo.inspection_id), repo.ofImage(photo.id)]);

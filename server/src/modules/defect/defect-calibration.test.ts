@@ -310,6 +310,20 @@ describeOnEachDatabase('defect position calibration', (server) => {
     expect(fieldKeys((await call('GET', '/inspection-disease/calibration/info', { imageId: 'x' })).body)).toEqual({
       'querystring.imageId': 'invalidValue',
     });
+    expect(fieldKeys((await call('GET', '/inspection-disease/calibration/info', {})).body)).toEqual({
+      'querystring.imageId': 'required',
+    });
+    const both = { imageId: String(photo['hp.JPG']), inspectionId: String(inspectionId) };
+    expect(fieldKeys((await call('GET', '/inspection-disease/calibration/info', both)).body)).toEqual({
+      'querystring.imageId': 'required',
+    });
+    expect(
+      okData(
+        await call<CalibrationInfo>('GET', '/inspection-disease/calibration/info', {
+          inspectionId: String(inspectionId),
+        }),
+      ),
+    ).toMatchObject({ inspectionId, state: 'idle', total: 202, defects: [] });
     expect((await calibrate('all', undefined, 2_000_000_000)).body.msg).toBe('INSPECTION_NOT_EXISTING');
     expect((await call('GET', '/inspection-disease/calibration/info', { imageId: '2000000000' })).body.msg).toBe(
       'INSPECTION_IMAGE_NOT_EXISTING',

@@ -36,6 +36,7 @@ import {
 import { SIZE_DIMENSIONS, formatSize, levelKey, shownSize, type SizeDimension } from '../defect-display';
 import { DefectBatchEditDialog, DefectEditDialog } from './DefectEditDialog';
 import { DefectDetailsDrawer } from './DefectDetailsDrawer';
+import { CalibrationButton } from './CalibrationButton';
 import { DefectPhotoThumbnail } from './DefectPhoto';
 import { DefectToolbar } from './DefectToolbar';
 import { TypeDot } from './TypeDot';
@@ -417,6 +418,7 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
               </Button>
             </>
           )}
+          <CalibrationButton inspectionId={inspectionId} />
         </DefectToolbar>
         {page.isError && !page.data ? (
           <LoadFailed onRetry={() => void page.refetch()} />
