@@ -78,6 +78,7 @@ function present(row: InspectionExcelRow): InspectionExcel {
 }
 
 /** A file name any system keeps: no separators, no characters Windows refuses. */
+// eslint-disable-next-line no-control-regex -- control characters are among what is replaced
 const fileNameOf = (text: string) => `${text.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 180)}.xlsx`;
 
 /**
