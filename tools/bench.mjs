@@ -48,6 +48,11 @@ const benches = [
     ['npx', ['tsx', 'packages/geo/bench/defect-repeat.bench.ts']],
   ],
   [
+    'defects: the list on 1,000,000 defects with filters, and an Excel export of 10,000 with thumbnails',
+    'server/bench/defect-export.bench.ts',
+    ['npx', ['tsx', 'server/bench/defect-export.bench.ts']],
+  ],
+  [
     'photo grid: scrolling 5,000 photos in the browser',
     'e2e/bench/photo-grid.bench.ts',
     ['npx', ['tsx', 'e2e/bench/photo-grid.bench.ts']],
