@@ -15,6 +15,7 @@ import { ecefDirectionToEnu, enu, enuFrame, enuToEcef, wgs84, wgs84ToEcef, type 
 import type { Defect, DefectType } from '@sightline/shared';
 import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { formatSize, SIZE_DIMENSIONS } from '../web/src/features/defect/defect-display';
+import { chooseOption } from './support/antd';
 import { CHROMIUM_PATH, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import {
@@ -258,15 +259,13 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
       await expect.poll(() => rows.count()).toBe(3);
 
       // Filters narrow the list: cracks only, then level 4 only.
-      await section.getByTestId('defect-filter-type').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: zh.diseaseType.crack }).first().click();
+      await chooseOption(page, section.getByTestId('defect-filter-type'), zh.diseaseType.crack);
       await page.keyboard.press('Escape');
       await expect.poll(() => rows.count()).toBe(1);
       expect(await rows.first().getAttribute('data-defect-id')).toBe(String(line.id));
       await section.getByTestId('defect-filter-clear').click();
       await expect.poll(() => rows.count()).toBe(3);
-      await section.getByTestId('defect-filter-level').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: zh.defectList.level['4'] }).click();
+      await chooseOption(page, section.getByTestId('defect-filter-level'), zh.defectList.level['4']);
       await page.keyboard.press('Escape');
       await expect.poll(() => rows.count()).toBe(1);
       expect(await rows.first().getAttribute('data-defect-id')).toBe(String(large.id));
@@ -276,8 +275,7 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
       // Starred, then the star filter keeps it alone.
       await row(large).getByTestId('defect-star').click();
       await expect.poll(() => row(large).getByTestId('defect-star').getAttribute('aria-pressed')).toBe('true');
-      await section.getByTestId('defect-filter-star').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: zh.defectList.filter.starred }).click();
+      await chooseOption(page, section.getByTestId('defect-filter-star'), zh.defectList.filter.starred);
       await expect.poll(() => rows.count()).toBe(1);
       expect(await rows.first().getAttribute('data-defect-id')).toBe(String(large.id));
       await section.getByTestId('defect-filter-clear').click();
@@ -291,9 +289,8 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
         .getByTestId('defect-edit-computed-areaM2')
         .getByText(text(zh.defectList.edit.computedBeside, { value: formatSize(square.size.areaM2, 'areaM2') }))
         .waitFor();
-      await dialog.getByTestId('defect-edit-level').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: zh.defectList.level['5'] }).click();
-      await dialog.getByTestId('defect-edit-lengthM').locator('input').fill('12.5');
+      await chooseOption(page, dialog.getByTestId('defect-edit-level'), zh.defectList.level['5']);
+      await dialog.getByTestId('defect-edit-lengthM').fill('12.5');
       await page.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => row(square).getByTestId('defect-level').textContent()).toBe(zh.defectList.level['5']);
@@ -306,7 +303,7 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
 
       // Details: the sizes with the computed one beside the edited, and where it is on the model.
       await row(square).getByTestId('defect-details').click();
-      const details = page.getByTestId('defect-details');
+      const details = page.getByTestId('defect-details-drawer');
       await details.waitFor();
       await details
         .getByTestId('defect-details-lengthM')
@@ -372,7 +369,7 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
 
       // Clicking it shows the defect, whose photo then opens.
       await view.mouse.click(box.x + drawnAt.x, box.y + drawnAt.y);
-      const shown = view.getByTestId('defect-details');
+      const shown = view.getByTestId('defect-details-drawer');
       await shown.waitFor({ timeout: 30_000 });
       expect(await shown.getAttribute('data-defect-id')).toBe(String(square.id));
       await shown.getByTestId('defect-open-photo').click();

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { chooseOption } from './support/antd';
 import { CHROMIUM_PATH, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import {
@@ -50,12 +51,6 @@ describe.skipIf(skipReason !== null)('inspections', () => {
    * "loading".
    */
   const saveDialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary').click();
-
-  /** Picks an option of the antd Select that `trigger` opens. */
-  async function choose(page: Page, trigger: ReturnType<Page['getByTestId']>, option: string | RegExp) {
-    await trigger.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  }
 
   it('imports cameras, creates, edits, opens and deletes an inspection to the recycle bin', async () => {
     // A project the viewer is a member of, made by the administrator with the page's own session (a second
@@ -107,7 +102,7 @@ describe.skipIf(skipReason !== null)('inspections', () => {
     await form.getByTestId('inspection-add-group').click();
     const row = form.getByTestId('inspection-group-row');
     await row.getByTestId('group-name').fill('ABCDEFGHIJK');
-    await choose(page, row.getByTestId('group-camera'), 'M3E');
+    await chooseOption(page, row.getByTestId('group-camera'), 'M3E');
     await row.getByTestId('group-distance').fill('0');
     await saveDialog(page);
     await row.getByText(text(zh.validation.tooLong, { max: 10 })).waitFor();
@@ -144,7 +139,7 @@ describe.skipIf(skipReason !== null)('inspections', () => {
     await detail.getByTestId('image-group-add').click();
     const groupForm = dialog.getByTestId('image-group-form');
     await groupForm.getByTestId('group-name').fill('North');
-    await choose(page, groupForm.getByTestId('group-camera'), 'ZH20T');
+    await chooseOption(page, groupForm.getByTestId('group-camera'), 'ZH20T');
     await groupForm.getByTestId('group-distance').fill('8');
     await saveDialog(page);
     await groupForm.getByText(text(zh.errors.INSPECTION_IMAGE_GROUP_NAME_EXISTING, { name: 'North' })).waitFor();

@@ -87,7 +87,7 @@ export function DefectDetailsDrawer({
           <Spin />
         </Flex>
       ) : (
-        <Flex vertical gap={16} data-testid="defect-details" data-defect-id={defect.id}>
+        <Flex vertical gap={16} data-testid="defect-details-drawer" data-defect-id={defect.id}>
           <Flex vertical gap={8}>
             <Photo defect={defect} />
             <Space wrap>

@@ -1,0 +1,10 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Picks the option labelled `label` of the antd Select that `trigger` opens. Only the open dropdown is searched:
+ * antd keeps the lists of closed selects in the page, hidden, so one label appears once per select opened before.
+ */
+export async function chooseOption(page: Page, trigger: Locator, label: string | RegExp): Promise<void> {
+  await trigger.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
+}
