@@ -13,6 +13,7 @@ const LINK_FOLDERS = [
   /^\/api\/files\/avatars\//,
   /^\/api\/files\/project-covers\/\d+\//,
   /^\/api\/project-model\/tiles\/\d+\/\d+\//,
+  /^\/api\/files\/key-defects\/\d+\//,
 ];
 
 /** The folder whose link opens `url`, or null for a URL that needs none (a public file, another site's). */

@@ -5,4 +5,5 @@ import type { FeatureSlots } from '../session/feature-slots';
 export const FEATURE_SLOTS: FeatureSlots = {
   inspectionSection: lazy(() => import('../features/defect/components/DefectsSection')),
   sceneLayer: lazy(() => import('../features/defect/components/DefectLayerControl')),
+  sceneKeyDefects: lazy(() => import('../features/key-defect/components/KeyDefectLayerControl')),
 };

@@ -10,6 +10,8 @@ export interface FeatureSlots {
   inspectionSection?: ComponentType<{ inspectionId: number; projectId: number }>;
   /** A layer of the project's 3D view: its button for the view's toolbar, for the inspection the photo layer chose. */
   sceneLayer?: ComponentType<{ api: ViewerApi; projectId: number; inspectionId: number | null }>;
+  /** The 3D view's key defects: their button for the view's toolbar, for the inspection the photo layer chose. */
+  sceneKeyDefects?: ComponentType<{ api: ViewerApi; projectId: number; inspectionId: number | null }>;
 }
 
 type SlotProps<K extends keyof FeatureSlots> = NonNullable<FeatureSlots[K]> extends ComponentType<infer P> ? P : never;

@@ -7,6 +7,7 @@ import { loadCesium } from './cesium-loader';
 import { THEME_COLOURS } from './viewer-format';
 import { MeasureController } from './viewer-measure';
 import { DefectLayer } from './viewer-defects';
+import { KeyDefectLayer } from './viewer-key-defects';
 import { MarkerLayer } from './viewer-markers';
 import { PhotoLayer } from './viewer-photos';
 import { ProjectionLayer } from './viewer-projection';
@@ -115,6 +116,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
   const projectionLayer = new ProjectionLayer(C, viewer);
   const markerLayer = new MarkerLayer(C, viewer, () => tileset);
   const defectLayer = new DefectLayer(C, viewer, () => measureController.active() !== null || markerLayer.picking());
+  const keyDefectLayer = new KeyDefectLayer(C, viewer);
 
   /**
    * Renders frame after frame until `settled()` holds after two drawn frames in a row (true), or `timeoutMs`
@@ -457,6 +459,11 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
     defectWindowPosition: (id) => defectLayer.windowPosition(id),
     onDefectPick: (listener) => defectLayer.onPick(listener),
 
+    showKeyDefects: (graphs) => keyDefectLayer.show(graphs ?? []),
+    keyDefectCount: () => keyDefectLayer.count(),
+    screenExtent: (positions) => keyDefectLayer.screenExtent(positions),
+    screenshot: () => keyDefectLayer.screenshot(),
+
     async flyToDefects(flyOptions = {}) {
       const sphere = defectLayer.boundingSphere();
       if (!sphere) return;
@@ -490,6 +497,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       projectionLayer.destroy();
       markerLayer.destroy();
       defectLayer.destroy();
+      keyDefectLayer.destroy();
       viewer.destroy();
     },
   };

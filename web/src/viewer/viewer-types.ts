@@ -126,6 +126,16 @@ export interface ViewerDefect {
   position: GeoPosition;
 }
 
+/** A key defect as the 3D view draws it: its graph (a polyline or a polygon of positions) in its type's colour. */
+export interface ViewerKeyDefect {
+  id: number;
+  name: string;
+  kind: 'polyline' | 'polygon';
+  /** CSS colour, `#RRGGBB`. */
+  color: string;
+  positions: GeoPosition[];
+}
+
 /**
  * A photo projected onto the model: its image on its frustum's cross-section at `corners` (top-left, top-right,
  * bottom-right, bottom-left, ECEF), where its optical axis meets the model.
@@ -238,6 +248,14 @@ export interface ViewerApi {
   defectWindowPosition(id: number): { x: number; y: number } | null;
   /** Calls `listener` with the defect's id when a defect is clicked (not while measuring or picking a position). */
   onDefectPick(listener: (id: number) => void): () => void;
+  /** Draws key defects' graphs, replacing those drawn before; null removes them. */
+  showKeyDefects(graphs: readonly ViewerKeyDefect[] | null): void;
+  /** How many key defects are drawn. */
+  keyDefectCount(): number;
+  /** The positions' bounding box on the canvas in CSS pixels, or null when none is in view. */
+  screenExtent(positions: readonly GeoPosition[]): { width: number; height: number } | null;
+  /** The view as a PNG. */
+  screenshot(): Promise<Blob>;
   setTheme(theme: ViewerTheme): void;
   /** Asks for a new frame (the view renders on demand). */
   requestRender(): void;

@@ -173,6 +173,7 @@ export function ProjectScene({
               {photoLayer.tool}
               {photoSight.tool}
               <FeatureSlot name="sceneLayer" props={{ api, projectId, inspectionId: photoLayer.inspectionId }} />
+              <FeatureSlot name="sceneKeyDefects" props={{ api, projectId, inspectionId: photoLayer.inspectionId }} />
             </>
           }
         />
