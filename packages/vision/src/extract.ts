@@ -92,8 +92,8 @@ export function polylinesFromMask(
     if (ext < opts.minLengthPx * 0.5) continue;
     const crop = componentCrop(c, width, 1);
     const solid = crop.mask.slice(); // thinning works in place; widths are measured on the filled component
-    const skel = thin(crop.mask, crop.w, crop.h);
-    const paths = traceSkeleton(skel, crop.w, crop.h, { spurLength: 10 });
+    const skel = thin(crop.mask, crop.w, crop.h, crop.pixels);
+    const paths = traceSkeleton(skel, crop.w, crop.h, { spurLength: 10, pixels: crop.pixels.filter((q) => skel[q]) });
     for (const local of paths) {
       const pts: Point[] = local.map(([x, y]) => [x + crop.ox, y + crop.oy]);
       const len = polylineLength(pts);

@@ -91,6 +91,18 @@ function reflect(i: number, n: number): number {
   return m < n ? m : period - m;
 }
 
+/** dst[at + x] = table[src[row + col[x]]] for every tensor column x. */
+function fillRow(
+  dst: Float32Array,
+  at: number,
+  src: Uint8Array,
+  row: number,
+  col: Int32Array,
+  table: Float32Array,
+): void {
+  for (let x = 0; x < col.length; x++) dst[at + x] = table[src[row + col[x]!]!]!;
+}
+
 /** Flip an NCHW (N = 1) float tensor along x or y. */
 function flipNchw(src: Float32Array, c: number, h: number, w: number, axis: 'x' | 'y'): Float32Array {
   const out = new Float32Array(src.length);
@@ -145,6 +157,9 @@ export class OnnxDetector extends ScoreMapDetector {
         this.config.threads ?? Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length)),
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
+      // idle intra-op threads would otherwise spin for the next operator, burning the core that the other
+      // photo of a screening (or the API) needs
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
     });
     try {
       this.session = await this.loading;
@@ -180,16 +195,14 @@ export class OnnxDetector extends ScoreMapDetector {
       for (let v = 0; v < 256; v++) t[v] = (v * scale - (mean[c] ?? 0)) / (std[c] ?? 1);
       return t;
     });
-    for (let y = 0; y < H; y++) {
-      const sy = y0 + reflect(y, h);
-      for (let x = 0; x < W; x++) {
-        const sx = x0 + reflect(x, w);
-        const s = (sy * img.width + sx) * 3;
-        const d = y * W + x;
-        for (let c = 0; c < 3; c++) {
-          const srcC = bgr ? 2 - c : c;
-          data[c * plane + d] = lut[c]![img.data[s + srcC]!]!;
-        }
+    // source column of every tensor column (reflected into the tile), worked out once instead of per pixel
+    const col = Int32Array.from({ length: W }, (_, x) => (x0 + reflect(x, w)) * 3);
+    for (let c = 0; c < 3; c++) {
+      const table = lut[c]!;
+      const srcC = bgr ? 2 - c : c;
+      for (let y = 0; y < H; y++) {
+        const row = (y0 + reflect(y, h)) * img.width * 3 + srcC;
+        fillRow(data, c * plane + y * W, img.data, row, col, table);
       }
     }
     return { tensor: new ort.Tensor('float32', data, [1, 3, H, W]), W, H };
@@ -209,7 +222,9 @@ export class OnnxDetector extends ScoreMapDetector {
     const inName = this.meta.input.name ?? session.inputNames[0]!;
     const outName = this.meta.output.name ?? session.outputNames[0]!;
     const kind = this.meta.output.kind;
-    for (const tile of planTiles(width, height, tileSize, overlap)) {
+    // tiles on the model's size grid need no padding, so no pixel is inferred twice for nothing
+    const align = Math.max(1, this.meta.input.multipleOf ?? 1);
+    for (const tile of planTiles(width, height, tileSize, overlap, align)) {
       deadline.check();
       const { tensor, W, H } = this.tensorOf(img, tile.x, tile.y, tile.width, tile.height);
       const run = async (t: ort.Tensor): Promise<ort.Tensor> => {

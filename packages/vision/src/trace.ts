@@ -23,14 +23,16 @@ export interface TraceOptions {
   spurLength?: number;
   /** Minimum angle (degrees) between two edges' outgoing directions for them to be joined at a junction. Default 110. */
   joinAngleDeg?: number;
+  /** The skeleton's pixels in raster order, when the caller has them (spares a scan of the whole crop). */
+  pixels?: ArrayLike<number>;
 }
 
 /** Trace a skeleton mask (w x h, non-zero = skeleton) into pixel paths (lists of [x, y]). */
 export function traceSkeleton(skel: Uint8Array, w: number, h: number, opts: TraceOptions = {}): Point[][] {
   const spurLength = opts.spurLength ?? 8;
   const joinCos = Math.cos(((opts.joinAngleDeg ?? 110) * Math.PI) / 180);
-  const pixels: number[] = [];
-  for (let i = 0; i < skel.length; i++) if (skel[i]) pixels.push(i);
+  const pixels: number[] = opts.pixels ? Array.from(opts.pixels) : [];
+  if (!opts.pixels) for (let i = 0; i < skel.length; i++) if (skel[i]) pixels.push(i);
   if (pixels.length === 0) return [];
   const nb = (p: number): number[] => {
     const y = (p / w) | 0;
