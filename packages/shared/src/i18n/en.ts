@@ -30,6 +30,7 @@ import { en as totalStation } from './total-station/en.js';
 import { en as defect } from './defect/en.js';
 import { en as defectExport } from './defect-export/en.js';
 import { en as defectList } from './defect-list/en.js';
+import { en as defectAnalysis } from './defect-analysis/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -62,4 +63,5 @@ export const en: Catalogue = mergeDomains(
   defect,
   defectExport,
   defectList,
+  defectAnalysis,
 );

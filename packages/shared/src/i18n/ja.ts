@@ -30,6 +30,7 @@ import { ja as totalStation } from './total-station/ja.js';
 import { ja as defect } from './defect/ja.js';
 import { ja as defectExport } from './defect-export/ja.js';
 import { ja as defectList } from './defect-list/ja.js';
+import { ja as defectAnalysis } from './defect-analysis/ja.js';
 
 export const ja: Catalogue = mergeDomains(
   errors,
@@ -62,4 +63,5 @@ export const ja: Catalogue = mergeDomains(
   defect,
   defectExport,
   defectList,
+  defectAnalysis,
 );

@@ -29,6 +29,7 @@ import { zhCN as totalStation } from './total-station/zh-CN.js';
 import { zhCN as defect } from './defect/zh-CN.js';
 import { zhCN as defectExport } from './defect-export/zh-CN.js';
 import { zhCN as defectList } from './defect-list/zh-CN.js';
+import { zhCN as defectAnalysis } from './defect-analysis/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -66,6 +67,7 @@ export const zhCN = mergeDomains(
   defect,
   defectExport,
   defectList,
+  defectAnalysis,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

@@ -36,9 +36,13 @@ import {
 import { SIZE_DIMENSIONS, formatSize, levelKey, shownSize, type SizeDimension } from '../defect-display';
 import { DefectBatchEditDialog, DefectEditDialog } from './DefectEditDialog';
 import { DefectDetailsDrawer } from './DefectDetailsDrawer';
+import { DefectExportButton } from '../../defect-export/DefectExportButton';
 import { CalibrationButton } from './CalibrationButton';
 import { DefectPhotoThumbnail } from './DefectPhoto';
+import { DefectStatistics } from './DefectStatistics';
 import { DefectToolbar } from './DefectToolbar';
+import { MergeDefectsButton } from './MergeDefectsButton';
+import { RepeatedDefectsDialog } from './RepeatedDefectsDialog';
 import { TypeDot } from './TypeDot';
 
 const LEVELS = Array.from(
@@ -418,7 +422,16 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
               </Button>
             </>
           )}
+          <MergeDefectsButton ids={selected} onMerged={() => setSelected([])} />
+          <RepeatedDefectsDialog inspectionId={inspectionId} projectId={projectId} />
+          <DefectStatistics filter={{ ...filter, inspectionId }} />
           <CalibrationButton inspectionId={inspectionId} />
+          <DefectExportButton
+            inspectionId={inspectionId}
+            projectId={projectId}
+            filter={filter}
+            total={page.data?.total}
+          />
         </DefectToolbar>
         {page.isError && !page.data ? (
           <LoadFailed onRetry={() => void page.refetch()} />
