@@ -34,7 +34,7 @@ const shapeColumns = (shape: CreateBody['shape']) => ({
   width_px: shape.widthPx ?? null,
 });
 
-export export const code = (number: number) => `D-${String(number).padStart(4, '0')}`;
+export const code = (number: number) => `D-${String(number).padStart(4, '0')}`;
 
 export function presentDefect(row: DefectRow): Defect {
   return {
