@@ -37,6 +37,7 @@ import { SIZE_DIMENSIONS, formatSize, levelKey, shownSize, type SizeDimension } 
 import { DefectBatchEditDialog, DefectEditDialog } from './DefectEditDialog';
 import { DefectDetailsDrawer } from './DefectDetailsDrawer';
 import { DefectExportButton } from '../../defect-export/DefectExportButton';
+import { DefectExportButton } from '../../defect-export/DefectExportButton';
 import { CalibrationButton } from './CalibrationButton';
 import { DefectPhotoThumbnail } from './DefectPhoto';
 import { DefectStatistics } from './DefectStatistics';
@@ -426,6 +427,12 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
           <RepeatedDefectsDialog inspectionId={inspectionId} projectId={projectId} />
           <DefectStatistics filter={{ ...filter, inspectionId }} />
           <CalibrationButton inspectionId={inspectionId} />
+          <DefectExportButton
+            inspectionId={inspectionId}
+            projectId={projectId}
+            filter={filter}
+            total={page.data?.total}
+          />
           <DefectExportButton
             inspectionId={inspectionId}
             projectId={projectId}
