@@ -47,6 +47,7 @@ describe('survey files', () => {
   });
 
   it('names the missing columns', () => {
+    expect(readSurveyTable([['\ufeffmonitorTime', 'temperature', 'x', 'y']])).toEqual({ ok: true, rows: [] });
     expect(readSurveyTable([['monitorTime', 'X']])).toEqual({ ok: false, missingColumns: ['temperature', 'y'] });
     expect(readSurveyTable([])).toEqual({ ok: false, missingColumns: ['monitorTime', 'temperature', 'x', 'y'] });
   });

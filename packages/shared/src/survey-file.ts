@@ -64,7 +64,12 @@ export function readSurveyTable(
   takenTimes: ReadonlySet<string> = new Set(),
 ): SurveyFileReading {
   const headerIndex = table.findIndex((cells) => !isBlank(cells));
-  const header = (table[headerIndex] ?? []).map((cell) => String(cellValue(cell, 'monitorTime') ?? '').toLowerCase());
+  // A CSV written with a byte order mark (as spreadsheet programs want for UTF-8) carries it in the first name.
+  const header = (table[headerIndex] ?? []).map((cell) =>
+    String(cellValue(cell, 'monitorTime') ?? '')
+      .replace(/^\ufeff/, '')
+      .toLowerCase(),
+  );
   const columnOf = new Map(SURVEY_FILE_COLUMNS.map((column) => [column, header.indexOf(column.toLowerCase())]));
   const missingColumns = SURVEY_FILE_COLUMNS.filter((column) => columnOf.get(column) === -1);
   if (headerIndex === -1 || missingColumns.length > 0) return { ok: false, missingColumns: [...missingColumns] };

@@ -17,6 +17,7 @@ export const PAGE_REGISTRY: Record<string, PageLoader> = {
   'project-config/ProjectConfigPage': () => import('../features/project-config/pages/ProjectConfigPage'),
   'project-view/ProjectViewPage': () => import('../features/project-view/pages/ProjectViewPage'),
   'spatial-marker/SpatialMarkerPage': () => import('../features/spatial-marker/pages/SpatialMarkerPage'),
+  'total-station/TotalStationPage': () => import('../features/total-station/pages/TotalStationPage'),
   'user/PersonalCenterPage': () => import('../features/user/pages/PersonalCenterPage'),
   'map/MapPage': upcoming,
   'map/MapProjectsPage': upcoming,
@@ -47,6 +48,7 @@ export const SUB_PAGES: Record<string, readonly SubPage[]> = {
     { path: 'projects/:id/config', componentPath: 'project-config/ProjectConfigPage' },
     { path: 'projects/:id/view', componentPath: 'project-view/ProjectViewPage' },
     { path: 'projects/:id/markers', componentPath: 'spatial-marker/SpatialMarkerPage' },
+    { path: 'projects/:id/total-station', componentPath: 'total-station/TotalStationPage' },
   ],
   // The inspection page is kept alive and shows its own detail; the route only lets the path exist.
   INSPECTION: [

@@ -9,6 +9,8 @@ export const projectPaths = {
   view: (id: number) => `/home/projects/${id}/view`,
   /** The marker tree beside the 3D view, and the binding of photos to markers. */
   markers: (id: number) => `/home/projects/${id}/markers`,
+  /** Total-station monitoring points, their surveys and displacement chart. */
+  totalStation: (id: number) => `/home/projects/${id}/total-station`,
   /** The project's inspections: the inspection menu page with the project chosen. */
   inspections: (id: number) => `/inspection?projectId=${id}`,
   /** One photo of an inspection in the full-resolution viewer (the 3D view's photo layer opens it). */

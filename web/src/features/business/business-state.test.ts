@@ -7,6 +7,11 @@ describe('businessState', () => {
     expect(businessState('droneInspection', true)).toEqual({ kind: 'available', path: '/home' });
   });
 
+  it('opens total-station monitoring at the project list, where each project leads to its points', () => {
+    expect(businessState('totalStationMonitoring', true)).toEqual({ kind: 'available', path: '/home' });
+    expect(businessState('totalStationMonitoring', false)).toEqual({ kind: 'notInMembership' });
+  });
+
   it('explains a missing membership feature for an entry with a screen', () => {
     expect(businessState('droneInspection', false)).toEqual({ kind: 'notInMembership' });
   });
@@ -16,8 +21,9 @@ describe('businessState', () => {
   });
 
   it.each([true, false, undefined])('says "coming later" for every entry without a screen (enabled %s)', (enabled) => {
-    const withoutScreen = BUSINESS_ENTRIES.filter((entry) => entry.code !== 'droneInspection');
-    expect(withoutScreen).toHaveLength(6);
+    const withScreen: string[] = ['droneInspection', 'totalStationMonitoring'];
+    const withoutScreen = BUSINESS_ENTRIES.filter((entry) => !withScreen.includes(entry.code));
+    expect(withoutScreen).toHaveLength(5);
     for (const entry of withoutScreen) expect(businessState(entry.code, enabled)).toEqual({ kind: 'comingLater' });
   });
 });

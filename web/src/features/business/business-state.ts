@@ -1,7 +1,11 @@
 import type { BusinessCode } from '@sightline/shared';
 
 /** Where each entry leads; an entry missing here has no screen in this release. */
-const BUSINESS_PATHS: Partial<Record<BusinessCode, string>> = { droneInspection: '/home' };
+const BUSINESS_PATHS: Partial<Record<BusinessCode, string>> = {
+  droneInspection: '/home',
+  // Total-station monitoring is per project: the project list leads to each project's points.
+  totalStationMonitoring: '/home',
+};
 
 export type BusinessState = { kind: 'available'; path: string } | { kind: 'notInMembership' } | { kind: 'comingLater' };
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Button, Card, Empty, Flex, Progress, Result, Spin, Tag, Typography } from 'antd';
 import {
+  AimOutlined,
   ArrowLeftOutlined,
   CloudUploadOutlined,
   EditOutlined,
@@ -106,6 +107,13 @@ export default function ProjectViewPage(_props: MenuPageProps) {
             data-testid="view-markers"
           >
             {t('projectUi.markers.open')}
+          </Button>
+          <Button
+            icon={<AimOutlined />}
+            onClick={() => void navigate(projectPaths.totalStation(detail.id))}
+            data-testid="view-total-station"
+          >
+            {t('monitorUi.open')}
           </Button>
           {canEdit && !moving && (
             <Button icon={<EditOutlined />} onClick={() => void navigate(projectPaths.edit(detail.id))}>
