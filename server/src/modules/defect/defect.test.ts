@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Defect } from '@sightline/shared';
 import { enu, enuFrame, enuToWgs84, wgs84 } from '@sightline/geo';
-import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
+import { describeOnEachDatabase } from '../../../test/harness.js';
+import {
+  addRoundCameraGroup as addGroup,
+  buildDefectScene,
+  ROUND_CAMERA_METRE_PX as METRE_PX,
+  ROUND_CAMERA_SIZE as SIZE,
+} from '../../../test/factories/defect.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildServedModel } from '../../../test/factories/project-model.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
@@ -15,22 +21,7 @@ import {
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 import { fieldKeys } from '../../../test/validation.js';
 
-/**
- * A camera whose numbers come out round by hand: 13.2 mm sensor width, 8.8 mm focal length, 5472 × 3648 photos, so
- * fx = fy = 5472 × 8.8 / 13.2 = 3648 px with the principal point at (2736, 1824). At the group's 8 m shooting
- * distance a pixel covers 8 × 13.2 / (8.8 × 5472) = 8 / 3648 m: 456 px make a metre.
- */
-const GROUP = {
-  name: 'Facade',
-  camera_model: 'test',
-  sensor_width_mm: 13.2,
-  sensor_height_mm: 8.8,
-  focal_length_mm: 8.8,
-  image_width_px: 5472,
-  image_height_px: 3648,
-};
-const SIZE: [number, number] = [5472, 3648];
-const METRE_PX = 456;
+/** The round camera (server/test/factories/defect.ts): 456 px make a metre at the group's 8 m. */
 
 /** A crack of 456 + 228 px (1.5 m at 8 m) drawn 2 px wide (2 × 8 / 3648 m = 4.386 mm). */
 const CRACK = {
@@ -89,32 +80,13 @@ describeOnEachDatabase('defects', (server) => {
   const create = (body: Record<string, unknown>, token?: string) =>
     call<Defect>('POST', '/inspection-disease', { level: 3, ...body }, token);
 
-  async function addGroup(db: TestServer['db'], inspection: number, distance: number) {
-    const row = await db
-      .insertInto('inspection_image_groups')
-      .values({ ...GROUP, name: `${GROUP.name} ${distance}`, inspection_id: inspection, photo_distance_m: distance })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
   /** A new inspection in a new project of the team (the inspector a member), its 8 m group, and photos in it. */
-  async function freshScene(photos: ReadonlyArray<{ name: string; pose: PoseTuple | null }>) {
-    const db = server().db;
-    const scene = await buildInspection(db, {
-      teamId: team.id,
-      createdBy: team.admin.id,
-      memberIds: [team.inspector.id],
-    });
-    const group = await addGroup(db, scene.inspectionId, 8);
-    const rows = await insertPhotos(
-      db,
-      scene.inspectionId,
-      group,
-      photos.map((photo) => ({ ...photo, size: SIZE })),
+  const freshScene = (photos: ReadonlyArray<{ name: string; pose: PoseTuple | null }>) =>
+    buildDefectScene(
+      server().db,
+      { teamId: team.id, createdBy: team.admin.id, memberIds: [team.inspector.id] },
+      photos,
     );
-    return { ...scene, photo: Object.fromEntries(rows.map((row) => [row.name, row.id])) };
-  }
 
   /** The photo's has-defect count, as the photo list shows it. */
   async function defectCount(imageId: number) {
