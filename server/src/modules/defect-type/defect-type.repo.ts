@@ -82,21 +82,21 @@ export function createDefectTypeRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Whether defects use the type. Defects belong to a later module: its `defects` table is found at
-     * query time, with the column that references defect_types by foreign key; until it exists no
-     * type is bound.
+     * Whether anything uses the type: defects, key defects, and whatever later modules add. Those tables belong to
+     * modules registered after this one, so they are found at query time, as every column that references
+     * defect_types by a foreign key that forbids the deletion (settings that name the type go with it, by cascade).
      */
     async isBoundToDefects(typeId: number) {
-      const { rows: columns } = await sql<{ column_name: string }>`
-        select a.attname as column_name
+      const { rows: references } = await sql<{ table_name: string; column_name: string }>`
+        select c.conrelid::regclass::text as table_name, a.attname as column_name
         from pg_constraint c
         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
-        where c.contype = 'f' and c.conrelid = to_regclass('defects') and c.confrelid = to_regclass('defect_types')`.execute(
+        where c.contype = 'f' and c.confrelid = to_regclass('defect_types') and c.confdeltype in ('a', 'r')`.execute(
         db,
       );
-      for (const { column_name: column } of columns) {
+      for (const { table_name: table, column_name: column } of references) {
         const { rows } = await sql<{ bound: boolean }>`
-          select exists (select 1 from defects where ${sql.ref(column)} = ${typeId}) as bound`.execute(db);
+          select exists (select 1 from ${sql.table(table)} where ${sql.ref(column)} = ${typeId}) as bound`.execute(db);
         if (rows[0]?.bound) return true;
       }
       return false;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_DEFECT_SHAPES, type DefectType, type Page } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import { insertDefect } from '../../../test/factories/defect.js';
+import { buildInspection } from '../../../test/factories/inspection.js';
 import {
   buildOutsider,
   buildProject,
@@ -161,6 +162,28 @@ describeOnEachDatabase('defect types', (server) => {
       });
       expect(
         (await server().call('DELETE', `/api/disease-type/${bound.body.data.id}`, { token: team.admin.token })).body
+          .msg,
+      ).toBe('DISEASE_TYPE_BING_DISEASE');
+      // A key defect holds its type too: without a defect, its type is bound all the same.
+      const keyed = await create({ name: 'Keyed' });
+      const scene = await buildInspection(server().db, { teamId: team.id, createdBy: team.admin.id, projectId });
+      await server()
+        .db.insertInto('key_defects')
+        .values({
+          project_id: projectId,
+          inspection_id: scene.inspectionId,
+          name: 'K1',
+          type_id: keyed.body.data.id,
+          level: 3,
+          shape_kind: 'polyline',
+          positions: JSON.stringify([]),
+          screenshot: 'k1.png',
+          screenshot_key: 'k1.png',
+          screenshot_bytes: 1,
+        })
+        .execute();
+      expect(
+        (await server().call('DELETE', `/api/disease-type/${keyed.body.data.id}`, { token: team.admin.token })).body
           .msg,
       ).toBe('DISEASE_TYPE_BING_DISEASE');
     });
