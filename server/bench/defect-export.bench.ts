@@ -58,8 +58,8 @@ try {
     return json.data;
   };
 
-  // 1. The list on a million defects.
-  {
+  // 1. The list on a million defects (BENCH_LIST_DEFECTS=0 skips it).
+  if (LIST_DEFECTS > 0) {
     const scene = await buildInspection(db, {
       teamId: team.id,
       createdBy: team.admin.id,

@@ -92,20 +92,26 @@ async function cropOne(
   if (right - left < 1 || bottom - top < 1) return null;
   const width = right - left;
   const height = bottom - top;
+  // Only the crop's rows are copied out of the preview's pixels: handing sharp the whole preview for each defect
+  // would copy megabytes per defect.
+  const rowBytes = width * info.channels;
+  const cropped = Buffer.allocUnsafe(rowBytes * height);
+  for (let row = 0; row < height; row += 1) {
+    const from = ((top + row) * info.width + left) * info.channels;
+    pixels.copy(cropped, row * rowBytes, from, from + rowBytes);
+  }
+  const fit = Math.min(1, THUMBNAIL_PX / Math.max(width, height));
+  const [outWidth, outHeight] = [Math.max(1, Math.round(width * fit)), Math.max(1, Math.round(height * fit))];
   const path = points.map(([u, v]) => `${(u - left).toFixed(1)},${(v - top).toFixed(1)}`).join(' ');
   const element = defect.shape_kind === 'polyline' ? 'polyline' : 'polygon';
-  const stroke = Math.max(1, Math.max(width, height) / 60);
+  // Drawn in the crop's pixels and scaled with it: sharp composites after resizing.
   const outline = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      `<${element} points="${path}" fill="none" stroke="#ff3b30" stroke-width="${stroke}"/></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">` +
+      `<${element} points="${path}" fill="none" stroke="#ff3b30" stroke-width="${2 / fit}"/></svg>`,
   );
-  const crop = await sharp(pixels, { raw: info })
-    .extract({ left, top, width, height })
+  const { data, info: size } = await sharp(cropped, { raw: { width, height, channels: info.channels } })
+    .resize(outWidth, outHeight)
     .composite([{ input: outline }])
-    .png()
-    .toBuffer();
-  const { data, info: size } = await sharp(crop)
-    .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 80 })
     .toBuffer({ resolveWithObject: true });
   return { jpeg: data, width: size.width, height: size.height };
