@@ -48,6 +48,8 @@ export const CALL_ACCESS = {
   'GET /files/avatars/{userId}/{name}': 'signed-in',
   'GET /files/project-covers/{teamId}/{name}': 'project:view',
   'GET /files/system/{name}': 'public',
+  // A key defect's screenshot: seen by whoever sees the inspection's defects.
+  'GET /files/key-defects/{inspectionId}/{name}': 'defect:view',
   'GET /web/file-link': 'signed-in',
   // Local users: "Admins can ... batch delete local users".
   'POST /user/page': 'team:local-user:manage',
