@@ -101,3 +101,28 @@ export function useFolderLink(folder: string | null): FileLink | undefined {
 /** The folder of one photo's preview and original: its link opens this photo's files only. */
 export const photoFilesFolder = (inspectionId: number, imageId: number) =>
   `${INSPECTION_IMAGE_FILES_PATH}${inspectionId}/${imageId}/`;
+
+/** The largest page findPage answers. */
+const SEQUENCE_PAGE_SIZE = 200;
+
+/** The ids of the inspection's photos in upload order, for previous and next. */
+export function usePhotoSequence(inspectionId: number) {
+  const ready = useInTeam();
+  return useQuery({
+    // Under the inspection root, so a team switch and photo changes refresh it.
+    queryKey: [...inspectionKeys.all, 'images', inspectionId, 'sequence'],
+    enabled: ready,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      const ids: number[] = [];
+      for (let pageNum = 1; ; pageNum += 1) {
+        const page = await call(inspectionImageCalls.findPage, {
+          body: { inspectionId, pageNum, pageSize: SEQUENCE_PAGE_SIZE },
+          signal,
+        });
+        ids.push(...page.records.map((record) => record.id));
+        if (pageNum * SEQUENCE_PAGE_SIZE >= page.total || page.records.length === 0) return ids;
+      }
+    },
+  });
+}

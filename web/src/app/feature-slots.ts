@@ -3,6 +3,7 @@ import type { FeatureSlots } from '../session/feature-slots';
 
 /** What fills the features' slots (web/src/session/feature-slots.tsx), each loaded with the screen that shows it. */
 export const FEATURE_SLOTS: FeatureSlots = {
+  photoEditor: lazy(() => import('../features/defect-editor/components/DefectEditorPage')),
   inspectionSection: lazy(() => import('../features/defect/components/DefectsSection')),
   sceneLayer: lazy(() => import('../features/defect/components/DefectLayerControl')),
   sceneKeyDefects: lazy(() => import('../features/key-defect/components/KeyDefectLayerControl')),

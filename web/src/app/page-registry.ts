@@ -54,6 +54,7 @@ export const SUB_PAGES: Record<string, readonly SubPage[]> = {
   INSPECTION: [
     { path: ':id', componentPath: 'inspection/InspectionPage' },
     { path: ':id/photo/:imageId', componentPath: 'inspection/InspectionPage' },
+    { path: ':id/photo/:imageId/edit', componentPath: 'inspection/InspectionPage' },
   ],
 };
 

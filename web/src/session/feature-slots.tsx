@@ -6,6 +6,13 @@ import type { ViewerApi } from '../viewer';
  * hosts a slot renders `<FeatureSlot>`, which shows whatever web/src/app put in it, and nothing while it is empty.
  */
 export interface FeatureSlots {
+  /** The image editor of one photo of an inspection, where its defects are drawn. */
+  photoEditor?: ComponentType<{
+    inspectionId: number;
+    imageId: number;
+    onOpen: (imageId: number) => void;
+    onBack: () => void;
+  }>;
   /** Below an inspection's photos: its defects. */
   inspectionSection?: ComponentType<{ inspectionId: number; projectId: number }>;
   /** A layer of the project's 3D view: its button for the view's toolbar, for the inspection the photo layer chose. */

@@ -28,6 +28,7 @@ import { en as inspectionPhotos } from './inspection-photos/en.js';
 import { en as spatialMarker } from './spatial-marker/en.js';
 import { en as totalStation } from './total-station/en.js';
 import { en as defect } from './defect/en.js';
+import { en as defectEditor } from './defect-editor/en.js';
 import { en as defectExport } from './defect-export/en.js';
 import { en as defectList } from './defect-list/en.js';
 import { en as defectAnalysis } from './defect-analysis/en.js';
@@ -61,6 +62,7 @@ export const en: Catalogue = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
+  defectEditor,
   defectExport,
   defectList,
   defectAnalysis,

@@ -28,6 +28,7 @@ import { ja as inspectionPhotos } from './inspection-photos/ja.js';
 import { ja as spatialMarker } from './spatial-marker/ja.js';
 import { ja as totalStation } from './total-station/ja.js';
 import { ja as defect } from './defect/ja.js';
+import { ja as defectEditor } from './defect-editor/ja.js';
 import { ja as defectExport } from './defect-export/ja.js';
 import { ja as defectList } from './defect-list/ja.js';
 import { ja as defectAnalysis } from './defect-analysis/ja.js';
@@ -61,6 +62,7 @@ export const ja: Catalogue = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
+  defectEditor,
   defectExport,
   defectList,
   defectAnalysis,

@@ -27,6 +27,7 @@ import { zhCN as inspectionPhotos } from './inspection-photos/zh-CN.js';
 import { zhCN as spatialMarker } from './spatial-marker/zh-CN.js';
 import { zhCN as totalStation } from './total-station/zh-CN.js';
 import { zhCN as defect } from './defect/zh-CN.js';
+import { zhCN as defectEditor } from './defect-editor/zh-CN.js';
 import { zhCN as defectExport } from './defect-export/zh-CN.js';
 import { zhCN as defectList } from './defect-list/zh-CN.js';
 import { zhCN as defectAnalysis } from './defect-analysis/zh-CN.js';
@@ -65,6 +66,7 @@ export const zhCN = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
+  defectEditor,
   defectExport,
   defectList,
   defectAnalysis,

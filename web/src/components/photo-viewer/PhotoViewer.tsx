@@ -63,6 +63,11 @@ export interface PhotoViewerProps {
   onPyramid?: (pyramid: InspectionImagePyramid | undefined, retry: () => void) => void;
   /** Told where the view is going whenever it changes, and its zoom relative to the whole photo fitted (1). */
   onViewportChange?: (viewport: PhotoViewport, zoom: number) => void;
+  /**
+   * Given the OpenSeadragon viewer once it exists, for an editor that draws on its own canvas at every frame and
+   * takes the viewer's pointer events (a click that is not a drag, a drag it keeps from panning); answers the undoing.
+   */
+  onViewer?: (viewer: OpenSeadragon.Viewer) => () => void;
   style?: React.CSSProperties;
 }
 
@@ -81,7 +86,7 @@ export function uprightSize(width: number, height: number, metadata: Record<stri
  * (the page provides them), so that arrow keys can change the photo.
  */
 export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(function PhotoViewer(props, ref) {
-  const { inspectionId, imageId, previewUrl, overlay, onPyramid, onViewportChange, style } = props;
+  const { inspectionId, imageId, previewUrl, overlay, onPyramid, onViewportChange, onViewer, style } = props;
   const element = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<OpenSeadragon.Viewer | null>(null);
   const dziRef = useRef<OpenSeadragon.DziTileSource | null>(null);
@@ -113,6 +118,8 @@ export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(funct
   useEffect(() => {
     viewportListener.current = onViewportChange;
   }, [onViewportChange]);
+  // Read once, when the viewer is made: the editor's handlers read its state through refs of their own.
+  const viewerListener = useRef(onViewer);
 
   useEffect(() => {
     const viewer = OpenSeadragon({
@@ -151,7 +158,9 @@ export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(funct
       );
     });
     viewerRef.current = viewer;
+    const detach = viewerListener.current?.(viewer);
     return () => {
+      detach?.();
       viewer.destroy();
       viewerRef.current = null;
       dziRef.current = null;

@@ -18,6 +18,21 @@ describe('inspection paths', () => {
     expect(inspectionViewOf('/inspection/5/photo/7/extra', '')).toBeNull();
   });
 
+  it('reads the image editor of a photo', () => {
+    expect(inspectionViewOf(inspectionPaths.editor(5, 77), '')).toEqual({
+      kind: 'editor',
+      inspectionId: 5,
+      imageId: 77,
+    });
+    expect(inspectionViewOf('/inspection/5/photo/77/edit/', '')).toEqual({
+      kind: 'editor',
+      inspectionId: 5,
+      imageId: 77,
+    });
+    expect(inspectionViewOf('/inspection/5/photo/x/edit', '')).toEqual({ kind: 'detail', id: 5 });
+    expect(inspectionViewOf('/inspection/5/photo/7/edit/more', '')).toBeNull();
+  });
+
   it('ignores paths elsewhere and treats a bad id as the list', () => {
     expect(inspectionViewOf('/home', '')).toBeNull();
     expect(inspectionViewOf('/inspection/abc', '')).toEqual({ kind: 'list', projectId: null });

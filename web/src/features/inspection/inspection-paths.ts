@@ -8,12 +8,15 @@ export const inspectionPaths = {
   detail: (id: number) => `${INSPECTION_BASE}/${id}`,
   /** The full-resolution photo viewer of one photo of an inspection. */
   photo: projectPaths.inspectionPhoto,
+  /** The image editor of one photo, where defects are drawn (web/src/features/defect-editor). */
+  editor: (inspectionId: number, imageId: number) => `${INSPECTION_BASE}/${inspectionId}/photo/${imageId}/edit`,
 };
 
 export type InspectionView =
   | { kind: 'list'; projectId: number | null }
   | { kind: 'detail'; id: number }
-  | { kind: 'photo'; inspectionId: number; imageId: number };
+  | { kind: 'photo'; inspectionId: number; imageId: number }
+  | { kind: 'editor'; inspectionId: number; imageId: number };
 
 const positiveId = (value: string | null | undefined): number | null => {
   const id = Number(value);
@@ -25,12 +28,13 @@ export function inspectionViewOf(pathname: string, search: string): InspectionVi
   if (pathname === INSPECTION_BASE || pathname === `${INSPECTION_BASE}/`) {
     return { kind: 'list', projectId: positiveId(new URLSearchParams(search).get('projectId')) };
   }
-  const photo = /^\/inspection\/([^/]+)\/photo\/([^/]+)\/?$/.exec(pathname);
+  const photo = /^\/inspection\/([^/]+)\/photo\/([^/]+)(\/edit)?\/?$/.exec(pathname);
   if (photo) {
     const inspectionId = positiveId(photo[1]);
     const imageId = positiveId(photo[2]);
     if (inspectionId === null) return { kind: 'list', projectId: null };
-    return imageId === null ? { kind: 'detail', id: inspectionId } : { kind: 'photo', inspectionId, imageId };
+    if (imageId === null) return { kind: 'detail', id: inspectionId };
+    return { kind: photo[3] ? 'editor' : 'photo', inspectionId, imageId };
   }
   const match = /^\/inspection\/([^/]+)\/?$/.exec(pathname);
   if (!match) return null;

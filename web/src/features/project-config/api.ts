@@ -9,15 +9,6 @@ import { useSignedIn } from '../../stores/session-store';
 
 // ---------------------------------------------------------------- defect fields
 
-export function useDefectFields(projectId: number) {
-  const ready = useSignedIn();
-  return useQuery({
-    queryKey: projectConfigKeys.fields(projectId),
-    queryFn: ({ signal }) => call(defectFieldCalls.list, { query: { projectId }, signal }),
-    enabled: ready,
-  });
-}
-
 function useInvalidate(key: readonly unknown[]) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: key });

@@ -17,16 +17,6 @@ import { useInTeam } from '../../stores/session-store';
 
 /** The marker tree of a project and the binding of its inspections' photos (SPEC section 7, "Spatial markers"). */
 
-/** Every group and marker of the project, as one flat list (the page nests it by `parentId`). */
-export function useMarkerTree(projectId: number) {
-  const ready = useInTeam();
-  return useQuery({
-    queryKey: spatialMarkerKeys.tree(projectId),
-    enabled: ready,
-    queryFn: ({ signal }) => call(spatialMarkerCalls.tree, { body: { projectId }, signal }),
-  });
-}
-
 /** A change to the tree or to the bindings: the tree, and every count and list of bindings, are read again. */
 function useMarkerWrite<T, R>(projectId: number, write: (value: T) => Promise<R>) {
   const queryClient = useQueryClient();

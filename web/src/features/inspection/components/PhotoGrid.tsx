@@ -1,6 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Checkbox, Flex, Spin, Tag, Tooltip, Typography, theme } from 'antd';
-import { ExclamationCircleOutlined, LoadingOutlined, PictureOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Flex, Spin, Tag, Tooltip, Typography, theme } from 'antd';
+import { EditOutlined, ExclamationCircleOutlined, LoadingOutlined, PictureOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { FileLink, InspectionImage } from '@sightline/shared';
@@ -25,6 +25,8 @@ export interface PhotoGridProps {
   /** `index` in `images`; `range` when shift was held (select from the last clicked one). */
   onToggle: (index: number, range: boolean) => void;
   onOpen: (image: InspectionImage) => void;
+  /** Opens a processed photo in the image editor (the button on its tile). */
+  onEdit?: (image: InspectionImage) => void;
   height: number | string;
 }
 
@@ -41,6 +43,7 @@ export function PhotoGrid({
   onLoadMore,
   onToggle,
   onOpen,
+  onEdit,
   height,
 }: PhotoGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -112,6 +115,7 @@ export function PhotoGrid({
                   selected={selected.has(image.id)}
                   onToggle={onToggle}
                   onOpen={onOpen}
+                  onEdit={onEdit}
                 />
               ))}
               {rowImages.length === 0 && hasMore && (
@@ -135,9 +139,19 @@ interface PhotoTileProps {
   selected: boolean;
   onToggle: (index: number, range: boolean) => void;
   onOpen: (image: InspectionImage) => void;
+  onEdit: ((image: InspectionImage) => void) | undefined;
 }
 
-const PhotoTile = memo(function PhotoTile({ image, index, size, link, selected, onToggle, onOpen }: PhotoTileProps) {
+const PhotoTile = memo(function PhotoTile({
+  image,
+  index,
+  size,
+  link,
+  selected,
+  onToggle,
+  onOpen,
+  onEdit,
+}: PhotoTileProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const src = image.thumbnailUrl && link ? withFileLink(image.thumbnailUrl, link) : undefined;
@@ -215,6 +229,22 @@ const PhotoTile = memo(function PhotoTile({ image, index, size, link, selected, 
           />
         </div>
         {badge && <div style={{ position: 'absolute', bottom: 4, left: 4 }}>{badge}</div>}
+        {onEdit && image.state === 'processed' && (
+          <Tooltip title={t('defectEditor.open')}>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('defectEditor.open')}
+              style={{ position: 'absolute', top: 6, right: 6 }}
+              onClick={(event) => {
+                event.stopPropagation();
+                onEdit(image);
+              }}
+              onKeyDown={(event) => event.stopPropagation()}
+              data-testid="photo-edit-defects"
+            />
+          </Tooltip>
+        )}
       </div>
       <Typography.Text ellipsis={{ tooltip: image.name }} style={{ display: 'block', lineHeight: `${CAPTION_PX}px` }}>
         {image.name}

@@ -98,6 +98,10 @@ export function PhotosPanel({
     (image: InspectionImage) => void navigate(inspectionPaths.photo(inspectionId, image.id)),
     [inspectionId, navigate],
   );
+  const onEdit = useCallback(
+    (image: InspectionImage) => void navigate(inspectionPaths.editor(inspectionId, image.id)),
+    [inspectionId, navigate],
+  );
   const { fetchNextPage } = grid;
   const onLoadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
@@ -282,6 +286,7 @@ export function PhotosPanel({
           onLoadMore={onLoadMore}
           onToggle={onToggle}
           onOpen={onOpen}
+          onEdit={onEdit}
           height={GRID_HEIGHT}
         />
       )}

@@ -6,6 +6,7 @@ import { InspectionDetail } from '../components/InspectionDetail';
 import { InspectionList } from '../components/InspectionList';
 import { inspectionPaths, inspectionViewOf, type InspectionView } from '../inspection-paths';
 import { PhotoViewerPage } from './PhotoViewerPage';
+import { FeatureSlot } from '../../../session/feature-slots';
 
 /**
  * The inspection menu page (SPEC section 2), kept alive by the layout: the list of a project's inspections at
@@ -18,6 +19,20 @@ export default function InspectionPage({ titleKey }: MenuPageProps) {
   const [view, setView] = useState<InspectionView>(here ?? { kind: 'list', projectId: null });
   if (here && JSON.stringify(here) !== JSON.stringify(view)) setView(here);
 
+  if (view.kind === 'editor') {
+    return (
+      <FeatureSlot
+        key={view.inspectionId}
+        name="photoEditor"
+        props={{
+          inspectionId: view.inspectionId,
+          imageId: view.imageId,
+          onOpen: (imageId) => void navigate(inspectionPaths.editor(view.inspectionId, imageId), { replace: true }),
+          onBack: () => void navigate(inspectionPaths.detail(view.inspectionId)),
+        }}
+      />
+    );
+  }
   if (view.kind === 'photo') {
     return (
       <PhotoViewerPage

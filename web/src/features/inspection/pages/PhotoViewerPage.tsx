@@ -4,6 +4,7 @@ import {
   ArrowLeftOutlined,
   CompressOutlined,
   DiffOutlined,
+  EditOutlined,
   ExpandOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
@@ -18,10 +19,11 @@ import { useNavigate } from 'react-router';
 import type { InspectionImagePyramid } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
 import { PhotoMetadataPanel } from '../components/PhotoMetadataPanel';
-import { usePhotoDetail } from '../../../api/photo-files';
+import { usePhotoDetail, usePhotoSequence } from '../../../api/photo-files';
 import { photoComparePath } from '../../../lib/photo-compare-paths';
 import { PhotoViewer, type PhotoViewerHandle, uprightSize } from '../../../components/photo-viewer/PhotoViewer';
-import { usePhotoPoseSource, usePhotoSequence } from '../photo-viewer-api';
+import { usePhotoPoseSource } from '../photo-viewer-api';
+import { inspectionPaths } from '../inspection-paths';
 
 function ToolButton(props: {
   name: string;
@@ -179,6 +181,15 @@ export function PhotoViewerPage({
             icon={<DiffOutlined />}
             onClick={() => void navigate(photoComparePath('2d', [imageId]))}
           />
+          {image.state === 'processed' && (
+            <Button
+              icon={<EditOutlined />}
+              onClick={() => void navigate(inspectionPaths.editor(inspectionId, imageId))}
+              data-testid="photo-edit-defects"
+            >
+              {t('defectEditor.open')}
+            </Button>
+          )}
         </Space>
       </Flex>
       <Flex gap={12} style={{ flex: 1, minHeight: 0 }}>

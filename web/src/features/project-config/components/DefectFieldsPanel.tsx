@@ -5,13 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { DEFECT_FIELD_WIDGETS, createDefectFieldBodySchema, type DefectField } from '@sightline/shared';
 import { isApiError } from '../../../api/client';
 import { zodRule } from '../../../lib/form-rules';
-import {
-  useDeleteDefectField,
-  useDefectFields,
-  useImportDefectFields,
-  useSaveDefectField,
-  type DefectFieldInput,
-} from '../api';
+import { useDeleteDefectField, useImportDefectFields, useSaveDefectField, type DefectFieldInput } from '../api';
+import { useDefectFields } from '../../../api/project-parts';
 import { importIssueLines } from '../import-issues';
 import { EditableListPanel, useConfirmDelete } from './EditableListPanel';
 import { ItemFormModal } from './ItemFormModal';
