@@ -10,7 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ecefDirectionToEnu, enu, enuFrame, enuToEcef, wgs84, wgs84ToEcef, type Ecef } from '@sightline/geo';
 import type { Defect, DefectType } from '@sightline/shared';
 import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
@@ -96,6 +96,10 @@ function onCanvas(
 
 describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view', () => {
   const suite = browserSuite(startSnapshotServer);
+  // Most steps wait for a write to reach the server and the list to be read again (the star waits for its PUT and
+  // the page's refetch): on a loaded machine that takes longer than expect.poll's default second.
+  beforeAll(() => vi.setConfig({ expect: { poll: { timeout: 15_000 } } }));
+  afterAll(() => vi.resetConfig());
 
   it(
     'lists, filters, edits, stars and deletes defects, and draws them on the model where the photo sees them',
@@ -319,11 +323,13 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
 
       // Deleted after confirmation.
       await row(line).getByTestId('defect-delete').click();
-      await page.getByText(text(zh.defectList.deleteTitle, { code: line.code })).waitFor();
-      await page
-        .locator('.ant-modal-confirm')
-        .getByRole('button', { name: buttonName(zh.defectList.action.delete) })
-        .click();
+      // antd's confirm carries its title twice (the dialog's accessible title and the one shown).
+      const confirm = page.locator('.ant-modal-confirm', {
+        has: page.locator('.ant-modal-confirm-title', {
+          hasText: text(zh.defectList.deleteTitle, { code: line.code }),
+        }),
+      });
+      await confirm.getByRole('button', { name: buttonName(zh.defectList.action.delete) }).click();
       await expect.poll(() => rows.count()).toBe(2);
       const gone = await callApi(server, `/inspection-disease/${line.id}`, { token });
       expect(gone.msg).toBe('INSPECTION_DISEASE_NOT_EXISTING');

@@ -71,6 +71,7 @@ export function DefectDetailsDrawer({
       onClose={onClose}
       title={defect ? t('defectList.details.title', { code: defect.code }) : t('defectList.action.details')}
       data-testid="defect-details-drawer"
+      data-defect-id={id}
       extra={
         defect &&
         onEdit && (
@@ -87,7 +88,7 @@ export function DefectDetailsDrawer({
           <Spin />
         </Flex>
       ) : (
-        <Flex vertical gap={16} data-testid="defect-details-drawer" data-defect-id={defect.id}>
+        <Flex vertical gap={16}>
           <Flex vertical gap={8}>
             <Photo defect={defect} />
             <Space wrap>
