@@ -58,6 +58,11 @@ const benches = [
     ['npx', ['tsx', 'e2e/bench/photo-grid.bench.ts']],
   ],
   [
+    'image editor: 500 defects on a 100-megapixel photo panned and zoomed in the browser',
+    'e2e/bench/defect-editor.bench.ts',
+    ['npx', ['tsx', 'e2e/bench/defect-editor.bench.ts']],
+  ],
+  [
     'attempt limits under parallel guesses',
     'server/bench/attempt-limits.bench.ts',
     ['npx', ['tsx', 'server/bench/attempt-limits.bench.ts']],

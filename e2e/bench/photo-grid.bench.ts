@@ -12,9 +12,9 @@
  */
 import os from 'node:os';
 import sharp from 'sharp';
-import { INSPECTION_IMAGE_UPLOAD_PATH, type InspectionDetail, type Page as ApiPage } from '@sightline/shared';
+import type { InspectionDetail, Page as ApiPage } from '@sightline/shared';
 import { djiPoseAttributes, withDjiXmp } from '@sightline/imagery/synthetic-photo';
-import type { AppServer } from '../support/app-server.js';
+import { frameSummary, tusUploadOrThrow } from '../support/bench.js';
 import { isolatedContext, launchBrowser } from '../support/browser.js';
 import { createScratchDatabase, postgresAnswers } from '../support/postgres.js';
 import { apiData, createProject, logInByApi, logInThroughUi, startSnapshotServer } from '../support/team-api.js';
@@ -35,27 +35,6 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
   );
 }
 
-async function upload(server: AppServer, token: string, metadata: Record<string, string>, bytes: Buffer) {
-  const headers = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
-  const created = await fetch(`${server.url}${INSPECTION_IMAGE_UPLOAD_PATH}`, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'upload-length': String(bytes.length),
-      'upload-metadata': Object.entries(metadata)
-        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-        .join(','),
-    },
-  });
-  if (created.status !== 201) throw new Error(`upload refused: ${created.status}`);
-  const patched = await fetch(new URL(created.headers.get('location')!, server.url), {
-    method: 'PATCH',
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: new Uint8Array(bytes),
-  });
-  if (patched.status !== 204) throw new Error(`upload failed: ${patched.status}`);
-}
-
 /** Distinct small photos (a colour and a few shapes each), each given its own pose. */
 async function photo(index: number): Promise<Buffer> {
   const hue = (index * 47) % 360;
@@ -66,20 +45,6 @@ async function photo(index: number): Promise<Buffer> {
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
   const pose = { latitude: 30.5, longitude: 114.3 + index * 1e-6, altitude: 60, yaw: 0, pitch: -90, roll: 0 };
   return withDjiXmp(jpeg, djiPoseAttributes(pose));
-}
-
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-function frameSummary(frames: number[]): string {
-  const sorted = [...frames].sort((a, b) => a - b);
-  const slow = frames.filter((frame) => frame > 50).length;
-  return [
-    `${frames.length} frames`,
-    `median ${percentile(sorted, 0.5).toFixed(1)} ms`,
-    `p95 ${percentile(sorted, 0.95).toFixed(1)} ms`,
-    `p99 ${percentile(sorted, 0.99).toFixed(1)} ms`,
-    `worst ${sorted.at(-1)!.toFixed(0)} ms`,
-    `${((100 * slow) / frames.length).toFixed(1)} % over 50 ms`,
-  ].join(', ');
 }
 
 // The PostgreSQL server when it answers: thousands of photos are ingested sooner than on the embedded database.
@@ -108,8 +73,8 @@ try {
     Array.from({ length: COUNT }, (_, index) => index),
     UPLOADS_AT_ONCE,
     async (index) =>
-      upload(
-        server,
+      tusUploadOrThrow(
+        server.url,
         token,
         {
           inspectionId: String(inspection.id),
