@@ -151,9 +151,8 @@ export function RepeatedDefectsDialog({ inspectionId, projectId }: { inspectionI
         <Typography.Paragraph type="secondary">{t('defectAnalysis.repeat.intro')}</Typography.Paragraph>
         <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
           <Typography.Text>{t('defectAnalysis.repeat.distance')}</Typography.Text>
+          {/* No min or max: out of range, antd would not report the typed value and search with the old one. */}
           <InputNumber
-            min={MIN_M}
-            max={DEFECT_REPEAT_DISTANCE_MAX_M}
             step={0.05}
             precision={3}
             value={distanceM}
