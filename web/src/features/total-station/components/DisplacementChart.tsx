@@ -33,7 +33,7 @@ export function DisplacementChart({ records, thresholdMm }: { records: Displacem
       backgroundColor: 'transparent',
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
-      grid: { left: 48, right: 72, top: 40, bottom: 32, containLabel: true },
+      grid: { left: 48, right: 96, top: 40, bottom: 32, containLabel: true },
       xAxis: { type: 'category', data: records.map((record) => record.monitorTime) },
       yAxis: { type: 'value', name: 'mm' },
       series: [

@@ -173,6 +173,7 @@ export function RecordsTable({
           columns={columns}
           dataSource={rows}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
           onRow={(row) =>
             ({ 'data-testid': `record-row-${row.monitorTime ?? 'new'}` }) as React.HTMLAttributes<HTMLElement>
           }
