@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import { enu, enuFrame, enuToWgs84, wgs84 } from '@sightline/geo';
 import type { Database } from '../../src/platform/db/schema.js';
 import { buildInspection } from './inspection.js';
-import { insertPhotos, type PoseTuple } from './spatial-marker.js';
+import { insertPhotos, wallTileset, type PoseTuple } from './spatial-marker.js';
 
 /**
  * A defect of the given type written directly on a new photo of a new inspection of the project, for tests of what
@@ -97,3 +98,31 @@ export async function buildDefectScene(
   );
   return { ...scene, photo: Object.fromEntries(rows.map((row) => [row.name, row.id])) as Record<string, number> };
 }
+
+/**
+ * The wall scene of the defect tests: a wall 20 m north of the origin, facing south, 120 m wide and 40 m tall. A
+ * round camera 10 m up at the origin looking north, level (yaw 0, pitch 0), sees along north + ((u − 2736)/3648)·east
+ * + ((v − 1824)/3648)·down, so pixel (u, v) meets the wall at east = 20·(u − 2736)/3648 and up = 10 − 20·(v − 1824)/3648.
+ */
+export const WALL_ORIGIN = { lon: 114.05, lat: 22.54, height: 0 };
+const WALL_FRAME = enuFrame(wgs84(WALL_ORIGIN.lon, WALL_ORIGIN.lat, WALL_ORIGIN.height));
+
+/** The WGS84 position `e` m east, `n` m north and `u` m up of the wall scene's origin. */
+export function wallSceneAt(e: number, n: number, u: number) {
+  const point = enuToWgs84(enu(e, n, u), WALL_FRAME);
+  return { lon: point.lon, lat: point.lat, height: point.height };
+}
+
+/** The wall scene's model: its tileset's files, to serve as the project's model. */
+export const wallSceneTileset = () => wallTileset(WALL_ORIGIN, [{ north: 20, east: [-60, 60], top: 40 }]);
+
+/** x = y = 0.1 past the principal point: 364.8 px, a 2 m square on the wall 20 m away, its centre at (1 E, 20 N, 9 U). */
+export const SQUARE_ON_WALL = {
+  kind: 'polygon',
+  points: [
+    [2736, 1824],
+    [3100.8, 1824],
+    [3100.8, 2188.8],
+    [2736, 2188.8],
+  ],
+};

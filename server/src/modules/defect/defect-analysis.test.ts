@@ -1,12 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Defect, RepeatDefects } from '@sightline/shared';
-import { enu, enuFrame, enuToWgs84, wgs84 } from '@sightline/geo';
 import { describeOnEachDatabase } from '../../../test/harness.js';
-import { buildDefectScene, ROUND_CAMERA_METRE_PX as M } from '../../../test/factories/defect.js';
+import {
+  buildDefectScene,
+  ROUND_CAMERA_METRE_PX as M,
+  wallSceneAt,
+  wallSceneTileset,
+} from '../../../test/factories/defect.js';
 import { buildServedModel } from '../../../test/factories/project-model.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
-import { insertMarkers, okData as ok, wallTileset, type PoseTuple } from '../../../test/factories/spatial-marker.js';
+import { insertMarkers, okData as ok, type PoseTuple } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 import { fieldKeys } from '../../../test/validation.js';
 
@@ -15,14 +19,8 @@ import { fieldKeys } from '../../../test/validation.js';
  * (yaw 0) at (e0, n0, 10 m) sees the wall point (e, 20, u) at pixel u = 2736 + 3648·(e − e0)/(20 − n0),
  * v = 1824 + 3648·(10 − u)/(20 − n0) (fx = fy = 3648 px).
  */
-const ORIGIN = { lon: 114.05, lat: 22.54, height: 0 };
-const FRAME = enuFrame(wgs84(ORIGIN.lon, ORIGIN.lat, ORIGIN.height));
-const at = (e: number, n: number, u: number) => {
-  const point = enuToWgs84(enu(e, n, u), FRAME);
-  return { lon: point.lon, lat: point.lat, height: point.height };
-};
 const pose = (e: number, n: number): PoseTuple => {
-  const camera = at(e, n, 10);
+  const camera = wallSceneAt(e, n, 10);
   return [camera.lon, camera.lat, camera.height, 0, 0, 0];
 };
 /** The pixel where a camera at (e0, n0, 10) sees the wall point (e, 20, up). */
@@ -72,7 +70,7 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
     buildServedModel(server().db, server().config.FILES_DIR, {
       teamId: team.id,
       projectId,
-      entries: await wallTileset(ORIGIN, [{ north: 20, east: [-60, 60], top: 40 }]),
+      entries: await wallSceneTileset(),
     });
   const setBindingRange = (inspectionId: number, cm: number | null) =>
     server()
@@ -325,8 +323,8 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
       await withWall(projectId);
       // 0.3 m and 0.5 m above the wall point (1, 20, 9).
       const { ids } = await insertMarkers(server().db, projectId, [
-        { code: 'NEAR', position: at(1, 20, 9.3) },
-        { code: 'FARTHER', position: at(1, 20, 9.5) },
+        { code: 'NEAR', position: wallSceneAt(1, 20, 9.3) },
+        { code: 'FARTHER', position: wallSceneAt(1, 20, 9.5) },
       ]);
       near = ids.NEAR!;
       farther = ids.FARTHER!;
@@ -391,7 +389,7 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
       expect(merged).toMatchObject({ locationState: 'located', sizeBasis: 'mesh', markerId: near });
       // 120 × 80 px centred on the pixel of (1, 20, 9): 20 m away a pixel is 20/3648 m.
       expect(merged.size.areaM2).toBeCloseTo(120 * 80 * (20 / 3648) ** 2, 4);
-      const expected = at(1, 20, 9);
+      const expected = wallSceneAt(1, 20, 9);
       expect(merged.position!.lon).toBeCloseTo(expected.lon, 7);
       expect(merged.position!.height).toBeCloseTo(expected.height, 2);
       await call('DELETE', `/inspection-disease/${merged.id}`);
@@ -503,7 +501,7 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
           .where('id', '=', next.inspectionId)
           .execute();
         type Near = { previousInspectionId: number | null; records: Array<{ defect: Defect; distanceM: number }> };
-        const nearby = async (distanceM: number, position = at(1, 20, 9), token?: string) =>
+        const nearby = async (distanceM: number, position = wallSceneAt(1, 20, 9), token?: string) =>
           call<Near>(
             'POST',
             '/inspection-disease/find/old/near/disease',
@@ -519,12 +517,12 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
         expect(wider.records.at(-1)!.defect.id).toBe(elsewhere.id);
         expect(wider.records.at(-1)!.distanceM).toBeCloseTo(4, 2);
         // Nothing near a point 3 m below; an inspection with no previous one has none.
-        expect(ok(await nearby(0.5, at(1, 20, 6))).records).toEqual([]);
+        expect(ok(await nearby(0.5, wallSceneAt(1, 20, 6))).records).toEqual([]);
         expect(
           ok(
             await call<Near>('POST', '/inspection-disease/find/old/near/disease', {
               inspectionId,
-              position: at(1, 20, 9),
+              position: wallSceneAt(1, 20, 9),
               distanceM: 1,
             }),
           ),
@@ -533,7 +531,7 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
         const keys = async (extra: Record<string, unknown>) => {
           const response = await call('POST', '/inspection-disease/find/old/near/disease', {
             inspectionId: next.inspectionId,
-            position: at(1, 20, 9),
+            position: wallSceneAt(1, 20, 9),
             distanceM: 1,
             ...extra,
           });

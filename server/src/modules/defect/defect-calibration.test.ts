@@ -1,12 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DEFECT_CALIBRATION_EVENT, type CalibrationInfo, type CalibrationStatus, type Defect } from '@sightline/shared';
-import { enu, enuFrame, enuToWgs84, wgs84 } from '@sightline/geo';
 import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildServedModel } from '../../../test/factories/project-model.js';
 import { PNG_BYTES, buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
-import { insertPhotos, okData, wallTileset } from '../../../test/factories/spatial-marker.js';
+import { SQUARE_ON_WALL, wallSceneAt, wallSceneTileset } from '../../../test/factories/defect.js';
+import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 import { fieldKeys } from '../../../test/validation.js';
 
@@ -25,26 +25,8 @@ const SIZE: [number, number] = [5472, 3648];
 /** A high-precision camera of half the focal length: a pixel's offset from the centre counts twice as much. */
 const HP_INTRINSICS = { width: 5472, height: 3648, fx: 1824, fy: 1824, cx: 2736, cy: 1824 };
 
-/** The wall 20 m north of the origin, as in defect.test.ts. */
-const ORIGIN = { lon: 114.05, lat: 22.54, height: 0 };
-const FRAME = enuFrame(wgs84(ORIGIN.lon, ORIGIN.lat, ORIGIN.height));
-const at = (e: number, n: number, u: number) => {
-  const point = enuToWgs84(enu(e, n, u), FRAME);
-  return { lon: point.lon, lat: point.lat, height: point.height };
-};
-/** A square whose centroid pixel (2918.4, 2006.4) is 182.4 px right of and below the principal point. */
-const ON_WALL = {
-  kind: 'polygon',
-  points: [
-    [2736, 1824],
-    [3100.8, 1824],
-    [3100.8, 2188.8],
-    [2736, 2188.8],
-  ],
-};
-
 function expectAt(position: Defect['position'], e: number, n: number, u: number) {
-  const expected = at(e, n, u);
+  const expected = wallSceneAt(e, n, u);
   expect(position).not.toBeNull();
   expect(position!.lon).toBeCloseTo(expected.lon, 7);
   expect(position!.lat).toBeCloseTo(expected.lat, 7);
@@ -106,7 +88,7 @@ describeOnEachDatabase('defect position calibration', (server) => {
       .values({ ...GROUP, inspection_id: inspectionId })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const camera = at(0, 0, 10);
+    const camera = wallSceneAt(0, 0, 10);
     const level: [number, number, number, number, number, number] = [camera.lon, camera.lat, camera.height, 0, 0, 0];
     const rows = await insertPhotos(
       db,
@@ -118,7 +100,7 @@ describeOnEachDatabase('defect position calibration', (server) => {
     await buildServedModel(db, server().config.FILES_DIR, {
       teamId: team.id,
       projectId,
-      entries: await wallTileset(ORIGIN, [{ north: 20, east: [-60, 60], top: 40 }]),
+      entries: await wallSceneTileset(),
     });
     spallType = await builtInDefectTypeId(db, 'spalling');
     for (const name of Object.keys(photo)) {
@@ -127,13 +109,13 @@ describeOnEachDatabase('defect position calibration', (server) => {
           imageId: photo[name],
           typeId: spallType,
           level: 3,
-          shape: ON_WALL,
+          shape: SQUARE_ON_WALL,
         }),
       );
     }
     // hp.JPG's history: its metadata pose, a high-precision pose 5 m east, then its metadata pose restored by hand
     // (the newest, which its columns hold). Calibration must still place its defect from the high-precision pose.
-    const hpCamera = at(5, 0, 10);
+    const hpCamera = wallSceneAt(5, 0, 10);
     await db
       .insertInto('inspection_image_poses')
       .values([
@@ -180,7 +162,7 @@ describeOnEachDatabase('defect position calibration', (server) => {
         type_id: spallType,
         level: 5,
         shape_kind: 'polyline',
-        positions: JSON.stringify([at(0, 20, 5), at(1, 20, 5)]),
+        positions: JSON.stringify([wallSceneAt(0, 20, 5), wallSceneAt(1, 20, 5)]),
         screenshot: 'kd-000000000000000000000001.png',
         screenshot_key: 'test/kd-000000000000000000000001.png',
         screenshot_bytes: PNG_BYTES.length,
@@ -232,7 +214,7 @@ describeOnEachDatabase('defect position calibration', (server) => {
       .select(['positions', 'updated_at', 'created_at'])
       .where('defect_id', '=', made['key.JPG']!.id)
       .executeTakeFirstOrThrow();
-    expect(keyDefect.positions).toEqual([at(0, 20, 5), at(1, 20, 5)]);
+    expect(keyDefect.positions).toEqual([wallSceneAt(0, 20, 5), wallSceneAt(1, 20, 5)]);
     expect(keyDefect.updated_at).toEqual(keyDefect.created_at);
   });
 

@@ -1,23 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Defect } from '@sightline/shared';
-import { enu, enuFrame, enuToWgs84, wgs84 } from '@sightline/geo';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import {
   addRoundCameraGroup as addGroup,
   buildDefectScene,
+  SQUARE_ON_WALL,
+  wallSceneAt,
+  wallSceneTileset,
   ROUND_CAMERA_METRE_PX as METRE_PX,
   ROUND_CAMERA_SIZE as SIZE,
 } from '../../../test/factories/defect.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildServedModel } from '../../../test/factories/project-model.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
-import {
-  insertMarkers,
-  insertPhotos,
-  okData,
-  wallTileset,
-  type PoseTuple,
-} from '../../../test/factories/spatial-marker.js';
+import { insertMarkers, insertPhotos, okData, type PoseTuple } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 import { fieldKeys } from '../../../test/validation.js';
 
@@ -41,28 +37,6 @@ const SPALL = {
     [2 * METRE_PX, 0],
     [2 * METRE_PX, METRE_PX],
     [0, METRE_PX],
-  ],
-};
-
-/**
- * The model: a wall 20 m north of the origin, facing south, 120 m wide and 40 m tall. A camera 10 m up at the origin
- * looks north, level (yaw 0, pitch 0). Pixel (u, v) looks along north + ((u − 2736)/3648)·east + ((v − 1824)/3648)·down,
- * so it meets the wall at east = 20·(u − 2736)/3648 and up = 10 − 20·(v − 1824)/3648.
- */
-const ORIGIN = { lon: 114.05, lat: 22.54, height: 0 };
-const FRAME = enuFrame(wgs84(ORIGIN.lon, ORIGIN.lat, ORIGIN.height));
-const at = (e: number, n: number, u: number) => {
-  const point = enuToWgs84(enu(e, n, u), FRAME);
-  return { lon: point.lon, lat: point.lat, height: point.height };
-};
-/** x = y = 0.1 past the principal point: 364.8 px, 2 m on the wall 20 m away. */
-const ON_WALL = {
-  kind: 'polygon',
-  points: [
-    [2736, 1824],
-    [3100.8, 1824],
-    [3100.8, 2188.8],
-    [2736, 2188.8],
   ],
 };
 
@@ -466,7 +440,7 @@ describeOnEachDatabase('defects', (server) => {
 
     beforeAll(async () => {
       const db = server().db;
-      const camera = at(0, 0, 10);
+      const camera = wallSceneAt(0, 0, 10);
       const scene = await freshScene([
         { name: 'wall.JPG', pose: [camera.lon, camera.lat, camera.height, 0, 0, 0] },
         { name: 'away.JPG', pose: [camera.lon, camera.lat, camera.height, 180, 0, 0] },
@@ -477,21 +451,23 @@ describeOnEachDatabase('defects', (server) => {
       await buildServedModel(db, server().config.FILES_DIR, {
         teamId: team.id,
         projectId: scene.projectId,
-        entries: await wallTileset(ORIGIN, [{ north: 20, east: [-60, 60], top: 40 }]),
+        entries: await wallSceneTileset(),
       });
-      const { ids } = await insertMarkers(db, scene.projectId, [{ code: 'C1', position: at(1, 20, 9) }]);
+      const { ids } = await insertMarkers(db, scene.projectId, [{ code: 'C1', position: wallSceneAt(1, 20, 9) }]);
       markerId = ids.C1!;
     });
 
     it('a 2 m square on the wall 20 m away: 4 m² from the mesh ranges, its centre at (1 E, 20 N, 9 U)', async () => {
-      const defect = ok(await create({ imageId: modelPhoto['wall.JPG'], typeId: spallType, shape: ON_WALL, markerId }));
+      const defect = ok(
+        await create({ imageId: modelPhoto['wall.JPG'], typeId: spallType, shape: SQUARE_ON_WALL, markerId }),
+      );
       expect(defect).toMatchObject({ sizeBasis: 'mesh', locationState: 'located', markerId });
       // At the group's 8 m the same pixels would be a 0.8 m square: the wall's 20 m made it 2 m.
       expect(defect.size.lengthM).toBeCloseTo(2, 3);
       expect(defect.size.widthMm).toBeCloseTo(2000, 0);
       expect(defect.size.areaM2).toBeCloseTo(4, 3);
       // The centroid pixel (2918.4, 2006.4) is x = y = 0.05: east 20 × 0.05 = 1 m, up 10 − 1 = 9 m.
-      const expected = at(1, 20, 9);
+      const expected = wallSceneAt(1, 20, 9);
       expect(defect.position!.lon).toBeCloseTo(expected.lon, 7);
       expect(defect.position!.lat).toBeCloseTo(expected.lat, 7);
       expect(defect.position!.height).toBeCloseTo(expected.height, 2);
@@ -522,7 +498,7 @@ describeOnEachDatabase('defects', (server) => {
         }),
       );
       expect(moved.size.lengthM).toBeCloseTo(2, 3);
-      const expected = at(1, 20, 10);
+      const expected = wallSceneAt(1, 20, 10);
       expect(moved.position!.lon).toBeCloseTo(expected.lon, 7);
       expect(moved.position!.height).toBeCloseTo(expected.height, 2);
     });
