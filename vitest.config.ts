@@ -1,7 +1,16 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files at once for the unit and integration tests: vitest's default (cores - 1) runs them one by one on a
+ * 2-core machine, while a file spends much of its time waiting on the database server, worker threads and child
+ * processes; a worker per core (at least two) fills that time.
+ */
+const WORKERS = Math.max(2, os.availableParallelism());
 
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {

@@ -98,9 +98,6 @@ export const ERROR_DEFINITIONS = {
   INSPECTION_NOT_EXISTING: missing,
   INSPECTION_POINT_NOT_EXISTING: missing,
   INSPECTION_DISEASE_NOT_EXISTING: missing,
-  KEY_DEFECT_NOT_EXISTING: missing,
-  /** A key defect's drawn graph is too small on its screenshot: the web asks, then sends `confirmSmall`. */
-  KEY_DEFECT_SCREEN_RANGE_SMALL: bad,
   /** A merge needs two defects or more (SPEC section 8's merge errors). */
   DISEASE_MERGE_COUNT_ERROR: bad,
   /** Defects merge within one photo. */
@@ -110,6 +107,9 @@ export const ERROR_DEFINITIONS = {
   DISEASE_MERGE_SHAPE_ERROR: bad,
   /** The defects do not meet: "no intersecting area, check the data". */
   DISEASE_MERGE_NO_INTERSECTION: bad,
+  KEY_DEFECT_NOT_EXISTING: missing,
+  /** A key defect's drawn graph is too small on its screenshot: the web asks, then sends `confirmSmall`. */
+  KEY_DEFECT_SCREEN_RANGE_SMALL: bad,
   INSPECTION_NODE_REPEAT: conflict,
   /** The previous inspection must be another live inspection of the same project, earlier in no loop. */
   INSPECTION_PREVIOUS_ERROR: bad,

@@ -2,6 +2,7 @@ import type { ModuleDefinition } from '../platform/modules/module-definition.js'
 import { authModule } from './auth/auth.module.js';
 import { defectModule } from './defect/defect.module.js';
 import { defectAnalysisModule } from './defect/defect-analysis.module.js';
+import { keyDefectModule } from './key-defect/key-defect.module.js';
 import { defectExportModule } from './defect-export/defect-export.module.js';
 import { defectFieldModule } from './defect-field/defect-field.module.js';
 import { defectTypeModule } from './defect-type/defect-type.module.js';
@@ -58,5 +59,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   monitorPointModule,
   defectModule,
   defectAnalysisModule,
+  keyDefectModule,
   defectExportModule,
 ];

@@ -3,6 +3,7 @@ import { authCalls } from './auth.js';
 import { defectCalls } from './defect.js';
 import { defectAnalysisCalls } from './defect-analysis.js';
 import { defectExportCalls } from './defect-export.js';
+import { defectCalibrationCalls, keyDefectCalls } from './key-defect.js';
 import { defectFieldCalls } from './defect-field.js';
 import { defectTypeCalls } from './defect-type.js';
 import { dictionaryCalls, dictionaryOptionCalls } from './dictionary.js';
@@ -69,6 +70,7 @@ export * from './team-function.js';
 export * from './team.js';
 export * from './user-client.js';
 export * from './user.js';
+export * from './key-defect.js';
 
 /** Every call of the contract; the server's tests check that each is served by exactly one route. */
 export const ALL_CALLS: readonly CallDefinition[] = (
@@ -77,6 +79,8 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     defectCalls,
     defectAnalysisCalls,
     defectExportCalls,
+    defectCalibrationCalls,
+    keyDefectCalls,
     defectFieldCalls,
     defectTypeCalls,
     dictionaryCalls,

@@ -28,8 +28,9 @@ import { en as inspectionPhotos } from './inspection-photos/en.js';
 import { en as spatialMarker } from './spatial-marker/en.js';
 import { en as totalStation } from './total-station/en.js';
 import { en as defect } from './defect/en.js';
-import { en as defectEditor } from './defect-editor/en.js';
 import { en as defectExport } from './defect-export/en.js';
+import { en as defectEditor } from './defect-editor/en.js';
+import { en as keyDefect } from './key-defect/en.js';
 import { en as defectList } from './defect-list/en.js';
 import { en as defectAnalysis } from './defect-analysis/en.js';
 
@@ -62,8 +63,9 @@ export const en: Catalogue = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
-  defectEditor,
   defectExport,
+  defectEditor,
+  keyDefect,
   defectList,
   defectAnalysis,
 );

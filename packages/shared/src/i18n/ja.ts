@@ -28,8 +28,9 @@ import { ja as inspectionPhotos } from './inspection-photos/ja.js';
 import { ja as spatialMarker } from './spatial-marker/ja.js';
 import { ja as totalStation } from './total-station/ja.js';
 import { ja as defect } from './defect/ja.js';
-import { ja as defectEditor } from './defect-editor/ja.js';
 import { ja as defectExport } from './defect-export/ja.js';
+import { ja as defectEditor } from './defect-editor/ja.js';
+import { ja as keyDefect } from './key-defect/ja.js';
 import { ja as defectList } from './defect-list/ja.js';
 import { ja as defectAnalysis } from './defect-analysis/ja.js';
 
@@ -62,8 +63,9 @@ export const ja: Catalogue = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
-  defectEditor,
   defectExport,
+  defectEditor,
+  keyDefect,
   defectList,
   defectAnalysis,
 );

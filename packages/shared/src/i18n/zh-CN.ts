@@ -27,8 +27,9 @@ import { zhCN as inspectionPhotos } from './inspection-photos/zh-CN.js';
 import { zhCN as spatialMarker } from './spatial-marker/zh-CN.js';
 import { zhCN as totalStation } from './total-station/zh-CN.js';
 import { zhCN as defect } from './defect/zh-CN.js';
-import { zhCN as defectEditor } from './defect-editor/zh-CN.js';
 import { zhCN as defectExport } from './defect-export/zh-CN.js';
+import { zhCN as defectEditor } from './defect-editor/zh-CN.js';
+import { zhCN as keyDefect } from './key-defect/zh-CN.js';
 import { zhCN as defectList } from './defect-list/zh-CN.js';
 import { zhCN as defectAnalysis } from './defect-analysis/zh-CN.js';
 
@@ -66,8 +67,9 @@ export const zhCN = mergeDomains(
   spatialMarker,
   totalStation,
   defect,
-  defectEditor,
   defectExport,
+  defectEditor,
+  keyDefect,
   defectList,
   defectAnalysis,
 );

@@ -24,7 +24,7 @@ describeOnEachDatabase('total-station monitoring', (server) => {
     await grantTotalStation(team.id);
   });
 
-  const call = <T>(method: string, path: string, body?: unknown, token = team.admin.token) =>
+  const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, token = team.admin.token) =>
     server().call<T>(method, `/api${path}`, { token, body });
   const ok = <T>(response: ApiResponse<T>): T => {
     expect(response.body).toMatchObject({ code: 2000 });

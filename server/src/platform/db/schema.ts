@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  CalibrationState,
   CameraView,
   DefectFieldWidget,
   DefectLocationState,
@@ -650,6 +651,8 @@ export interface DefectsTable {
   lat: number | null;
   height: number | null;
   location_state: DefectLocationState;
+  high_precision: ColumnType<boolean, boolean | undefined, boolean>;
+  calibrated_at: Date | null;
   created_by: number | null;
   updated_by: number | null;
   created_at: CreatedAt;
@@ -660,6 +663,73 @@ export interface DefectsTable {
 export interface DefectNumbersTable {
   inspection_id: number;
   last_number: number;
+}
+
+/** A key defect drawn on the model (modules/key-defect): a graph of WGS84 positions and its screenshot. */
+export interface KeyDefectsTable {
+  id: Generated<number>;
+  project_id: number;
+  inspection_id: number;
+  name: string;
+  type_id: number;
+  level: number;
+  description: ColumnType<string, string | undefined, string>;
+  shape_kind: 'polyline' | 'polygon';
+  positions: ColumnType<Array<{ lon: number; lat: number; height: number }>, string, string>;
+  screenshot: string;
+  screenshot_key: string;
+  screenshot_bytes: number;
+  defect_id: number | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Every change of a key defect, its deletion included (the key defect's id outlives its row). */
+export interface KeyDefectHistoryTable {
+  id: Generated<number>;
+  key_defect_id: number;
+  inspection_id: number;
+  action: 'create' | 'update' | 'delete';
+  changes: ColumnType<Record<string, { from: unknown; to: unknown }>, string, string>;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** The calibration of an inspection's defect positions: its state and job. */
+export interface DefectCalibrationsTable {
+  inspection_id: number;
+  state: ColumnType<CalibrationState, CalibrationState | undefined, CalibrationState>;
+  mode: ColumnType<'continue' | 'all', 'continue' | 'all' | undefined, 'continue' | 'all'>;
+  job_id: string | null;
+  error_key: string | null;
+  started_by: number | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** An Excel export of the defect list (modules/defect-export) and its workbook's blob. */
+export interface InspectionExcelsTable {
+  id: Generated<number>;
+  project_id: number;
+  inspection_id: number;
+  name: string;
+  state: ColumnType<ExcelState, ExcelState, ExcelState>;
+  progress: ColumnType<number, number | undefined, number>;
+  fields: ColumnType<DefectExportField[], string, string>;
+  custom_field_ids: ColumnType<number[], string, string>;
+  thumbnails: boolean;
+  filter: ColumnType<Record<string, unknown>, string, string>;
+  language: Language;
+  defect_count: number;
+  flagged: boolean;
+  storage_key: string;
+  size_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  error_key: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A total-station monitoring point of a project (modules/monitor-point); GPS in integer 1e-7 degrees. */
@@ -695,29 +765,6 @@ export interface DisplacementRecordsTable {
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-/** An Excel export of the defect list (modules/defect-export) and its workbook's blob. */
-export interface InspectionExcelsTable {
-  id: Generated<number>;
-  project_id: number;
-  inspection_id: number;
-  name: string;
-  state: ColumnType<ExcelState, ExcelState, ExcelState>;
-  progress: ColumnType<number, number | undefined, number>;
-  fields: ColumnType<DefectExportField[], string, string>;
-  custom_field_ids: ColumnType<number[], string, string>;
-  thumbnails: boolean;
-  filter: ColumnType<Record<string, unknown>, string, string>;
-  language: Language;
-  defect_count: number;
-  flagged: boolean;
-  storage_key: string;
-  size_bytes: ColumnType<string | null, number | null | undefined, number | null>;
-  error_key: string | null;
-  created_by: number | null;
-  created_at: CreatedAt;
-  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface Database {
@@ -768,8 +815,11 @@ export interface Database {
   space_marker_versions: SpaceMarkerVersionsTable;
   defects: DefectsTable;
   defect_numbers: DefectNumbersTable;
-  monitor_points: MonitorPointsTable;
+  key_defects: KeyDefectsTable;
+  key_defect_history: KeyDefectHistoryTable;
+  defect_calibrations: DefectCalibrationsTable;
   inspection_excels: InspectionExcelsTable;
+  monitor_points: MonitorPointsTable;
   displacement_records: DisplacementRecordsTable;
 }
 
@@ -828,8 +878,11 @@ const TABLES: Record<keyof Database, true> = {
   space_marker_versions: true,
   defects: true,
   defect_numbers: true,
-  monitor_points: true,
+  key_defects: true,
+  key_defect_history: true,
+  defect_calibrations: true,
   inspection_excels: true,
+  monitor_points: true,
   displacement_records: true,
 };
 export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;

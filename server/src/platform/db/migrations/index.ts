@@ -15,6 +15,7 @@ import * as m0013 from './0013-inspection-image-pyramids.js';
 import * as m0014 from './0014-spatial-markers.js';
 import * as m0015 from './0015-images-records.js';
 import * as m0016 from './0016-defects.js';
+import * as m0017 from './0017-key-defects-calibration.js';
 import * as m0018 from './0018-inspection-excel.js';
 import * as m0019 from './0019-monitor-points.js';
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-spatial-markers': m0014,
   '0015-images-records': m0015,
   '0016-defects': m0016,
+  '0017-key-defects-calibration': m0017,
   '0018-inspection-excel': m0018,
   '0019-monitor-points': m0019,
 };
