@@ -1,0 +1,59 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { AppServer } from './app-server';
+import { modelSphere, placedPose } from './inspection-seed';
+import { apiData, callApi } from './team-api';
+
+/** A plain JPEG of one colour, a photo's stand-in whose pixels the defects are drawn on. */
+export const plainPhoto = (width: number, height: number, r: number, g: number, b: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+/**
+ * Poses the photos so their optical axes lie on one line through the model's centre, from the first side around the
+ * model where the server finds that axis meets the mesh: the first photo a little outside the centre, each next one
+ * 5 % further back on the same line, so their centre pixels see the same place from farther and farther. Answers the
+ * first photo's pose and how far its axis runs to the mesh.
+ */
+export async function poseOnOneAxis(
+  server: AppServer,
+  token: string,
+  sampleDir: string,
+  inspectionId: number,
+  imageIds: readonly number[],
+) {
+  const { radius } = modelSphere(sampleDir);
+  const toRad = (degrees: number) => (degrees * Math.PI) / 180;
+  const pose = (azimuth: number, back: number) =>
+    placedPose(
+      sampleDir,
+      Math.sin(toRad(azimuth)) * back,
+      Math.cos(toRad(azimuth)) * back,
+      back * 0.2,
+      (azimuth + 180) % 360,
+      -Math.atan2(0.2, 1) * (180 / Math.PI),
+    );
+  const place = async (imageId: number, candidate: ReturnType<typeof placedPose>) => {
+    const adjusted = await callApi(server, '/inspection-image/pose/add', {
+      method: 'POST',
+      token,
+      body: { mode: 'absolute', inspectionId, imageId, pose: candidate },
+    });
+    expect(adjusted.code, `${adjusted.msg} ${JSON.stringify(adjusted.data)}`).toBe(2000);
+  };
+  for (const azimuth of [0, 90, 180, 270, 45, 135, 225, 315]) {
+    const first = pose(azimuth, radius * 0.9);
+    await place(imageIds[0]!, first);
+    const hit = await apiData<{ distanceM: number | null }>(server, '/inspection-image/find/collision/distance', {
+      token,
+      query: { imageId: String(imageIds[0]) },
+    });
+    if (hit.distanceM === null) continue;
+    for (const [index, imageId] of imageIds.slice(1).entries()) {
+      await place(imageId, pose(azimuth, radius * 0.9 * (1 + 0.05 * (index + 1))));
+    }
+    return { pose: first, distanceM: hit.distanceM };
+  }
+  throw new Error('no pose around the model sees it');
+}
