@@ -9,6 +9,7 @@
  * test's own pinhole arithmetic of the view's camera; clicking it shows the defect and opens its photo.
  */
 import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ecefDirectionToEnu, enu, enuFrame, enuToEcef, wgs84, wgs84ToEcef, type Ecef } from '@sightline/geo';
@@ -93,6 +94,17 @@ function onCanvas(
   const depth = dot(forward, local);
   return { x: width / 2 + (focal * dot(right, local)) / depth, y: height / 2 + (focal * dot(down, local)) / depth };
 }
+
+/** Whether every row's photo thumbnail has loaded, so a screenshot shows the photos and not their placeholders. */
+const thumbnailsLoaded = (page: Page) =>
+  page
+    .getByTestId('defect-photo')
+    .locator('img')
+    .evaluateAll(
+      (images) =>
+        images.length > 0 &&
+        images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0),
+    );
 
 describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view', () => {
   const suite = browserSuite(startSnapshotServer);
@@ -398,6 +410,7 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
           await pickLanguage(shot, label);
           await expect.poll(() => shot.getByTestId('defect-row').count(), { timeout: 60_000 }).toBe(2);
           await shot.getByTestId('defects-section').scrollIntoViewIfNeeded();
+          await expect.poll(() => thumbnailsLoaded(shot)).toBe(true);
           await shot.screenshot({ path: screenshotPath(`defect-list-${theme}-${language}`), fullPage: true });
           await shot.context().close();
         }

@@ -37,7 +37,6 @@ import { SIZE_DIMENSIONS, formatSize, levelKey, shownSize, type SizeDimension } 
 import { DefectBatchEditDialog, DefectEditDialog } from './DefectEditDialog';
 import { DefectDetailsDrawer } from './DefectDetailsDrawer';
 import { DefectExportButton } from '../../defect-export/DefectExportButton';
-import { DefectExportButton } from '../../defect-export/DefectExportButton';
 import { CalibrationButton } from './CalibrationButton';
 import { DefectPhotoThumbnail } from './DefectPhoto';
 import { DefectStatistics } from './DefectStatistics';
@@ -206,6 +205,8 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
       title: t('defectList.column.star'),
       dataIndex: 'star',
       align: 'center',
+      // Beside the actions, so a list wider than the page keeps it in sight.
+      fixed: 'right',
       render: (starred: boolean, defect) => {
         const icon = starred ? <StarFilled style={{ color: '#fadb14' }} /> : <StarOutlined />;
         const label = t(starred ? 'defectList.action.unstar' : 'defectList.action.star');
@@ -427,12 +428,6 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
           <RepeatedDefectsDialog inspectionId={inspectionId} projectId={projectId} />
           <DefectStatistics filter={{ ...filter, inspectionId }} />
           <CalibrationButton inspectionId={inspectionId} />
-          <DefectExportButton
-            inspectionId={inspectionId}
-            projectId={projectId}
-            filter={filter}
-            total={page.data?.total}
-          />
           <DefectExportButton
             inspectionId={inspectionId}
             projectId={projectId}
