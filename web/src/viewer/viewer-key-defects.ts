@@ -78,10 +78,12 @@ export class KeyDefectLayer {
 
   /**
    * The view as a PNG. WebGL clears its drawing buffer after presenting a frame, so the frame is rendered now and
-   * read in the same task, before the browser presents it.
+   * read in the same task, before the browser presents it; in request-render mode a frame is drawn only when one was
+   * requested, so it is requested first.
    */
   screenshot(): Promise<Blob> {
     const { scene } = this.viewer;
+    scene.requestRender();
     scene.render();
     return new Promise((resolve, reject) =>
       scene.canvas.toBlob(

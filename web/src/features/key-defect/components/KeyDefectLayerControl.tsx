@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   App,
   Button,
@@ -79,6 +79,8 @@ export default function KeyDefectLayerControl({
   const [drawing, setDrawing] = useState<KeyDefectShape | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [historyOf, setHistoryOf] = useState<KeyDefect | null>(null);
+  // Carries how many graphs the view draws, for a journey to know they are on the model.
+  const openButton = useRef<HTMLButtonElement>(null);
   const [form] = Form.useForm<FormValues>();
   const list = useKeyDefects(open ? inspectionId : null);
   const types = useKeyDefectTypes(projectId);
@@ -97,6 +99,7 @@ export default function KeyDefectLayerControl({
         positions: record.graph.positions,
       })) ?? null,
     );
+    openButton.current?.setAttribute('data-drawn', String(api.keyDefectCount()));
   }, [api, open, list.data, typeById]);
   useEffect(() => () => api.showKeyDefects(null), [api]);
   useEffect(() => () => (draft?.screenshot ? URL.revokeObjectURL(draft.screenshot.url) : undefined), [draft]);
@@ -171,6 +174,7 @@ export default function KeyDefectLayerControl({
           type={open ? 'primary' : 'default'}
           onClick={() => setOpen(!open)}
           data-testid="key-defect-open"
+          ref={openButton}
           aria-label={t('keyDefectUi.open')}
         />
       </Tooltip>
