@@ -36,7 +36,7 @@ import {
 import { SIZE_DIMENSIONS, formatSize, levelKey, shownSize, type SizeDimension } from '../defect-display';
 import { DefectBatchEditDialog, DefectEditDialog } from './DefectEditDialog';
 import { DefectDetailsDrawer } from './DefectDetailsDrawer';
-import { DefectExportButton } from '../../defect-export/DefectExportButton';
+import { DefectExportButton } from './DefectExportButton';
 import { CalibrationButton } from './CalibrationButton';
 import { DefectPhotoThumbnail } from './DefectPhoto';
 import { DefectStatistics } from './DefectStatistics';

@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { onAppEvent } from '../../api/events';
 import { fetchFileLink, withFileLink } from '../../api/file-links';
 import { useInTeam } from '../../stores/session-store';
-import { defectKeys } from '../defect/api';
+import { defectKeys } from './api';
 
 /** The export records of an inspection, under its defects: a team switch reads them again. */
 const exportKeys = {

@@ -26,9 +26,9 @@ import {
   type ErrorKey,
   type InspectionExcel,
 } from '@sightline/shared';
-import { usePermission } from '../../session/permissions';
-import { useProjectDefectFields, type DefectListFilter } from '../defect/api';
-import { downloadExport, useDeleteExport, useExportRecords, useStartExport } from './api';
+import { usePermission } from '../../../session/permissions';
+import { useProjectDefectFields, type DefectListFilter } from '../api';
+import { downloadExport, useDeleteExport, useExportRecords, useStartExport } from '../export-api';
 
 const RECORDS_PER_PAGE = 5;
 const STATE_COLOURS = { generating: 'processing', done: 'success', failed: 'error' } as const;
