@@ -220,6 +220,7 @@ describe.skipIf(skipReason !== null)('key defects on the model and the calibrati
     await expect
       .poll(() => view.getByTestId('key-defect-open').getAttribute('data-drawn'), { timeout: 60_000 })
       .toBe('1');
+    await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await view.screenshot({ path: screenshotPath('key-defects-light-zh') });
 
     // A drawing a few pixels across asks to confirm, then saves.
