@@ -239,6 +239,7 @@ export const CALL_ACCESS = {
   'POST /inspection-disease-his-pre/count/history/disease': 'defect:view',
   'POST /inspection-disease-his-pre/again/bind': 'defect:edit',
   'GET /inspection-disease-his-pre/total/his/sum/{id}': 'defect:view',
+  'PUT /inspection-disease-his-pre/match': 'defect:edit',
 
   // AI screening: inspectors screen images and review what the AI found.
   'POST /ai-check/{inspectionId}': 'image:screen',

@@ -108,6 +108,14 @@ export const ERROR_DEFINITIONS = {
   /** The defects do not meet: "no intersecting area, check the data". */
   DISEASE_MERGE_NO_INTERSECTION: bad,
   KEY_DEFECT_NOT_EXISTING: missing,
+  /** Historical matching needs the inspection's previous inspection. */
+  HISTORY_NO_PREVIOUS_INSPECTION: bad,
+  /** The inspection's historical matching is queued or running. */
+  HISTORY_MATCHING_ING: conflict,
+  /** A defect is bound by hand only to a defect of its inspection's previous inspection, of a compatible shape. */
+  HISTORY_DISEASE_BIND_ERROR: bad,
+  /** That earlier defect is already bound to another defect of the inspection (links are one to one). */
+  HISTORY_DISEASE_BOUND: conflict,
   /** A key defect's drawn graph is too small on its screenshot: the web asks, then sends `confirmSmall`. */
   KEY_DEFECT_SCREEN_RANGE_SMALL: bad,
   INSPECTION_NODE_REPEAT: conflict,

@@ -3,6 +3,7 @@ import { authCalls } from './auth.js';
 import { defectCalls } from './defect.js';
 import { defectAnalysisCalls } from './defect-analysis.js';
 import { defectExportCalls } from './defect-export.js';
+import { defectHistoryCalls } from './defect-history.js';
 import { defectCalibrationCalls, keyDefectCalls } from './key-defect.js';
 import { defectFieldCalls } from './defect-field.js';
 import { defectTypeCalls } from './defect-type.js';
@@ -40,6 +41,7 @@ export * from './auth.js';
 export * from './defect.js';
 export * from './defect-analysis.js';
 export * from './defect-export.js';
+export * from './defect-history.js';
 export * from './defect-field.js';
 export * from './defect-type.js';
 export * from './dictionary.js';
@@ -79,6 +81,7 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     defectCalls,
     defectAnalysisCalls,
     defectExportCalls,
+    defectHistoryCalls,
     defectCalibrationCalls,
     keyDefectCalls,
     defectFieldCalls,

@@ -33,6 +33,7 @@ import { en as defectEditor } from './defect-editor/en.js';
 import { en as keyDefect } from './key-defect/en.js';
 import { en as defectList } from './defect-list/en.js';
 import { en as defectAnalysis } from './defect-analysis/en.js';
+import { en as defectHistory } from './defect-history/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -68,4 +69,5 @@ export const en: Catalogue = mergeDomains(
   keyDefect,
   defectList,
   defectAnalysis,
+  defectHistory,
 );

@@ -33,6 +33,7 @@ import { ja as defectEditor } from './defect-editor/ja.js';
 import { ja as keyDefect } from './key-defect/ja.js';
 import { ja as defectList } from './defect-list/ja.js';
 import { ja as defectAnalysis } from './defect-analysis/ja.js';
+import { ja as defectHistory } from './defect-history/ja.js';
 
 export const ja: Catalogue = mergeDomains(
   errors,
@@ -68,4 +69,5 @@ export const ja: Catalogue = mergeDomains(
   keyDefect,
   defectList,
   defectAnalysis,
+  defectHistory,
 );

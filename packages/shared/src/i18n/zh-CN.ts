@@ -32,6 +32,7 @@ import { zhCN as defectEditor } from './defect-editor/zh-CN.js';
 import { zhCN as keyDefect } from './key-defect/zh-CN.js';
 import { zhCN as defectList } from './defect-list/zh-CN.js';
 import { zhCN as defectAnalysis } from './defect-analysis/zh-CN.js';
+import { zhCN as defectHistory } from './defect-history/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -72,6 +73,7 @@ export const zhCN = mergeDomains(
   keyDefect,
   defectList,
   defectAnalysis,
+  defectHistory,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */
