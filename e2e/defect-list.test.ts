@@ -8,22 +8,20 @@
  * photo's centre ray meets the mesh, worked out here from the pose and the collision distance, projected with the
  * test's own pinhole arithmetic of the view's camera; clicking it shows the defect and opens its photo.
  */
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ecefDirectionToEnu, enu, enuFrame, enuToEcef, wgs84, wgs84ToEcef, type Ecef } from '@sightline/geo';
 import type { Defect, DefectType } from '@sightline/shared';
-import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { formatSize, SIZE_DIMENSIONS } from '../web/src/features/defect/defect-display';
 import { chooseOption } from './support/antd';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { plainPhoto, poseOnOneAxis } from './support/defect-seed';
 import {
   MODEL_SAMPLE,
-  modelSphere,
   pickLanguage,
-  placedPose,
+  type placedPose,
   seedInspectionPhotos,
   uploadModel,
 } from './support/inspection-seed';
@@ -39,19 +37,10 @@ import {
 } from './support/team-api';
 
 const sampleDir = tilesetSample(MODEL_SAMPLE);
-const skipReason = !sampleDir
-  ? missingTilesetMessage(MODEL_SAMPLE)
-  : !existsSync(CHROMIUM_PATH)
-    ? `skipped: no chromium at ${CHROMIUM_PATH}`
-    : null;
-if (skipReason) console.warn(`e2e/defect-list.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/defect-list.test.ts', { tileset: MODEL_SAMPLE });
 
 const WIDTH = 1320;
 const HEIGHT = 989;
-const photo = (r: number, g: number, b: number) =>
-  sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: { r, g, b } } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
 
 type Pose = ReturnType<typeof placedPose>;
 const toRad = (degrees: number) => (degrees * Math.PI) / 180;
@@ -127,8 +116,8 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
         projectId,
         'Defects 2026',
         [
-          { name: 'POSED.JPG', bytes: await photo(200, 200, 200) },
-          { name: 'LOOSE.JPG', bytes: await photo(120, 160, 200) },
+          { name: 'POSED.JPG', bytes: await plainPhoto(WIDTH, HEIGHT, 200, 200, 200) },
+          { name: 'LOOSE.JPG', bytes: await plainPhoto(WIDTH, HEIGHT, 120, 160, 200) },
         ],
         12,
       );
@@ -137,37 +126,7 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
 
       // The posed photo looks at the model's centre from a little outside it, from the first side whose optical
       // axis the server finds meets the mesh.
-      const { radius } = modelSphere(sampleDir as string);
-      let pose: Pose | null = null;
-      let distanceM: number | null = null;
-      for (const azimuth of [0, 90, 180, 270, 45, 135, 225, 315]) {
-        const a = toRad(azimuth);
-        const back = radius * 0.9;
-        const candidate = placedPose(
-          sampleDir as string,
-          Math.sin(a) * back,
-          Math.cos(a) * back,
-          back * 0.2,
-          (azimuth + 180) % 360,
-          -Math.atan2(0.2, 1) * (180 / Math.PI),
-        );
-        const adjusted = await callApi(server, '/inspection-image/pose/add', {
-          method: 'POST',
-          token,
-          body: { mode: 'absolute', inspectionId: inspection.id, imageId: posed.id, pose: candidate },
-        });
-        expect(adjusted.code, `${adjusted.msg} ${JSON.stringify(adjusted.data)}`).toBe(2000);
-        const hit = await apiData<{ distanceM: number | null }>(server, '/inspection-image/find/collision/distance', {
-          token,
-          query: { imageId: String(posed.id) },
-        });
-        if (hit.distanceM !== null) {
-          pose = candidate;
-          distanceM = hit.distanceM;
-          break;
-        }
-      }
-      expect(pose, 'no pose around the model sees it').not.toBeNull();
+      const { pose, distanceM } = await poseOnOneAxis(server, token, sampleDir as string, inspection.id, [posed.id]);
 
       const types = await apiData<DefectType[]>(server, '/disease-type/list', {
         token,
@@ -347,7 +306,7 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
       expect(gone.msg).toBe('INSPECTION_DISEASE_NOT_EXISTING');
 
       // The 3D view: the square's point where the photo's optical axis meets the mesh.
-      const expected = alongAxis(pose!, distanceM!);
+      const expected = alongAxis(pose, distanceM);
       const view = await suite.signedInPage(
         token,
         `/home/projects/${projectId}/view`,

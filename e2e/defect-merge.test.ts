@@ -7,13 +7,12 @@
  * finds the merged defect and the second photo's copy of it as one group keeping the nearer photo's, and deletes the
  * copy; the statistics drawer counts what is left by type and level.
  */
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, type Defect, type DefectType } from '@sightline/shared';
-import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { formatSize } from '../web/src/features/defect/defect-display';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { plainPhoto, poseOnOneAxis } from './support/defect-seed';
 import { MODEL_SAMPLE, pickLanguage, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
@@ -29,12 +28,7 @@ import {
 } from './support/team-api';
 
 const sampleDir = tilesetSample(MODEL_SAMPLE);
-const skipReason = !sampleDir
-  ? missingTilesetMessage(MODEL_SAMPLE)
-  : !existsSync(CHROMIUM_PATH)
-    ? `skipped: no chromium at ${CHROMIUM_PATH}`
-    : null;
-if (skipReason) console.warn(`e2e/defect-merge.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/defect-merge.test.ts', { tileset: MODEL_SAMPLE });
 
 const WIDTH = 1320;
 const HEIGHT = 989;

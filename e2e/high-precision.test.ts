@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { fixturePath } from '@sightline/imagery/test-fixtures';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
 import {
@@ -29,12 +29,12 @@ import {
 const CAMERAS_XML = fixturePath('photogrammetry-poses', 'metashape', 'cameras.xml');
 const BUNNY = fixturePath('pointclouds-pcd', 'bunny.pcd');
 
-const skipReason = !existsSync(CHROMIUM_PATH)
-  ? `skipped: no chromium at ${CHROMIUM_PATH}`
-  : !existsSync(CAMERAS_XML) || !existsSync(BUNNY)
-    ? `skipped: no pose export or point cloud fixture under ${fixturePath()}`
-    : null;
-if (skipReason) console.warn(`e2e/high-precision.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/high-precision.test.ts', {
+  fixture:
+    existsSync(CAMERAS_XML) && existsSync(BUNNY)
+      ? null
+      : `skipped: no pose export or point cloud fixture under ${fixturePath()}`,
+});
 const postgresReady = skipReason === null && (await postgresAnswers());
 if (skipReason === null && !postgresReady) {
   console.warn('e2e/high-precision.test.ts: no PostgreSQL answers: the journey is skipped');

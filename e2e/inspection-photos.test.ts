@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { INSPECTION_IMAGE_UPLOAD_PATH, LIMITS, CATALOGUES } from '@sightline/shared';
 import { fixturePath } from '@sightline/imagery/test-fixtures';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { pickLanguage } from './support/inspection-seed';
 import {
@@ -37,12 +37,9 @@ const PHOTOS = existsSync(PHOTO_DIR)
   : [];
 const WITHOUT_POSE = 'M3T_DJI_0001_R_pose-stripped.JPG';
 
-const skipReason = !existsSync(CHROMIUM_PATH)
-  ? `skipped: no chromium at ${CHROMIUM_PATH}`
-  : PHOTOS.length === 0
-    ? `skipped: no drone photos in ${PHOTO_DIR}`
-    : null;
-if (skipReason) console.warn(`e2e/inspection-photos.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/inspection-photos.test.ts', {
+  fixture: PHOTOS.length === 0 ? `skipped: no drone photos in ${PHOTO_DIR}` : null,
+});
 
 const ui = zh.inspectionPhotos;
 const en = CATALOGUES.en;

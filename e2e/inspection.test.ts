@@ -4,11 +4,10 @@
  * a group name of 11 characters and a photo distance of 0), edits it, opens its detail, deletes it and finds it in
  * the recycle bin; a viewer reads the list without the create button.
  */
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseOption } from './support/antd';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import {
   apiData,
@@ -21,8 +20,7 @@ import {
   zh,
 } from './support/team-api';
 
-const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
-if (skipReason) console.warn(`e2e/inspection.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/inspection.test.ts');
 
 const HEADER = 'model,sensorWidthMm,sensorHeightMm,focalLengthMm,imageWidthPx,imageHeightPx';
 const GOOD_CSV = `${HEADER}\nM3E,17.3,13,12.29,5280,3956\nZH20T,7.6,5.7,4.5,5184,3888\n`;

@@ -9,17 +9,16 @@
  * test cannot sign a licence it accepts without the vendor's private key.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, type AppServer } from './support/app-server';
-import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+import { browserSkipReason, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
 import { startSnapshotServer, zh } from './support/team-api';
 
-const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
-if (skipReason) console.warn(`e2e/licence.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/licence.test.ts');
 
 describe.skipIf(skipReason !== null)('licence of a local deployment', () => {
   let server: AppServer;

@@ -6,26 +6,20 @@
  * page's link shows its own message; the 3D comparison shows each photo's view of the model with its projection.
  * Screenshots in both themes and the three languages.
  */
-import { existsSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { SpatialMarkerNode } from '@sightline/shared';
-import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { modelSphere, placedPose, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
 import { apiData, callApi, createProject, logInByApi, startSnapshotServer, text, zh } from './support/team-api';
 
 const SAMPLE = '1.0/TilesetWithDiscreteLOD';
 const sampleDir = tilesetSample(SAMPLE);
-const skipReason = !sampleDir
-  ? missingTilesetMessage(SAMPLE)
-  : !existsSync(CHROMIUM_PATH)
-    ? `skipped: no chromium at ${CHROMIUM_PATH}`
-    : null;
-if (skipReason) console.warn(`e2e/photo-compare.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/photo-compare.test.ts', { tileset: SAMPLE });
 
 const rules = zh.photoCompare.rule;
 

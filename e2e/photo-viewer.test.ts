@@ -5,24 +5,20 @@
  * stripes the preview cannot show. The metadata sits beside it; the arrow key goes to the drone photo, whose
  * GPS and pose are listed. Screenshots in both themes and the three languages.
  */
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, INSPECTION_IMAGE_UPLOAD_PATH } from '@sightline/shared';
 import { readFixture } from '@sightline/imagery/test-fixtures';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { pickLanguage, tusUpload } from './support/inspection-seed';
 import { apiData, createProject, logInByApi, startSnapshotServer, text } from './support/team-api';
 
 const drone = readFixture('drone-photos', 'DJI_0012.JPG');
-const skipReason = !existsSync(CHROMIUM_PATH)
-  ? `skipped: no chromium at ${CHROMIUM_PATH}`
-  : drone
-    ? null
-    : 'skipped: no drone-photos fixture (SIGHTLINE_FIXTURES)';
-if (skipReason) console.warn(`e2e/photo-viewer.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/photo-viewer.test.ts', {
+  fixture: drone ? null : 'skipped: no drone-photos fixture (SIGHTLINE_FIXTURES)',
+});
 
 const WIDTH = 6000;
 const HEIGHT = 4000;

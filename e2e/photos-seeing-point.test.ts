@@ -7,15 +7,14 @@
  * exactly the eleven, nearest first, each with the point at its image centre, as the test's own pinhole arithmetic
  * says; projected, a photo's colour covers the clicked spot; an eleventh projection is refused.
  */
-import { existsSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ecef, ecefDirectionToEnu, ecefToWgs84, enuFrame, wgs84, wgs84ToEcef, type Ecef } from '@sightline/geo';
 import { LIMITS } from '@sightline/shared';
-import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { aimedPose } from './support/aimed-pose';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { spotsFromCentre } from './support/model-clicks';
 import { modelSphere, placedPose, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
@@ -24,12 +23,7 @@ import { tilesetFolderEntries } from './support/tileset-zip';
 
 const SAMPLE = '1.0/TilesetWithDiscreteLOD';
 const sampleDir = tilesetSample(SAMPLE);
-const skipReason = !sampleDir
-  ? missingTilesetMessage(SAMPLE)
-  : !existsSync(CHROMIUM_PATH)
-    ? `skipped: no chromium at ${CHROMIUM_PATH}`
-    : null;
-if (skipReason) console.warn(`e2e/photos-seeing-point.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/photos-seeing-point.test.ts', { tileset: SAMPLE });
 
 /** A quarter of the seeded camera's 5280 × 3956 (the M3E of e2e/support/inspection-seed.ts), same angles. */
 const WIDTH = 1320;

@@ -5,23 +5,19 @@
  * taking a photo below the ground is refused with the message naming it, and nothing changes. Without a session, the
  * page asks for a login.
  */
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { INSPECTION_IMAGE_UPLOAD_PATH, type ImagePose, type PoseFindResult } from '@sightline/shared';
 import { readFixture } from '@sightline/imagery/test-fixtures';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import type { AppServer } from './support/app-server';
 import { apiData, createProject, logInByApi, startSnapshotServer, text, zh } from './support/team-api';
 
 const NAMES = ['DJI_0012.JPG', 'DJI_0030.JPG', 'M3T_DJI_0001_R_pose-stripped.JPG'] as const;
 const photos = NAMES.map((name) => readFixture('drone-photos', name));
-const skipReason = !existsSync(CHROMIUM_PATH)
-  ? `skipped: no chromium at ${CHROMIUM_PATH}`
-  : photos.every(Boolean)
-    ? null
-    : 'skipped: no drone-photos fixture (SIGHTLINE_FIXTURES)';
-if (skipReason) console.warn(`e2e/pose-adjustment.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/pose-adjustment.test.ts', {
+  fixture: photos.every(Boolean) ? null : 'skipped: no drone-photos fixture (SIGHTLINE_FIXTURES)',
+});
 
 const ui = zh.pose;
 

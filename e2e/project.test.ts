@@ -5,7 +5,7 @@
  * an upload paused, the server restarted, the page reloaded and the upload continued to completion; and bad
  * inputs (a zip without tileset.json, a bad location file) answered with their translated errors.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,9 +14,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { zipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-server';
-import { CHROMIUM_PATH, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
+import { browserSkipReason, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
 import { differingFraction, tilesetFolderEntries } from './support/tileset-zip';
 
 const zh = CATALOGUES['zh-CN'];
@@ -25,12 +25,7 @@ const buttonName = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 const SAMPLE = '1.0/TilesetWithDiscreteLOD';
 const sampleDir = tilesetSample(SAMPLE);
 
-const skipReason = !sampleDir
-  ? missingTilesetMessage(SAMPLE)
-  : existsSync(CHROMIUM_PATH)
-    ? null
-    : `skipped: no chromium at ${CHROMIUM_PATH}`;
-if (skipReason) console.warn(`e2e/project.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/project.test.ts', { tileset: SAMPLE });
 
 /** A route near Philadelphia, where the sample tileset sits. */
 const ROUTE_GEOJSON = JSON.stringify({

@@ -3,11 +3,10 @@
  * restored, deleted again and then deleted for good with the login password (a wrong one first);
  * batch restore and emptying the bin.
  */
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './support/app-server';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import {
   apiData,
@@ -21,8 +20,7 @@ import {
   zh,
 } from './support/team-api';
 
-const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
-if (skipReason) console.warn(`e2e/recycle-bin.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/recycle-bin.test.ts');
 
 describe.skipIf(skipReason !== null)('recycle bin', () => {
   let page: Page;

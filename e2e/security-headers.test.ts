@@ -4,7 +4,7 @@
  * server sends with no violation reported, and the 3D view still draws the fixture tileset (its workers, WebAssembly
  * decoders and blob: images all allowed).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MENU_TREE, type MenuDefinition, type MenuItem } from '@sightline/shared';
@@ -12,20 +12,15 @@ import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
-import { CHROMIUM_PATH } from './support/browser';
+import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { browserSkipReason } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { differingFraction, tilesetFolderEntries } from './support/tileset-zip';
 import { apiData, createProject, logInThroughUi, startSnapshotServer, tokenOf } from './support/team-api';
 
 const SAMPLE = '1.0/TilesetWithDiscreteLOD';
 const sampleDir = tilesetSample(SAMPLE);
-const skipReason = !sampleDir
-  ? missingTilesetMessage(SAMPLE)
-  : existsSync(CHROMIUM_PATH)
-    ? null
-    : `skipped: no chromium at ${CHROMIUM_PATH}`;
-if (skipReason) console.warn(`e2e/security-headers.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/security-headers.test.ts', { tileset: SAMPLE });
 
 /** Public screens, reached without signing in. */
 const PUBLIC_PATHS = [

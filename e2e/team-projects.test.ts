@@ -10,11 +10,10 @@
  * take minutes, and nothing in the product lowers a maximum below 1 GB (a sales manager's upgrade takes
  * whole gigabytes). Without PostgreSQL that journey is skipped and the others run on the embedded one.
  */
-import { existsSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
 import {
@@ -33,8 +32,7 @@ import {
 const GIB = 1024 ** 3;
 const COVER_WIDTH = 64;
 
-const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
-if (skipReason) console.warn(`e2e/team-projects.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/team-projects.test.ts');
 const postgresReady = skipReason === null && (await postgresAnswers());
 if (skipReason === null && !postgresReady) {
   console.warn(

@@ -4,16 +4,14 @@
  * newcomer's role and removes them; local users; team settings; notices live on the event stream;
  * feedback; the licence page of the hosted service.
  */
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './support/app-server';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { apiData, buttonName, logInThroughUi, registerUser, startSnapshotServer, text, zh } from './support/team-api';
 
-const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
-if (skipReason) console.warn(`e2e/team.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/team.test.ts');
 
 describe.skipIf(skipReason !== null)('team management', () => {
   const suite = browserSuite(startSnapshotServer);

@@ -8,13 +8,13 @@
  * The demo team has no total-station package, and nothing in the product grants one short of a sales manager's
  * upgrade (no such account in the demo seed): the server runs on a scratch PostgreSQL database the test grants it in.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { CATALOGUES, type DisplacementRecord, type MonitorPoint } from '@sightline/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { pickLanguage } from './support/inspection-seed';
 import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
@@ -29,10 +29,9 @@ import {
   zh,
 } from './support/team-api';
 
-const chromiumMissing = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
-const postgresReady = chromiumMissing === null && (await postgresAnswers());
-const skipReason = chromiumMissing ?? (postgresReady ? null : 'skipped: no PostgreSQL server at 127.0.0.1:5432');
-if (skipReason) console.warn(`e2e/total-station.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/total-station.test.ts', {
+  fixture: (await postgresAnswers()) ? null : 'skipped: no PostgreSQL server at 127.0.0.1:5432',
+});
 
 const ui = zh.monitorUi;
 

@@ -2,7 +2,7 @@
  * The 3D viewer in a real browser (Debian's chromium, SwiftShader WebGL): the shared fixture tileset is drawn,
  * clipped and measured, with no request leaving localhost.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,23 +16,18 @@ import type {
   EcefPosition,
   HeightMeasurement,
 } from '../web/src/viewer/viewer-types';
-import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { browserSkipReason, CHROMIUM_PATH } from './support/browser';
 import { type ViewerBuild, buildViewerPage } from './support/viewer-build';
 import { VIEWER_TEST_TOKEN, type ViewerServer, startViewerServer } from './support/viewer-server';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SAMPLE = '1.0/TilesetWithDiscreteLOD';
 const sampleDir = tilesetSample(SAMPLE);
 const OUTPUT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-output');
 const WIDTH = 512;
 const HEIGHT = 384;
 
-const skipReason = !sampleDir
-  ? missingTilesetMessage(SAMPLE)
-  : !existsSync(CHROMIUM)
-    ? `skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`
-    : null;
-if (skipReason) console.warn(`e2e/viewer.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/viewer.test.ts', { tileset: SAMPLE });
 
 interface Screenshot {
   png: PNG;
@@ -114,7 +109,7 @@ describe.skipIf(skipReason !== null)('3D viewer (CesiumJS, offline)', () => {
       tilesDir: path.resolve(sampleDir as string, '..', '..'),
     });
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM_PATH,
       args: [
         '--headless',
         '--no-sandbox',

@@ -3,13 +3,12 @@
  * session offline), registration with an SMS code, routes from the menu, keep-alive, language,
  * theme, personal centre, and the end of a session on an invalid token.
  */
-import { existsSync } from 'node:fs';
 import { CATALOGUES } from '@sightline/shared';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startAppServer } from './support/app-server';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 
 const zh = CATALOGUES['zh-CN'];
@@ -18,8 +17,7 @@ const ja = CATALOGUES.ja;
 /** antd puts a space between the two characters of a two-character CJK button label. */
 const buttonName = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 
-const skipReason = existsSync(CHROMIUM_PATH) ? null : `skipped: no chromium at ${CHROMIUM_PATH}`;
-if (skipReason) console.warn(`e2e/web-shell.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/web-shell.test.ts');
 
 describe.skipIf(skipReason !== null)('web shell', () => {
   const suite = browserSuite(startAppServer);

@@ -1,10 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { missingTilesetMessage, tilesetSample } from '../../server/src/platform/archive/tileset-fixtures.js';
 import { REPO_ROOT } from './app-server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'e2e', 'test-output');
+
+/**
+ * Why the browser journeys of `testFile` cannot run, or null, said once on the console so the run shows what it left
+ * out: the 3D Tiles sample `tileset` is absent, `fixture` (the test's own reason a fixture of its is absent), or there
+ * is no chromium.
+ */
+export function browserSkipReason(
+  testFile: string,
+  { tileset, fixture = null }: { tileset?: string; fixture?: string | null } = {},
+): string | null {
+  const reason =
+    (tileset !== undefined && !tilesetSample(tileset) ? missingTilesetMessage(tileset) : null) ??
+    fixture ??
+    (fs.existsSync(CHROMIUM_PATH)
+      ? null
+      : `skipped: no chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  if (reason) console.warn(`${testFile} ${reason}`);
+  return reason;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {

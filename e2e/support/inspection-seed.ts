@@ -3,7 +3,6 @@
  * inspection whose photos are uploaded and ingested, and camera poses placed by hand around the fixture model
  * (the fixture drone photos were not taken of it).
  */
-import { existsSync } from 'node:fs';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -16,9 +15,9 @@ import {
   type Page as ApiPage,
 } from '@sightline/shared';
 import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
-import { missingTilesetMessage, tilesetSample } from '../../server/src/platform/archive/tileset-fixtures.js';
+import { tilesetSample } from '../../server/src/platform/archive/tileset-fixtures.js';
 import type { AppServer } from './app-server.js';
-import { CHROMIUM_PATH } from './browser.js';
+import { browserSkipReason } from './browser.js';
 import { apiData, createProject, logInByApi } from './team-api.js';
 import { tilesetFolderEntries } from './tileset-zip.js';
 
@@ -32,14 +31,10 @@ export const MODEL_SAMPLE = '1.0/TilesetWithDiscreteLOD';
 export function modelAndPhotoFixtures(testFile: string, names: readonly string[]) {
   const sampleDir = tilesetSample(MODEL_SAMPLE);
   const photos = names.map((name) => ({ name, bytes: readFixture('drone-photos', name) }));
-  const skipReason = !sampleDir
-    ? missingTilesetMessage(MODEL_SAMPLE)
-    : photos.some((photo) => !photo.bytes)
-      ? missingFixtureMessage('drone-photos', names.join(', '))
-      : !existsSync(CHROMIUM_PATH)
-        ? `skipped: no chromium at ${CHROMIUM_PATH}`
-        : null;
-  if (skipReason) console.warn(`${testFile} ${skipReason}`);
+  const skipReason = browserSkipReason(testFile, {
+    tileset: MODEL_SAMPLE,
+    fixture: photos.some((photo) => !photo.bytes) ? missingFixtureMessage('drone-photos', names.join(', ')) : null,
+  });
   return {
     sampleDir: sampleDir ?? '',
     photos: photos.map(({ name, bytes }) => ({ name, bytes: bytes ?? Buffer.alloc(0) })),
