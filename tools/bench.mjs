@@ -48,6 +48,11 @@ const benches = [
     ['npx', ['tsx', 'packages/geo/bench/defect-repeat.bench.ts']],
   ],
   [
+    'historical defect matching: 10,000 defects against 10,000',
+    'packages/geo/bench/defect-history.bench.ts',
+    ['npx', ['tsx', 'packages/geo/bench/defect-history.bench.ts']],
+  ],
+  [
     'defects: the list on 1,000,000 defects with filters, and an Excel export of 10,000 with thumbnails',
     'server/bench/defect-export.bench.ts',
     ['npx', ['tsx', 'server/bench/defect-export.bench.ts']],

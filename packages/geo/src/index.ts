@@ -8,3 +8,4 @@ export * from './point-grid.js';
 export * from './defect-merge.js';
 export * from './defect-repeat.js';
 export * from './displacement.js';
+export * from './defect-history.js';
