@@ -10,7 +10,6 @@ import {
   Spin,
   Switch,
   Tag,
-  Tooltip,
   Typography,
   theme,
 } from 'antd';
@@ -39,6 +38,7 @@ import { useInspectionInfo } from '../../../api/inspections';
 import { usePhotoDetail, usePhotoSequence } from '../../../api/photo-files';
 import { useDefectFields, useMarkerTree } from '../../../api/project-parts';
 import { PhotoViewer, type PhotoViewerHandle, uprightSize } from '../../../components/photo-viewer/PhotoViewer';
+import { ToolButton } from '../../../components/photo-viewer/ToolButton';
 import { usePermission } from '../../../session/permissions';
 import {
   useCreateDefect,
@@ -602,17 +602,16 @@ function PhotoEditor({
 
   const size = uprightSize(image.width ?? 1, image.height ?? 1, image.metadata);
   const toolButton = (name: Tool, icon: React.ReactNode, key: string) => (
-    <Tooltip title={`${t(`defectEditor.tool.${name}`)} (${key})`}>
-      <Button
-        icon={icon}
-        type={tool === name ? 'primary' : 'default'}
-        aria-label={t(`defectEditor.tool.${name}`)}
-        aria-pressed={tool === name}
-        disabled={isDrawingTool(name) && !editing}
-        onClick={() => chooseTool(name)}
-        data-testid={`defect-tool-${name}`}
-      />
-    </Tooltip>
+    <ToolButton
+      label={t(`defectEditor.tool.${name}`)}
+      shortcut={key}
+      icon={icon}
+      type={tool === name ? 'primary' : 'default'}
+      aria-pressed={tool === name}
+      disabled={isDrawingTool(name) && !editing}
+      onClick={() => chooseTool(name)}
+      data-testid={`defect-tool-${name}`}
+    />
   );
   const hint = !editing ? 'view' : tool;
   return (
@@ -674,44 +673,38 @@ function PhotoEditor({
             {toolButton('polygon', <GatewayOutlined />, 'P')}
             {toolButton('rectangle', <BorderOutlined />, 'R')}
           </Space.Compact>
-          <Tooltip title={`${t('defectEditor.tool.undo')} (Ctrl + Z)`}>
-            <Button
-              icon={<UndoOutlined />}
-              aria-label={t('defectEditor.tool.undo')}
-              disabled={!editing || (undoStack.length === 0 && !draft?.points.length)}
-              onClick={undo}
-              data-testid="defect-undo"
-            />
-          </Tooltip>
-          <Tooltip title={`${t('defectEditor.tool.delete')} (Delete)`}>
-            <Button
-              icon={<DeleteOutlined />}
-              danger
-              aria-label={t('defectEditor.tool.delete')}
-              disabled={!editing || !selected}
-              onClick={deleteSelected}
-              data-testid="defect-delete"
-            />
-          </Tooltip>
+          <ToolButton
+            label={t('defectEditor.tool.undo')}
+            shortcut="Ctrl + Z"
+            icon={<UndoOutlined />}
+            disabled={!editing || (undoStack.length === 0 && !draft?.points.length)}
+            onClick={undo}
+            data-testid="defect-undo"
+          />
+          <ToolButton
+            label={t('defectEditor.tool.delete')}
+            shortcut="Delete"
+            icon={<DeleteOutlined />}
+            danger
+            disabled={!editing || !selected}
+            onClick={deleteSelected}
+            data-testid="defect-delete"
+          />
           <Space.Compact>
-            <Tooltip title={t('defectEditor.previous')}>
-              <Button
-                icon={<LeftOutlined />}
-                aria-label={t('defectEditor.previous')}
-                disabled={previous === undefined}
-                onClick={() => act('previous')}
-                data-testid="defect-editor-previous"
-              />
-            </Tooltip>
-            <Tooltip title={t('defectEditor.next')}>
-              <Button
-                icon={<RightOutlined />}
-                aria-label={t('defectEditor.next')}
-                disabled={next === undefined}
-                onClick={() => act('next')}
-                data-testid="defect-editor-next"
-              />
-            </Tooltip>
+            <ToolButton
+              label={t('defectEditor.previous')}
+              icon={<LeftOutlined />}
+              disabled={previous === undefined}
+              onClick={() => act('previous')}
+              data-testid="defect-editor-previous"
+            />
+            <ToolButton
+              label={t('defectEditor.next')}
+              icon={<RightOutlined />}
+              disabled={next === undefined}
+              onClick={() => act('next')}
+              data-testid="defect-editor-next"
+            />
           </Space.Compact>
           <Space.Compact>
             <Button icon={<ZoomInOutlined />} aria-label={t('defectEditor.zoomIn')} onClick={() => act('zoomIn')} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Flex, Result, Space, Spin, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Card, Flex, Result, Space, Spin, Typography, theme } from 'antd';
 import {
   ArrowLeftOutlined,
   CompressOutlined,
@@ -22,28 +22,9 @@ import { PhotoMetadataPanel } from '../components/PhotoMetadataPanel';
 import { usePhotoDetail, usePhotoSequence } from '../../../api/photo-files';
 import { photoComparePath } from '../../../lib/photo-compare-paths';
 import { PhotoViewer, type PhotoViewerHandle, uprightSize } from '../../../components/photo-viewer/PhotoViewer';
+import { ToolButton } from '../../../components/photo-viewer/ToolButton';
 import { usePhotoPoseSource } from '../photo-viewer-api';
 import { inspectionPaths } from '../inspection-paths';
-
-function ToolButton(props: {
-  name: string;
-  label: string;
-  icon: React.ReactNode;
-  onClick: () => void;
-  disabled?: boolean;
-}) {
-  return (
-    <Tooltip title={props.label}>
-      <Button
-        icon={props.icon}
-        aria-label={props.label}
-        onClick={props.onClick}
-        disabled={props.disabled ?? false}
-        data-testid={`photo-${props.name}`}
-      />
-    </Tooltip>
-  );
-}
 
 /** Keys that belong to a field being typed in, not to the viewer. */
 const isTyping = (target: EventTarget | null) =>
@@ -153,30 +134,40 @@ export function PhotoViewerPage({
         </Space>
         <Space wrap>
           <ToolButton
-            name="previous"
+            data-testid="photo-previous"
             label={t('photoViewer.previous')}
             icon={<LeftOutlined />}
             onClick={() => previous !== undefined && onOpen(previous)}
             disabled={previous === undefined}
           />
           <ToolButton
-            name="next"
+            data-testid="photo-next"
             label={t('photoViewer.next')}
             icon={<RightOutlined />}
             onClick={() => next !== undefined && onOpen(next)}
             disabled={next === undefined}
           />
-          <ToolButton name="zoom-in" label={t('photoViewer.zoomIn')} icon={<ZoomInOutlined />} onClick={zoomIn} />
-          <ToolButton name="zoom-out" label={t('photoViewer.zoomOut')} icon={<ZoomOutOutlined />} onClick={zoomOut} />
-          <ToolButton name="fit" label={t('photoViewer.fit')} icon={<CompressOutlined />} onClick={fit} />
           <ToolButton
-            name="full-screen"
+            data-testid="photo-zoom-in"
+            label={t('photoViewer.zoomIn')}
+            icon={<ZoomInOutlined />}
+            onClick={zoomIn}
+          />
+          <ToolButton
+            data-testid="photo-zoom-out"
+            label={t('photoViewer.zoomOut')}
+            icon={<ZoomOutOutlined />}
+            onClick={zoomOut}
+          />
+          <ToolButton data-testid="photo-fit" label={t('photoViewer.fit')} icon={<CompressOutlined />} onClick={fit} />
+          <ToolButton
+            data-testid="photo-full-screen"
             label={fullScreen ? t('photoViewer.exitFullScreen') : t('photoViewer.fullScreen')}
             icon={fullScreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
             onClick={toggleFullScreen}
           />
           <ToolButton
-            name="compare"
+            data-testid="photo-compare"
             label={t('photoCompare.compare')}
             icon={<DiffOutlined />}
             onClick={() => void navigate(photoComparePath('2d', [imageId]))}
