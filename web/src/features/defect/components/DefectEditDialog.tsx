@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, Flex, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,47 +11,16 @@ import {
   type UpdateDefectBody,
 } from '@sightline/shared';
 import { FormDialog } from '../../../components/FormDialog';
-import { defectTypeLabel } from '../../../lib/defect-type-label';
 import { zodRule } from '../../../lib/form-rules';
-import {
-  useProjectDefectFields,
-  useProjectDefectTypes,
-  useProjectMarkers,
-  useUpdateDefect,
-  useUpdateDefects,
-} from '../api';
-import { SIZE_DIMENSIONS, editedSizes, formatSize, levelKey, type SizeDimension } from '../defect-display';
-import { TypeDot } from './TypeDot';
+import { useProjectDefectFields, useUpdateDefect, useUpdateDefects } from '../api';
+import { SIZE_DIMENSIONS, editedSizes, formatSize, type SizeDimension } from '../defect-display';
+import { useDefectChoices } from '../hooks/useDefectChoices';
 
-const LEVELS = Array.from(
-  { length: LIMITS.defectScale.max - LIMITS.defectScale.min + 1 },
-  (_, i) => LIMITS.defectScale.min + i,
-);
 const SIZE_LABEL = {
   lengthM: 'defectList.column.length',
   widthMm: 'defectList.column.width',
   areaM2: 'defectList.column.area',
 } as const;
-
-function useChoices(projectId: number) {
-  const { t } = useTranslation();
-  const types = useProjectDefectTypes(projectId).data ?? [];
-  const markers = useProjectMarkers(projectId).data ?? [];
-  return {
-    types: types.map((type) => ({
-      value: type.id,
-      search: defectTypeLabel(type),
-      label: (
-        <Space size={6}>
-          <TypeDot color={type.color} />
-          {defectTypeLabel(type)}
-        </Space>
-      ),
-    })),
-    levels: LEVELS.map((level) => ({ value: level, label: t(levelKey(level)) })),
-    markers: markers.map((marker) => ({ value: marker.id, label: `${marker.code ?? ''} ${marker.name}`.trim() })),
-  };
-}
 
 /** One custom field by its widget: a text input, a single or a multiple choice among its options. */
 function FieldInput({ field }: { field: DefectField }) {
@@ -96,7 +65,7 @@ export function DefectEditDialog({ defect, onClose }: { defect: Defect; onClose:
   const { t } = useTranslation();
   const [form] = Form.useForm<EditValues>();
   const update = useUpdateDefect();
-  const choices = useChoices(defect.projectId);
+  const choices = useDefectChoices(defect.projectId);
   const fields = useProjectDefectFields(defect.projectId).data ?? [];
 
   const submit = async (values: EditValues) => {
@@ -229,7 +198,7 @@ export function DefectBatchEditDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<BatchValues>();
   const update = useUpdateDefects();
-  const choices = useChoices(projectId);
+  const choices = useDefectChoices(projectId);
   const saved = useRef(false);
 
   const submit = async (values: BatchValues) => {

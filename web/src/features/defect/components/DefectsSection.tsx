@@ -19,7 +19,7 @@ import { DeleteOutlined, EditOutlined, ProfileOutlined, StarFilled, StarOutlined
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DEFECT_SOURCES, LIMITS, type Defect, type DefectType } from '@sightline/shared';
+import { DEFECT_SOURCES, type Defect, type DefectType } from '@sightline/shared';
 import { PAGE_SIZE, usePagination } from '../../../components/PagedTable';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { defectTypeLabel } from '../../../lib/defect-type-label';
@@ -34,6 +34,7 @@ import {
   useStarDefects,
 } from '../api';
 import { SIZE_DIMENSIONS, formatSize, levelKey, shownSize, type SizeDimension } from '../defect-display';
+import { useDefectChoices } from '../hooks/useDefectChoices';
 import { DefectBatchEditDialog, DefectEditDialog } from './DefectEditDialog';
 import { DefectDetailsDrawer } from './DefectDetailsDrawer';
 import { DefectExportButton } from './DefectExportButton';
@@ -45,10 +46,6 @@ import { MergeDefectsButton } from './MergeDefectsButton';
 import { RepeatedDefectsDialog } from './RepeatedDefectsDialog';
 import { TypeDot } from './TypeDot';
 
-const LEVELS = Array.from(
-  { length: LIMITS.defectScale.max - LIMITS.defectScale.min + 1 },
-  (_, i) => LIMITS.defectScale.min + i,
-);
 const SIZE_COLUMNS = {
   lengthM: 'defectList.column.length',
   widthMm: 'defectList.column.width',
@@ -90,6 +87,7 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
   const pagination = usePagination({ page, pageNum, onPageChange: setPageNum });
   const types = useProjectDefectTypes(projectId);
   const markers = useProjectMarkers(projectId);
+  const choices = useDefectChoices(projectId);
   const star = useStarDefects();
   const remove = useDeleteDefects();
 
@@ -275,16 +273,6 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
     },
   ];
 
-  const typeOptions = (types.data ?? []).map((type) => ({
-    value: type.id,
-    label: (
-      <Space size={6}>
-        <TypeDot color={type.color} />
-        {defectTypeLabel(type)}
-      </Space>
-    ),
-    search: defectTypeLabel(type),
-  }));
   const hidden = page.data?.hiddenCount ?? 0;
 
   return (
@@ -309,7 +297,7 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
             aria-label={t('defectList.filter.type')}
             style={{ minWidth: 180 }}
             value={filter.typeIds ?? []}
-            options={typeOptions}
+            options={choices.types}
             optionFilterProp="search"
             onChange={(ids: number[]) => changeFilter({ typeIds: ids.length ? ids : undefined })}
             data-testid="defect-filter-type"
@@ -321,7 +309,7 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
             aria-label={t('defectList.filter.level')}
             style={{ minWidth: 140 }}
             value={filter.levels ?? []}
-            options={LEVELS.map((level) => ({ value: level, label: t(levelKey(level)) }))}
+            options={choices.levels}
             onChange={(levels: number[]) => changeFilter({ levels: levels.length ? levels : undefined })}
             data-testid="defect-filter-level"
           />
@@ -333,10 +321,7 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
             style={{ minWidth: 160 }}
             value={filter.markerId}
             optionFilterProp="label"
-            options={(markers.data ?? []).map((marker) => ({
-              value: marker.id,
-              label: `${marker.code ?? ''} ${marker.name}`.trim(),
-            }))}
+            options={choices.markers}
             onChange={(markerId?: number) => changeFilter({ markerId })}
             data-testid="defect-filter-component"
           />
