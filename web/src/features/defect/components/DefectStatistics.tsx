@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Col, Drawer, Row, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Col, Drawer, Row, Statistic, Table } from 'antd';
 import { BarChartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DefectFilter } from '@sightline/shared';
@@ -10,12 +10,13 @@ import { TypeDot } from './TypeDot';
 
 type CountRow = { key: string; label: ReactNode; count: number };
 
+/** Counts by one criterion, named once, by the head of its first column. */
 function CountTable({ title, rows, testId }: { title: string; rows: CountRow[]; testId: string }) {
   const { t } = useTranslation();
   return (
     <Table<CountRow>
       size="small"
-      title={() => <Typography.Text strong>{title}</Typography.Text>}
+      style={{ marginBottom: 16 }}
       rowKey="key"
       dataSource={rows}
       pagination={rows.length > 10 ? { pageSize: 10, size: 'small' } : false}
