@@ -237,8 +237,9 @@ describe.skipIf(skipReason !== null)('key defects on the model and the calibrati
     // The history shows the creation.
     await drawer.getByTestId(`key-defect-history-${saved.id}`).click();
     const history = view.getByTestId('key-defect-history');
-    await history.getByText(zh.keyDefectUi.historyActions.create).waitFor();
-    await view.keyboard.press('Escape');
+    await history.getByText(zh.keyDefectUi.historyActions.create, { exact: true }).waitFor();
+    // The close button rather than Escape: Escape reaches the dialog only once its opening has moved the focus.
+    await view.getByRole('dialog').filter({ has: history }).locator('.ant-modal-close').click();
     await history.waitFor({ state: 'detached' });
 
     // Deleted after confirmation.
