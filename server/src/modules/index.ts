@@ -4,6 +4,7 @@ import { defectModule } from './defect/defect.module.js';
 import { defectAnalysisModule } from './defect/defect-analysis.module.js';
 import { keyDefectModule } from './key-defect/key-defect.module.js';
 import { defectExportModule } from './defect-export/defect-export.module.js';
+import { defectHistoryModule } from './defect-history/defect-history.module.js';
 import { defectFieldModule } from './defect-field/defect-field.module.js';
 import { defectTypeModule } from './defect-type/defect-type.module.js';
 import { dictionaryModule } from './dictionary/dictionary.module.js';
@@ -61,4 +62,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   defectAnalysisModule,
   keyDefectModule,
   defectExportModule,
+  defectHistoryModule,
 ];

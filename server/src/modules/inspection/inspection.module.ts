@@ -1,4 +1,6 @@
-import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { defineProvision, type ModuleDefinition } from '../../platform/modules/module-definition.js';
 import { registerProjectChild } from '../project/project-children.js';
 import { PROJECT_ACCESS } from '../project/project.module.js';
 import { RECYCLE_BIN } from '../recycle-bin/recycle-bin.module.js';
@@ -31,6 +33,13 @@ import { createInspectionRepo } from './inspection.repo.js';
 import { registerInspectionRoutes } from './inspection.routes.js';
 import { createInspectionService } from './inspection.service.js';
 
+/**
+ * What a domain standing on inspections does, inside the inspection edit's transaction, when an inspection's previous
+ * inspection changes (historical defect matching drops the inspection's links); answers how many things it undid.
+ */
+export const PREVIOUS_INSPECTION_CHANGED =
+  defineProvision<(trx: Kysely<Database>, inspectionId: number) => Promise<number>>('inspection.previousChanged');
+
 /** Inspections of a project, their image groups, the team's camera parameters, and the photos with their ingest. */
 export const inspectionModule: ModuleDefinition = {
   name: 'inspection',
@@ -51,9 +60,11 @@ export const inspectionModule: ModuleDefinition = {
       log: context.log,
       uploadsDir: context.uploads.folderOf({ name: IMAGE_UPLOAD_KIND }),
     });
+    const previousChanged = context.useLater(PREVIOUS_INSPECTION_CHANGED);
     const inspections = createInspectionService({
       repo: inspectionRepo,
       access,
+      previousChanged: (trx, inspectionId) => previousChanged()(trx, inspectionId),
       recycleBin: context.use(RECYCLE_BIN),
       groupImageCount: images.groupImageCount,
       groupCategoryCounts: images.groupCategoryCounts,

@@ -226,8 +226,8 @@ export type InspectionQueries = ReturnType<typeof inspectionQueries>;
 export function createInspectionRepo(db: Kysely<Database>) {
   return {
     ...inspectionQueries(db),
-    transaction<T>(work: (repo: InspectionQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(inspectionQueries(trx)));
+    transaction<T>(work: (repo: InspectionQueries, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(inspectionQueries(trx), trx));
     },
   };
 }

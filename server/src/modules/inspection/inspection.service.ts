@@ -10,6 +10,8 @@ import {
   type InspectionInfo,
   type Page,
 } from '@sightline/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
 import { callerTeamId, type AuthContext } from '../../platform/auth/auth-context.js';
 import { fieldError } from '../../platform/http/field-error.js';
 import type { ProjectAccess } from '../project/project-access.js';
@@ -32,6 +34,11 @@ export interface InspectionServiceDeps {
   recycleBin: Pick<RecycleBinService, 'moveToBin'>;
   groupImageCount?: GroupImageCount;
   groupCategoryCounts?: GroupCategoryCounts;
+  /**
+   * Inside the edit's transaction when the previous inspection changes: what depends on it is undone (every
+   * historical defect link of the inspection; the client confirmed, having counted them).
+   */
+  previousChanged?: (trx: Kysely<Database>, inspectionId: number) => Promise<number>;
 }
 
 function toInspection(row: InspectionRow): Inspection {
@@ -104,6 +111,7 @@ export function createInspectionService({
   recycleBin,
   groupImageCount = async () => 0,
   groupCategoryCounts = async () => [],
+  previousChanged = async () => 0,
 }: InspectionServiceDeps) {
   const requireInspection = inspectionGuard(repo, access);
 
@@ -197,12 +205,15 @@ export function createInspectionService({
       },
     ): Promise<InspectionDetail> {
       const { inspection: row } = await requireInspection(auth, input.id, { change: true });
-      await repo.transaction(async (q) => {
+      await repo.transaction(async (q, trx) => {
         await q.lockInspection(input.id);
         // Left out, the previous inspection stays; null clears it.
         const previousId =
           input.previousInspectionId === undefined ? row.previous_inspection_id : input.previousInspectionId;
-        if (previousId !== row.previous_inspection_id) await checkPrevious(q, row.project_id, previousId, input.id);
+        if (previousId !== row.previous_inspection_id) {
+          await checkPrevious(q, row.project_id, previousId, input.id);
+          await previousChanged(trx, input.id);
+        }
         await q.updateInspection(input.id, {
           name: input.name,
           description: input.description ?? '',

@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   CalibrationState,
+  HistoryChangeKind,
+  HistoryMatchingState,
   CameraView,
   DefectFieldWidget,
   DefectLocationState,
@@ -709,6 +711,34 @@ export interface DefectCalibrationsTable {
   finished_at: Date | null;
 }
 
+/** A defect's link to the defect of the previous inspection it is (modules/defect-history); null: new. */
+export interface DefectHistoryLinksTable {
+  defect_id: number;
+  inspection_id: number;
+  previous_defect_id: number | null;
+  change_kind: HistoryChangeKind;
+  delta_length_m: number | null;
+  delta_width_mm: number | null;
+  delta_area_m2: number | null;
+  distance_m: number | null;
+  manual: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** An inspection's historical matching: its state, distance threshold and job. */
+export interface DefectHistoryMatchingsTable {
+  inspection_id: number;
+  state: ColumnType<HistoryMatchingState, HistoryMatchingState | undefined, HistoryMatchingState>;
+  mode: ColumnType<'continue' | 'all', 'continue' | 'all' | undefined, 'continue' | 'all'>;
+  distance_m: ColumnType<number, number | undefined, number>;
+  job_id: string | null;
+  error_key: string | null;
+  started_by: number | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
 /** An Excel export of the defect list (modules/defect-export) and its workbook's blob. */
 export interface InspectionExcelsTable {
   id: Generated<number>;
@@ -818,6 +848,8 @@ export interface Database {
   key_defects: KeyDefectsTable;
   key_defect_history: KeyDefectHistoryTable;
   defect_calibrations: DefectCalibrationsTable;
+  defect_history_links: DefectHistoryLinksTable;
+  defect_history_matchings: DefectHistoryMatchingsTable;
   inspection_excels: InspectionExcelsTable;
   monitor_points: MonitorPointsTable;
   displacement_records: DisplacementRecordsTable;
@@ -881,6 +913,8 @@ const TABLES: Record<keyof Database, true> = {
   key_defects: true,
   key_defect_history: true,
   defect_calibrations: true,
+  defect_history_links: true,
+  defect_history_matchings: true,
   inspection_excels: true,
   monitor_points: true,
   displacement_records: true,
