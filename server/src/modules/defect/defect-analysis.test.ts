@@ -48,6 +48,7 @@ const square = (u: number, v: number, side: number, kind = 'polygon') => ({
 
 describeOnEachDatabase('defect merge, repeated defects, binding and statistics', (server) => {
   let team: StaffedTeam;
+  let outsider: Awaited<ReturnType<typeof buildOutsider>>;
   let crackType: number;
   let spallType: number;
 
@@ -57,6 +58,12 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
     ok(await call<Defect>('POST', '/inspection-disease', { level: 3, ...body }));
   const merge = (ids: number[], token?: string) => call<Defect>('PUT', '/inspection-disease/merge', { ids }, token);
   const exists = async (id: number) => (await call('GET', `/inspection-disease/${id}`)).body.code === 2000;
+  /** The field keys of a call refused as VALIDATION_ERROR. */
+  const refusedFields = async (method: 'POST' | 'PUT', path: string, body: unknown) => {
+    const response = await call(method, path, body);
+    expect(response.body.msg).toBe('VALIDATION_ERROR');
+    return fieldKeys(response.body);
+  };
   const defectCount = async (imageId: number) =>
     ok(await call<{ defectCount: number }>('GET', `/inspection-image/${imageId}`)).defectCount;
   const scene = (photos: ReadonlyArray<{ name: string; pose: PoseTuple | null }>) =>
@@ -81,6 +88,7 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
 
   beforeAll(async () => {
     team = await buildStaffedTeam(server().db);
+    outsider = await buildOutsider(server().db);
     crackType = await builtInDefectTypeId(server().db, 'crack');
     spallType = await builtInDefectTypeId(server().db, 'spalling');
   });
@@ -187,11 +195,7 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
       for (const defect of [area, otherType, line, apart, otherPhoto]) expect(await exists(defect.id)).toBe(true);
       expect(await defectCount(imageId)).toBe(4);
 
-      const keys = async (body: unknown) => {
-        const response = await call('PUT', '/inspection-disease/merge', body);
-        expect(response.body.msg).toBe('VALIDATION_ERROR');
-        return fieldKeys(response.body);
-      };
+      const keys = (body: unknown) => refusedFields('PUT', '/inspection-disease/merge', body);
       expect(await keys({ ids: [] })).toEqual({ ids: 'required' });
       expect(await keys({})).toEqual({ ids: 'required' });
       expect(await keys({ ids: Array.from({ length: 101 }, (_, i) => i + 1) })).toEqual({ ids: 'numberRange' });
@@ -203,7 +207,6 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
       const a = await create({ imageId, typeId: spallType, shape: square(1000, 1000, 100) });
       const b = await create({ imageId, typeId: spallType, shape: square(1050, 1000, 100) });
       expect((await merge([a.id, b.id], team.viewer.token)).body.msg).toBe('NO_AUTH');
-      const outsider = await buildOutsider(server().db);
       expect((await merge([a.id, b.id], outsider.token)).body.msg).toBe('PROJECT_NO_ERROR');
       expect(await exists(a.id)).toBe(true);
       expect(await exists(b.id)).toBe(true);
@@ -287,14 +290,14 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
 
     it('the viewer reads them; an outsider is refused; bad filters are refused', async () => {
       expect((await counts<{ level: number }>('level', {}, team.viewer.token)).total).toBe(3);
-      const outsider = await buildOutsider(server().db);
       for (const leaf of ['type', 'level', 'component']) {
         const response = await call('POST', `/inspection-disease/space/find/${leaf}`, { inspectionId }, outsider.token);
         expect(response.body.msg).toBe('PROJECT_NO_ERROR');
       }
-      const refused = await call('POST', '/inspection-disease/space/find/type', { levels: [6] });
-      expect(refused.body.msg).toBe('VALIDATION_ERROR');
-      expect(fieldKeys(refused.body)).toEqual({ inspectionId: 'required', 'levels.0': 'numberRange' });
+      expect(await refusedFields('POST', '/inspection-disease/space/find/type', { levels: [6] })).toEqual({
+        inspectionId: 'required',
+        'levels.0': 'numberRange',
+      });
       expect(
         (await call('POST', '/inspection-disease/space/find/type', { inspectionId: 2_000_000_000 })).body.msg,
       ).toBe('INSPECTION_NOT_EXISTING');
@@ -311,6 +314,10 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
     const P1: [number, number] = [0, 0];
     const P2: [number, number] = [-2, 0];
     const P3: [number, number] = [0, 5];
+    const CAMERAS = { 'p1.JPG': P1, 'p2.JPG': P2, 'p3.JPG': P3 };
+    /** A crack-shaped mark on a posed photo where its camera sees the wall point (e, 20, 9); a spalling unless said. */
+    const markAt = (name: keyof typeof CAMERAS, e: number, body: Record<string, unknown> = {}) =>
+      create({ imageId: photo[name], typeId: spallType, shape: crackAt(pixelOf(CAMERAS[name], e, 9)), ...body });
 
     beforeAll(async () => {
       const built = await scene([
@@ -330,26 +337,23 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
       farther = ids.FARTHER!;
     });
 
-    it('an inspection never bound has no binding range: a located defect stays unbound', async () => {
-      await setBindingRange(inspectionId, null);
-      const defect = await create({ imageId: photo['p1.JPG'], typeId: spallType, shape: crackAt(pixelOf(P1, 1, 9)) });
+    it.each([
+      ['an inspection never bound has no binding range: a located defect stays unbound', null, false],
+      ['at a 20 cm range the 0.3 m marker is out of reach', 20, false],
+      ['within the 40 cm range the nearest marker binds (0.3 m, not 0.5 m)', 40, true],
+    ] as const)('%s', async (_, cm, bindsNear) => {
+      await setBindingRange(inspectionId, cm);
+      const defect = await markAt('p1.JPG', 1);
       expect(defect.locationState).toBe('located');
-      expect(defect.markerId).toBeNull();
+      expect(defect.markerId).toBe(bindsNear ? near : null);
       await call('DELETE', `/inspection-disease/${defect.id}`);
     });
 
-    it('within the 40 cm range the nearest marker binds (0.3 m, not 0.5 m); beyond every range none; one chosen is kept', async () => {
+    it('beyond every range none binds; one chosen is kept; a move binds again unless it unbinds', async () => {
       await setBindingRange(inspectionId, 40);
-      const bound = await create({ imageId: photo['p1.JPG'], typeId: spallType, shape: crackAt(pixelOf(P1, 1, 9)) });
-      expect(bound.markerId).toBe(near);
-      const far = await create({ imageId: photo['p1.JPG'], typeId: spallType, shape: crackAt(pixelOf(P1, 5, 9)) });
+      const far = await markAt('p1.JPG', 5);
       expect(far.markerId).toBeNull();
-      const chosen = await create({
-        imageId: photo['p1.JPG'],
-        typeId: spallType,
-        shape: crackAt(pixelOf(P1, 1, 9)),
-        markerId: farther,
-      });
+      const chosen = await markAt('p1.JPG', 1, { markerId: farther });
       expect(chosen.markerId).toBe(farther);
       const unplaced = await create({ imageId: photo['unposed.JPG'], typeId: spallType, shape: crackAt([100, 100]) });
       expect(unplaced.markerId).toBeNull();
@@ -367,18 +371,7 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
         }),
       );
       expect(unbound.markerId).toBeNull();
-      // At a 20 cm range the 0.3 m marker is out of reach.
-      await setBindingRange(inspectionId, 20);
-      const outOfReach = await create({
-        imageId: photo['p1.JPG'],
-        typeId: spallType,
-        shape: crackAt(pixelOf(P1, 1, 9)),
-      });
-      expect(outOfReach.markerId).toBeNull();
-      await call('DELETE', '/inspection-disease/deleteIds', {
-        ids: [bound.id, far.id, chosen.id, unplaced.id, outOfReach.id],
-      });
-      await setBindingRange(inspectionId, 40);
+      await call('DELETE', '/inspection-disease/deleteIds', { ids: [far.id, chosen.id, unplaced.id] });
     });
 
     it('a merged area on the model is placed again and bound to the nearest component', async () => {
@@ -408,11 +401,12 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
 
       beforeAll(async () => {
         // One crack at (1, 20, 9) seen from three cameras; a spalling there; a crack 4 m east; one with no pose.
-        onP1 = await create({ imageId: photo['p1.JPG'], typeId: crackType, shape: crackAt(pixelOf(P1, 1, 9)) });
-        onP2 = await create({ imageId: photo['p2.JPG'], typeId: crackType, shape: crackAt(pixelOf(P2, 1, 9)) });
-        onP3 = await create({ imageId: photo['p3.JPG'], typeId: crackType, shape: crackAt(pixelOf(P3, 1, 9)) });
-        otherType = await create({ imageId: photo['p2.JPG'], typeId: spallType, shape: crackAt(pixelOf(P2, 1, 9)) });
-        elsewhere = await create({ imageId: photo['p2.JPG'], typeId: crackType, shape: crackAt(pixelOf(P2, 5, 9)) });
+        const crack = { typeId: crackType };
+        onP1 = await markAt('p1.JPG', 1, crack);
+        onP2 = await markAt('p2.JPG', 1, crack);
+        onP3 = await markAt('p3.JPG', 1, crack);
+        otherType = await markAt('p2.JPG', 1);
+        elsewhere = await markAt('p2.JPG', 5, crack);
         unposed = await create({ imageId: photo['unposed.JPG'], typeId: crackType, shape: crackAt([100, 100]) });
       });
 
@@ -433,11 +427,8 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
       });
 
       it('the threshold is at least 0.05 m and at most 10 m, and required', async () => {
-        const keys = async (extra: Record<string, unknown>) => {
-          const response = await call('POST', '/inspection-disease/repeat', { inspectionId, ...extra });
-          expect(response.body.msg).toBe('VALIDATION_ERROR');
-          return fieldKeys(response.body);
-        };
+        const keys = (extra: Record<string, unknown>) =>
+          refusedFields('POST', '/inspection-disease/repeat', { inspectionId, ...extra });
         expect(await keys({ distanceM: 0.049 })).toEqual({ distanceM: 'numberRange' });
         expect(await keys({ distanceM: 10.5 })).toEqual({ distanceM: 'numberRange' });
         expect(await keys({})).toEqual({ distanceM: 'required' });
@@ -452,7 +443,6 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
         expect((await call('DELETE', '/inspection-disease/repeatDeleteIds', body(), team.viewer.token)).body.msg).toBe(
           'NO_AUTH',
         );
-        const outsider = await buildOutsider(server().db);
         for (const [method, path] of [
           ['POST', '/inspection-disease/repeat'],
           ['DELETE', '/inspection-disease/repeatDeleteIds'],
@@ -528,20 +518,16 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
           ),
         ).toEqual({ previousInspectionId: null, records: [] });
 
-        const keys = async (extra: Record<string, unknown>) => {
-          const response = await call('POST', '/inspection-disease/find/old/near/disease', {
+        const keys = (extra: Record<string, unknown>) =>
+          refusedFields('POST', '/inspection-disease/find/old/near/disease', {
             inspectionId: next.inspectionId,
             position: wallSceneAt(1, 20, 9),
             distanceM: 1,
             ...extra,
           });
-          expect(response.body.msg).toBe('VALIDATION_ERROR');
-          return fieldKeys(response.body);
-        };
         expect(await keys({ distanceM: 0.01 })).toEqual({ distanceM: 'numberRange' });
         expect(await keys({ distanceM: 11 })).toEqual({ distanceM: 'numberRange' });
         expect(await keys({ position: { lon: 200, lat: 0, height: 0 } })).toEqual({ 'position.lon': 'numberRange' });
-        const outsider = await buildOutsider(server().db);
         expect((await nearby(1, undefined, outsider.token)).body.msg).toBe('PROJECT_NO_ERROR');
         expect(
           (await call('POST', '/inspection-disease/find/disease/coordinate', { inspectionId }, outsider.token)).body
