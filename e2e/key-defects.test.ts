@@ -6,25 +6,20 @@
  * reload, a drawing only a few pixels across asks to confirm first, deletion asks first, and the history shows the
  * creation. In the inspection's defect list, the calibration dialog runs over defects on a posed photo to the end.
  */
-import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Defect, DefectType, KeyDefect } from '@sightline/shared';
-import { missingTilesetMessage, tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { chooseOption } from './support/antd';
-import { CHROMIUM_PATH, screenshotPath } from './support/browser';
+import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
-import { MODEL_SAMPLE, modelSphere, placedPose, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
+import { plainPhoto, poseOnOneAxis } from './support/defect-seed';
+import { MODEL_SAMPLE, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
 import { spotsFromCentre } from './support/model-clicks';
 import { apiData, callApi, createProject, logInByApi, startSnapshotServer, zh } from './support/team-api';
 
 const sampleDir = tilesetSample(MODEL_SAMPLE);
-const skipReason = !sampleDir
-  ? missingTilesetMessage(MODEL_SAMPLE)
-  : !existsSync(CHROMIUM_PATH)
-    ? `skipped: no chromium at ${CHROMIUM_PATH}`
-    : null;
-if (skipReason) console.warn(`e2e/key-defects.test.ts ${skipReason}`);
+const skipReason = browserSkipReason('e2e/key-defects.test.ts', { tileset: MODEL_SAMPLE });
 
 const WIDTH = 1320;
 const HEIGHT = 989;
@@ -41,49 +36,18 @@ describe.skipIf(skipReason !== null)('key defects on the model and the calibrati
     const token = await logInByApi(server, 'demoowner');
     const projectId = await createProject(server, token, 'Key Defect Bridge');
     await uploadModel(server, token, projectId, sampleDir as string);
-    const bytes = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#c8c8c8' } })
-      .jpeg()
-      .toBuffer();
     const { inspection, images } = await seedInspectionPhotos(
       server,
       token,
       projectId,
       'Key defects 2026',
-      [{ name: 'POSED.JPG', bytes }],
+      [{ name: 'POSED.JPG', bytes: await plainPhoto(WIDTH, HEIGHT, 200, 200, 200) }],
       12,
     );
     const posed = images[0]!;
 
     // The photo looks at the model's centre from the first side whose optical axis the server finds meets the mesh.
-    const { radius } = modelSphere(sampleDir as string);
-    let seen = false;
-    for (const azimuth of [0, 90, 180, 270]) {
-      const a = (azimuth * Math.PI) / 180;
-      const back = radius * 0.9;
-      const pose = placedPose(
-        sampleDir as string,
-        Math.sin(a) * back,
-        Math.cos(a) * back,
-        back * 0.2,
-        (azimuth + 180) % 360,
-        -Math.atan2(0.2, 1) * (180 / Math.PI),
-      );
-      const adjusted = await callApi(server, '/inspection-image/pose/add', {
-        method: 'POST',
-        token,
-        body: { mode: 'absolute', inspectionId: inspection.id, imageId: posed.id, pose },
-      });
-      expect(adjusted.code, adjusted.msg).toBe(2000);
-      const hit = await apiData<{ distanceM: number | null }>(server, '/inspection-image/find/collision/distance', {
-        token,
-        query: { imageId: String(posed.id) },
-      });
-      if (hit.distanceM !== null) {
-        seen = true;
-        break;
-      }
-    }
-    expect(seen, 'no pose around the model sees it').toBe(true);
+    await poseOnOneAxis(server, token, sampleDir as string, inspection.id, [posed.id]);
     const types = await apiData<DefectType[]>(server, '/disease-type/list', {
       token,
       query: { projectId: String(projectId) },
