@@ -1,4 +1,7 @@
-import { beforeAll, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import {
   DEFECT_HISTORY_EVENT,
@@ -8,8 +11,13 @@ import {
   type HistoryRelation,
   type HistoryTotal,
 } from '@sightline/shared';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../platform/config.js';
+import { openServerDatabase } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
-import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
+import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from '../../../test/databases.js';
+import { CapturingSms, describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
+import { recordingBus } from '../../../test/listen.js';
 import { wallSceneAt } from '../../../test/factories/defect.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
@@ -87,14 +95,84 @@ async function waitForState(
   throw new Error(`the matching did not reach ${states.join(' or ')}`);
 }
 
-describeOnEachDatabase('historical defect matching', (server) => {
-  let team: StaffedTeam;
-  let projectId: number;
-  /** Inspections of one structure a year apart: A, then B (previous A), then C (previous B). */
-  const inspection: Record<'A' | 'B' | 'C', number> = { A: 0, B: 0, C: 0 };
+/**
+ * Three inspections of one wall a year apart, A, then B (previous A), then C (previous B), by a team with the
+ * historical defect package; their planted defects (see the comments) by name.
+ */
+async function buildYears(db: Kysely<Database>) {
+  const team = await buildStaffedTeam(db);
+  let projectId = 0;
+  const inspection = { A: 0, B: 0, C: 0 };
   const defect = { a1: 0, a2: 0, a3: 0, b1: 0, b2: 0, b3: 0, c1: 0 };
   const name = (keys: Array<keyof typeof defect>, ids: number[]) =>
     keys.forEach((key, index) => (defect[key] = ids[index]!));
+  await setFunction(db, {
+    teamId: team.id,
+    code: 'historical_defect',
+    activatedAt: new Date(Date.now() - DAY_MS),
+    expiresAt: new Date(Date.now() + 30 * DAY_MS),
+  });
+  const crack = await builtInDefectTypeId(db, 'crack');
+  const spall = await builtInDefectTypeId(db, 'spalling');
+  const scenes: Record<string, { projectId: number; inspectionId: number; imageId: number }> = {};
+  for (const [key, date] of [
+    ['A', '2024-04-01'],
+    ['B', '2025-04-01'],
+    ['C', '2026-04-01'],
+  ] as const) {
+    const scene = await buildInspection(db, {
+      teamId: team.id,
+      createdBy: team.admin.id,
+      memberIds: [team.inspector.id, team.viewer.id],
+      name: `Year ${key}`,
+      inspectionDate: date,
+      ...(projectId ? { projectId } : {}),
+    });
+    projectId = scene.projectId;
+    inspection[key] = scene.inspectionId;
+    const [photo] = await insertPhotos(db, scene.inspectionId, scene.groupId, [{ name: `${key}.JPG`, pose: null }]);
+    scenes[key] = { projectId, inspectionId: scene.inspectionId, imageId: photo!.id };
+  }
+  await db
+    .updateTable('inspections')
+    .set({ previous_inspection_id: inspection.A })
+    .where('id', '=', inspection.B)
+    .execute();
+  await db
+    .updateTable('inspections')
+    .set({ previous_inspection_id: inspection.B })
+    .where('id', '=', inspection.C)
+    .execute();
+
+  // Year A: a crack, a spalling area 3 m east, another crack 6 m east.
+  name(
+    ['a1', 'a2', 'a3'],
+    await plant(db, scenes.A!, [
+      { e: 0, typeId: crack, shape: 'polyline', lengthM: 1, widthMm: 0.5 },
+      { e: 3, typeId: spall, shape: 'polygon', areaM2: 0.2 },
+      { e: 6, typeId: crack, shape: 'polyline', lengthM: 0.8, widthMm: 0.3 },
+    ]),
+  );
+  // Year B: the crack grown by 0.4 m (its centroid 0.15 m along), the spalling measured again (0.21 m², noise),
+  // a new crack 12 m east; the crack 6 m east is repaired.
+  name(
+    ['b1', 'b2', 'b3'],
+    await plant(db, scenes.B!, [
+      { e: 0.15, typeId: crack, shape: 'polyline', lengthM: 1.4, widthMm: 0.5 },
+      { e: 3.05, typeId: spall, shape: 'polygon', areaM2: 0.21 },
+      { e: 12, typeId: crack, shape: 'polyline', lengthM: 0.5, widthMm: 0.3 },
+    ]),
+  );
+  // Year C: the crack longer and wider again.
+  name(['c1'], await plant(db, scenes.C!, [{ e: 0.1, typeId: crack, shape: 'polyline', lengthM: 1.7, widthMm: 0.9 }]));
+  return { team, inspection, defect };
+}
+
+describeOnEachDatabase('historical defect matching', (server) => {
+  let team: StaffedTeam;
+  /** Inspections of one structure a year apart: A, then B (previous A), then C (previous B). */
+  const inspection: Record<'A' | 'B' | 'C', number> = { A: 0, B: 0, C: 0 };
+  const defect = { a1: 0, a2: 0, a3: 0, b1: 0, b2: 0, b3: 0, c1: 0 };
 
   const call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token?: string) =>
     server().call<T>(method, `/api${url}`, { token: token ?? team.inspector.token, body });
@@ -129,70 +207,10 @@ describeOnEachDatabase('historical defect matching', (server) => {
     ).map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
 
   beforeAll(async () => {
-    const db = server().db;
-    team = await buildStaffedTeam(db);
-    await setFunction(db, {
-      teamId: team.id,
-      code: 'historical_defect',
-      activatedAt: new Date(Date.now() - DAY_MS),
-      expiresAt: new Date(Date.now() + 30 * DAY_MS),
-    });
-    const crack = await builtInDefectTypeId(db, 'crack');
-    const spall = await builtInDefectTypeId(db, 'spalling');
-    const scenes: Record<string, { projectId: number; inspectionId: number; imageId: number }> = {};
-    for (const [key, date] of [
-      ['A', '2024-04-01'],
-      ['B', '2025-04-01'],
-      ['C', '2026-04-01'],
-    ] as const) {
-      const scene = await buildInspection(db, {
-        teamId: team.id,
-        createdBy: team.admin.id,
-        memberIds: [team.inspector.id, team.viewer.id],
-        name: `Year ${key}`,
-        inspectionDate: date,
-        ...(projectId ? { projectId } : {}),
-      });
-      projectId = scene.projectId;
-      inspection[key] = scene.inspectionId;
-      const [photo] = await insertPhotos(db, scene.inspectionId, scene.groupId, [{ name: `${key}.JPG`, pose: null }]);
-      scenes[key] = { projectId, inspectionId: scene.inspectionId, imageId: photo!.id };
-    }
-    await db
-      .updateTable('inspections')
-      .set({ previous_inspection_id: inspection.A })
-      .where('id', '=', inspection.B)
-      .execute();
-    await db
-      .updateTable('inspections')
-      .set({ previous_inspection_id: inspection.B })
-      .where('id', '=', inspection.C)
-      .execute();
-
-    // Year A: a crack, a spalling area 3 m east, another crack 6 m east.
-    name(
-      ['a1', 'a2', 'a3'],
-      await plant(db, scenes.A!, [
-        { e: 0, typeId: crack, shape: 'polyline', lengthM: 1, widthMm: 0.5 },
-        { e: 3, typeId: spall, shape: 'polygon', areaM2: 0.2 },
-        { e: 6, typeId: crack, shape: 'polyline', lengthM: 0.8, widthMm: 0.3 },
-      ]),
-    );
-    // Year B: the crack grown by 0.4 m (its centroid 0.15 m along), the spalling measured again (0.21 m², noise),
-    // a new crack 12 m east; the crack 6 m east is repaired.
-    name(
-      ['b1', 'b2', 'b3'],
-      await plant(db, scenes.B!, [
-        { e: 0.15, typeId: crack, shape: 'polyline', lengthM: 1.4, widthMm: 0.5 },
-        { e: 3.05, typeId: spall, shape: 'polygon', areaM2: 0.21 },
-        { e: 12, typeId: crack, shape: 'polyline', lengthM: 0.5, widthMm: 0.3 },
-      ]),
-    );
-    // Year C: the crack longer and wider again.
-    name(
-      ['c1'],
-      await plant(db, scenes.C!, [{ e: 0.1, typeId: crack, shape: 'polyline', lengthM: 1.7, widthMm: 0.9 }]),
-    );
+    const built = await buildYears(server().db);
+    team = built.team;
+    Object.assign(inspection, built.inspection);
+    Object.assign(defect, built.defect);
   });
 
   it('before matching: uncalculated, no entries, every defect without a prediction', async () => {
@@ -461,5 +479,107 @@ describeOnEachDatabase('historical defect matching', (server) => {
       ),
     );
     expect((await count(inspection.C)).links).toBe(1);
+  });
+});
+
+const postgresTemplate = inject('postgresTemplate');
+if (!postgresTemplate)
+  console.warn('skipped: the restart test runs an API process and a worker on one PostgreSQL server');
+
+describe.skipIf(!postgresTemplate)('postgres: a matching interrupted by a restart', () => {
+  it('runs again in the next process and matches only the defects it had not linked', async () => {
+    const name = `sightline_t_${randomBytes(5).toString('hex')}`;
+    await adminQuery(`create database ${name} template ${postgresTemplate}`);
+    const url = withDatabase(POSTGRES_ADMIN_URL, name);
+    const dataDir = fs.mkdtempSync(path.join(inject('workDir'), 'history-restart-'));
+    // An API process queues the job (it runs no job), then "dies" having written the first link as the job's
+    // first batch would, its state left running; a process with a worker starts on the same database.
+    const start = async (role: 'api' | 'all') => {
+      const handle = await openServerDatabase(url);
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SMS_CAPTCHA: 'false',
+        SIGHTLINE_SEED_DEMO: 'false',
+        PORT: '0',
+        DATABASE_URL: url,
+        SIGHTLINE_ROLE: role,
+      });
+      const app = await buildApp({
+        config,
+        database: handle,
+        sms: new CapturingSms(),
+        bus: recordingBus().bus,
+        logger: false,
+      });
+      await app.ready();
+      return { app, handle };
+    };
+    const api = await start('api');
+    try {
+      const { team, inspection, defect } = await buildYears(api.handle.db);
+      const queued = await api.app.inject({
+        method: 'PUT',
+        url: '/api/inspection-disease-his-pre/match',
+        headers: { authorization: `Bearer ${team.inspector.token}` },
+        payload: { inspectionId: inspection.B, mode: 'continue' },
+      });
+      expect(queued.json()).toMatchObject({ code: 2000, data: { state: 'queued' } });
+      const db = api.handle.db;
+      const firstBatch = {
+        defect_id: defect.b1,
+        inspection_id: inspection.B,
+        previous_defect_id: defect.a1,
+        change_kind: 'length' as const,
+        delta_length_m: 0.4,
+        delta_width_mm: 0,
+        delta_area_m2: null,
+        distance_m: 0.15,
+        created_at: new Date('2026-01-01T00:00:00Z'),
+      };
+      await db.insertInto('defect_history_links').values(firstBatch).execute();
+      await db
+        .updateTable('defect_history_matchings')
+        .set({ state: 'running' })
+        .where('inspection_id', '=', inspection.B)
+        .execute();
+      await api.app.close();
+      await api.handle.close();
+
+      const worker = await start('all');
+      try {
+        let state = '';
+        for (let tries = 0; tries < 600 && state !== 'done' && state !== 'failed'; tries += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          state = (
+            await worker.handle.db
+              .selectFrom('defect_history_matchings')
+              .select('state')
+              .where('inspection_id', '=', inspection.B)
+              .executeTakeFirstOrThrow()
+          ).state;
+        }
+        expect(state).toBe('done');
+        const rows = await worker.handle.db
+          .selectFrom('defect_history_links')
+          .select(['defect_id', 'previous_defect_id', 'change_kind', 'created_at'])
+          .where('inspection_id', '=', inspection.B)
+          .orderBy('defect_id')
+          .execute();
+        expect(rows.map((row) => [row.defect_id, row.previous_defect_id, row.change_kind])).toEqual([
+          [defect.b1, defect.a1, 'length'],
+          [defect.b2, defect.a2, 'unchanged'],
+          [defect.b3, null, 'new'],
+        ]);
+        // The link written before the restart is the one kept, not written again.
+        expect(rows[0]!.created_at.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+      } finally {
+        await worker.app.close();
+        await worker.handle.close();
+      }
+    } finally {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
