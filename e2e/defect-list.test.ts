@@ -11,13 +11,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ecefDirectionToEnu, enu, enuFrame, enuToEcef, wgs84, wgs84ToEcef, type Ecef } from '@sightline/geo';
-import type { Defect, DefectType } from '@sightline/shared';
+import type { Defect } from '@sightline/shared';
 import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { formatSize, SIZE_DIMENSIONS } from '../web/src/features/defect/defect-display';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
-import { plainPhoto, poseOnOneAxis } from './support/defect-seed';
+import { centreCrack, defectMaker, plainPhoto, poseOnOneAxis } from './support/defect-seed';
 import {
   MODEL_SAMPLE,
   pickLanguage,
@@ -128,14 +128,7 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
       // axis the server finds meets the mesh.
       const { pose, distanceM } = await poseOnOneAxis(server, token, sampleDir as string, inspection.id, [posed.id]);
 
-      const types = await apiData<DefectType[]>(server, '/disease-type/list', {
-        token,
-        query: { projectId: String(projectId) },
-      });
-      const crack = types.find((type) => type.code === 'crack')!;
-      const spalling = types.find((type) => type.code === 'spalling')!;
-      const create = (body: object) =>
-        apiData<Defect>(server, '/inspection-disease', { method: 'POST', token, body: { description: '', ...body } });
+      const { crack, spalling, create } = await defectMaker(server, token, projectId);
       const cx = WIDTH / 2;
       const cy = HEIGHT / 2;
       // Centred on the image centre, so each is placed where the optical axis meets the mesh.
@@ -157,14 +150,7 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
         imageId: posed.id,
         typeId: crack.id,
         level: 2,
-        shape: {
-          kind: 'polyline',
-          points: [
-            [cx - 60, cy],
-            [cx + 60, cy],
-          ],
-          widthPx: 3,
-        },
+        shape: centreCrack(WIDTH, HEIGHT),
       });
       const tiny = await create({
         imageId: loose.id,

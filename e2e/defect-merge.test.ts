@@ -9,12 +9,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, type Defect, type DefectType } from '@sightline/shared';
+import { CATALOGUES, type Defect } from '@sightline/shared';
 import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { formatSize } from '../web/src/features/defect/defect-display';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
-import { plainPhoto, poseOnOneAxis } from './support/defect-seed';
+import { centreCrack, defectMaker, plainPhoto, poseOnOneAxis } from './support/defect-seed';
 import { MODEL_SAMPLE, pickLanguage, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
 import {
   apiData,
@@ -67,14 +67,7 @@ describe.skipIf(skipReason !== null)('merging defects, repeated defects and defe
       const far = images.find((image) => image.name === 'FAR.JPG')!;
       await poseOnOneAxis(server, token, sampleDir as string, inspection.id, [near.id, far.id]);
 
-      const types = await apiData<DefectType[]>(server, '/disease-type/list', {
-        token,
-        query: { projectId: String(projectId) },
-      });
-      const crack = types.find((type) => type.code === 'crack')!;
-      const spalling = types.find((type) => type.code === 'spalling')!;
-      const create = (body: object) =>
-        apiData<Defect>(server, '/inspection-disease', { method: 'POST', token, body: { description: '', ...body } });
+      const { crack, spalling, create } = await defectMaker(server, token, projectId);
       const rectangle = (imageId: number, level: number, rect: Rect) =>
         create({ imageId, typeId: spalling.id, level, shape: { kind: 'rectangle', points: corners(rect) } });
       const cx = WIDTH / 2;
@@ -100,25 +93,16 @@ describe.skipIf(skipReason !== null)('merging defects, repeated defects and defe
         imageId: far.id,
         typeId: crack.id,
         level: 2,
-        shape: {
-          kind: 'polyline',
-          points: [
-            [cx - 60, cy],
-            [cx + 60, cy],
-          ],
-          widthPx: 3,
-        },
+        shape: centreCrack(WIDTH, HEIGHT),
       });
       expect(copy.locationState).toBe('located');
-      expect(Math.abs(copy.position!.lon - reference.position!.lon)).toBeLessThan(1e-7);
-      expect(Math.abs(copy.position!.lat - reference.position!.lat)).toBeLessThan(1e-7);
+      for (const axis of ['lon', 'lat'] as const) {
+        expect(Math.abs(copy.position![axis] - reference.position![axis]), axis).toBeLessThan(1e-7);
+      }
 
-      const page = await suite.signedInPage(
-        token,
-        `/inspection/${inspection.id}`,
-        { width: 1440, height: 900 },
-        'light',
-      );
+      const inspectionPage = (theme: 'light' | 'dark') =>
+        suite.signedInPage(token, `/inspection/${inspection.id}`, { width: 1440, height: 900 }, theme);
+      const page = await inspectionPage('light');
       const section = page.getByTestId('defects-section');
       const rows = section.getByTestId('defect-row');
       await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(5);
@@ -199,12 +183,7 @@ describe.skipIf(skipReason !== null)('merging defects, repeated defects and defe
       expect(await countOf(page, `3 · ${zh.defectList.level['3']}`)).toBe('2');
       expect(await countOf(page, `2 · ${zh.defectList.level['2']}`)).toBe('1');
 
-      const dark = await suite.signedInPage(
-        token,
-        `/inspection/${inspection.id}`,
-        { width: 1440, height: 900 },
-        'dark',
-      );
+      const dark = await inspectionPage('dark');
       await pickLanguage(dark, 'English');
       await expect.poll(() => dark.getByTestId('defect-row').count(), { timeout: 60_000 }).toBe(3);
       await dark.getByTestId('defect-statistics-open').click();

@@ -8,12 +8,12 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Defect, DefectType, KeyDefect } from '@sightline/shared';
+import type { Defect, KeyDefect } from '@sightline/shared';
 import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
-import { plainPhoto, poseOnOneAxis } from './support/defect-seed';
+import { centreCrack, defectMaker, plainPhoto, poseOnOneAxis } from './support/defect-seed';
 import { MODEL_SAMPLE, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
 import { spotsFromCentre } from './support/model-clicks';
 import { apiData, callApi, createProject, logInByApi, startSnapshotServer, zh } from './support/team-api';
@@ -48,32 +48,11 @@ describe.skipIf(skipReason !== null)('key defects on the model and the calibrati
 
     // The photo looks at the model's centre from the first side whose optical axis the server finds meets the mesh.
     await poseOnOneAxis(server, token, sampleDir as string, inspection.id, [posed.id]);
-    const types = await apiData<DefectType[]>(server, '/disease-type/list', {
-      token,
-      query: { projectId: String(projectId) },
-    });
-    const crack = types.find((type) => type.code === 'crack')!;
+    const { crack, create } = await defectMaker(server, token, projectId);
     const defects: Defect[] = [];
     for (const dy of [-80, 0, 80]) {
       defects.push(
-        await apiData<Defect>(server, '/inspection-disease', {
-          method: 'POST',
-          token,
-          body: {
-            imageId: posed.id,
-            typeId: crack.id,
-            level: 2,
-            description: '',
-            shape: {
-              kind: 'polyline',
-              points: [
-                [WIDTH / 2 - 60, HEIGHT / 2 + dy],
-                [WIDTH / 2 + 60, HEIGHT / 2 + dy],
-              ],
-              widthPx: 3,
-            },
-          },
-        }),
+        await create({ imageId: posed.id, typeId: crack.id, level: 2, shape: centreCrack(WIDTH, HEIGHT, dy) }),
       );
     }
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { Defect, DefectType } from '@sightline/shared';
 import type { AppServer } from './app-server';
 import { modelSphere, placedPose } from './inspection-seed';
 import { apiData, callApi } from './team-api';
@@ -9,6 +10,30 @@ export const plainPhoto = (width: number, height: number, r: number, g: number, 
   sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
     .jpeg({ quality: 90 })
     .toBuffer();
+
+/** The project's crack and spalling types, and `create`, which makes a defect over the API (no description unless given). */
+export async function defectMaker(server: AppServer, token: string, projectId: number) {
+  const types = await apiData<DefectType[]>(server, '/disease-type/list', {
+    token,
+    query: { projectId: String(projectId) },
+  });
+  return {
+    crack: types.find((type) => type.code === 'crack')!,
+    spalling: types.find((type) => type.code === 'spalling')!,
+    create: (body: object) =>
+      apiData<Defect>(server, '/inspection-disease', { method: 'POST', token, body: { description: '', ...body } }),
+  };
+}
+
+/** A crack's shape: 120 px long and 3 px wide, level, centred on a `width` × `height` photo's centre, `dy` px below. */
+export const centreCrack = (width: number, height: number, dy = 0) => ({
+  kind: 'polyline',
+  points: [
+    [width / 2 - 60, height / 2 + dy],
+    [width / 2 + 60, height / 2 + dy],
+  ],
+  widthPx: 3,
+});
 
 /**
  * Poses the photos so their optical axes lie on one line through the model's centre, from the first side around the
