@@ -53,6 +53,11 @@ const benches = [
     ['npx', ['tsx', 'packages/geo/bench/defect-history.bench.ts']],
   ],
   [
+    'historical defect matching end to end: the job on embedded PGlite, 10,000 defects against 10,000',
+    'server/bench/defect-history.bench.ts',
+    ['npx', ['tsx', 'server/bench/defect-history.bench.ts']],
+  ],
+  [
     'defects: the list on 1,000,000 defects with filters, and an Excel export of 10,000 with thumbnails',
     'server/bench/defect-export.bench.ts',
     ['npx', ['tsx', 'server/bench/defect-export.bench.ts']],
