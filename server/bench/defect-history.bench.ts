@@ -39,7 +39,7 @@ try {
     activatedAt: new Date(Date.now() - 86_400_000),
     expiresAt: new Date(Date.now() + 86_400_000),
   });
-  const types = [];
+  const types: number[] = [];
   for (const code of ['crack', 'spalling']) types.push(await builtInDefectTypeId(db, code));
   const earlier = await buildInspection(db, {
     teamId: team.id,
