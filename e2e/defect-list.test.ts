@@ -17,24 +17,9 @@ import { formatSize, SIZE_DIMENSIONS } from '../web/src/features/defect/defect-d
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
-import { centreCrack, defectMaker, plainPhoto, poseOnOneAxis } from './support/defect-seed';
-import {
-  MODEL_SAMPLE,
-  pickLanguage,
-  type placedPose,
-  seedInspectionPhotos,
-  uploadModel,
-} from './support/inspection-seed';
-import {
-  apiData,
-  buttonName,
-  callApi,
-  createProject,
-  logInByApi,
-  startSnapshotServer,
-  text,
-  zh,
-} from './support/team-api';
+import { centreCrack, defectMaker, poseOnOneAxis, seedPlainPhotos } from './support/defect-seed';
+import { MODEL_SAMPLE, pickLanguage, type placedPose } from './support/inspection-seed';
+import { apiData, buttonName, callApi, startSnapshotServer, text, zh } from './support/team-api';
 
 const sampleDir = tilesetSample(MODEL_SAMPLE);
 const skipReason = browserSkipReason('e2e/defect-list.test.ts', { tileset: MODEL_SAMPLE });
@@ -107,22 +92,15 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
     { timeout: 900_000 },
     async () => {
       const server = suite.server;
-      const token = await logInByApi(server, 'demoowner');
-      const projectId = await createProject(server, token, 'Defect Bridge');
-      await uploadModel(server, token, projectId, sampleDir as string);
-      const { inspection, images } = await seedInspectionPhotos(
+      const { token, projectId, inspection, photo } = await seedPlainPhotos(
         server,
-        token,
-        projectId,
-        'Defects 2026',
-        [
-          { name: 'POSED.JPG', bytes: await plainPhoto(WIDTH, HEIGHT, 200, 200, 200) },
-          { name: 'LOOSE.JPG', bytes: await plainPhoto(WIDTH, HEIGHT, 120, 160, 200) },
-        ],
-        12,
+        sampleDir as string,
+        { project: 'Defect Bridge', inspection: 'Defects 2026' },
+        { width: WIDTH, height: HEIGHT },
+        { 'POSED.JPG': [200, 200, 200], 'LOOSE.JPG': [120, 160, 200] },
       );
-      const posed = images.find((image) => image.name === 'POSED.JPG')!;
-      const loose = images.find((image) => image.name === 'LOOSE.JPG')!;
+      const posed = photo('POSED.JPG');
+      const loose = photo('LOOSE.JPG');
 
       // The posed photo looks at the model's centre from a little outside it, from the first side whose optical
       // axis the server finds meets the mesh.

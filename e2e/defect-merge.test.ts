@@ -14,18 +14,9 @@ import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { formatSize } from '../web/src/features/defect/defect-display';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
-import { centreCrack, defectMaker, plainPhoto, poseOnOneAxis } from './support/defect-seed';
-import { MODEL_SAMPLE, pickLanguage, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
-import {
-  apiData,
-  buttonName,
-  callApi,
-  createProject,
-  logInByApi,
-  startSnapshotServer,
-  text,
-  zh,
-} from './support/team-api';
+import { centreCrack, defectMaker, poseOnOneAxis, seedPlainPhotos } from './support/defect-seed';
+import { MODEL_SAMPLE, pickLanguage } from './support/inspection-seed';
+import { apiData, buttonName, callApi, startSnapshotServer, text, zh } from './support/team-api';
 
 const sampleDir = tilesetSample(MODEL_SAMPLE);
 const skipReason = browserSkipReason('e2e/defect-merge.test.ts', { tileset: MODEL_SAMPLE });
@@ -49,22 +40,15 @@ describe.skipIf(skipReason !== null)('merging defects, repeated defects and defe
     { timeout: 900_000 },
     async () => {
       const server = suite.server;
-      const token = await logInByApi(server, 'demoowner');
-      const projectId = await createProject(server, token, 'Merge Bridge');
-      await uploadModel(server, token, projectId, sampleDir as string);
-      const { inspection, images } = await seedInspectionPhotos(
+      const { token, projectId, inspection, photo } = await seedPlainPhotos(
         server,
-        token,
-        projectId,
-        'Merge 2026',
-        [
-          { name: 'NEAR.JPG', bytes: await plainPhoto(WIDTH, HEIGHT, 200, 200, 200) },
-          { name: 'FAR.JPG', bytes: await plainPhoto(WIDTH, HEIGHT, 160, 190, 210) },
-        ],
-        12,
+        sampleDir as string,
+        { project: 'Merge Bridge', inspection: 'Merge 2026' },
+        { width: WIDTH, height: HEIGHT },
+        { 'NEAR.JPG': [200, 200, 200], 'FAR.JPG': [160, 190, 210] },
       );
-      const near = images.find((image) => image.name === 'NEAR.JPG')!;
-      const far = images.find((image) => image.name === 'FAR.JPG')!;
+      const near = photo('NEAR.JPG');
+      const far = photo('FAR.JPG');
       await poseOnOneAxis(server, token, sampleDir as string, inspection.id, [near.id, far.id]);
 
       const { crack, spalling, create } = await defectMaker(server, token, projectId);

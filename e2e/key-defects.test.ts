@@ -13,10 +13,10 @@ import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
-import { centreCrack, defectMaker, plainPhoto, poseOnOneAxis } from './support/defect-seed';
-import { MODEL_SAMPLE, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
+import { centreCrack, defectMaker, poseOnOneAxis, seedPlainPhotos } from './support/defect-seed';
+import { MODEL_SAMPLE } from './support/inspection-seed';
 import { spotsFromCentre } from './support/model-clicks';
-import { apiData, callApi, createProject, logInByApi, startSnapshotServer, zh } from './support/team-api';
+import { apiData, callApi, startSnapshotServer, zh } from './support/team-api';
 
 const sampleDir = tilesetSample(MODEL_SAMPLE);
 const skipReason = browserSkipReason('e2e/key-defects.test.ts', { tileset: MODEL_SAMPLE });
@@ -33,18 +33,14 @@ describe.skipIf(skipReason !== null)('key defects on the model and the calibrati
 
   it('draws, saves with a screenshot, confirms a tiny one, deletes and calibrates', { timeout: 900_000 }, async () => {
     const server = suite.server;
-    const token = await logInByApi(server, 'demoowner');
-    const projectId = await createProject(server, token, 'Key Defect Bridge');
-    await uploadModel(server, token, projectId, sampleDir as string);
-    const { inspection, images } = await seedInspectionPhotos(
+    const { token, projectId, inspection, photo } = await seedPlainPhotos(
       server,
-      token,
-      projectId,
-      'Key defects 2026',
-      [{ name: 'POSED.JPG', bytes: await plainPhoto(WIDTH, HEIGHT, 200, 200, 200) }],
-      12,
+      sampleDir as string,
+      { project: 'Key Defect Bridge', inspection: 'Key defects 2026' },
+      { width: WIDTH, height: HEIGHT },
+      { 'POSED.JPG': [200, 200, 200] },
     );
-    const posed = images[0]!;
+    const posed = photo('POSED.JPG');
 
     // The photo looks at the model's centre from the first side whose optical axis the server finds meets the mesh.
     await poseOnOneAxis(server, token, sampleDir as string, inspection.id, [posed.id]);

@@ -2,14 +2,39 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Defect, DefectType } from '@sightline/shared';
 import type { AppServer } from './app-server';
-import { modelSphere, placedPose } from './inspection-seed';
-import { apiData, callApi } from './team-api';
+import { modelSphere, placedPose, seedInspectionPhotos, uploadModel } from './inspection-seed';
+import { apiData, callApi, createProject, logInByApi } from './team-api';
 
 /** A plain JPEG of one colour, a photo's stand-in whose pixels the defects are drawn on. */
 export const plainPhoto = (width: number, height: number, r: number, g: number, b: number) =>
   sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
     .jpeg({ quality: 90 })
     .toBuffer();
+
+/**
+ * The demo owner's new project with the fixture model in `sampleDir` and an inspection of plain `width` × `height`
+ * photos of the colours named, in one group shot at 12 m; `photo` finds one by its name.
+ */
+export async function seedPlainPhotos(
+  server: AppServer,
+  sampleDir: string,
+  names: { project: string; inspection: string },
+  size: { width: number; height: number },
+  colours: Record<string, readonly [number, number, number]>,
+) {
+  const token = await logInByApi(server, 'demoowner');
+  const projectId = await createProject(server, token, names.project);
+  await uploadModel(server, token, projectId, sampleDir);
+  const photos = await Promise.all(
+    Object.entries(colours).map(async ([name, [r, g, b]]) => ({
+      name,
+      bytes: await plainPhoto(size.width, size.height, r, g, b),
+    })),
+  );
+  const { inspection, images } = await seedInspectionPhotos(server, token, projectId, names.inspection, photos, 12);
+  const photo = (name: string) => images.find((image) => image.name === name)!;
+  return { token, projectId, inspection, photo };
+}
 
 /** The project's crack and spalling types, and `create`, which makes a defect over the API (no description unless given). */
 export async function defectMaker(server: AppServer, token: string, projectId: number) {
