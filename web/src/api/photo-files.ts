@@ -21,6 +21,9 @@ import { fileLinkKeys, inspectionKeys } from './query-keys';
 const detailKey = (imageId: number) => [...inspectionKeys.all, 'photo', imageId] as const;
 const pyramidKey = (imageId: number) => [...inspectionKeys.all, 'photo', imageId, 'pyramid'] as const;
 
+/** What the photo's call answers, without a toast, when the photo is gone or not the user's: its page says so. */
+export const PHOTO_MISSING_KEYS: readonly string[] = ['INSPECTION_IMAGE_NOT_EXISTING', 'NO_AUTH'];
+
 /** One photo with its EXIF/XMP reading, as query options (the comparison page asks for several at once). */
 export const photoDetailQuery = (imageId: number) => ({
   queryKey: detailKey(imageId),
@@ -29,7 +32,7 @@ export const photoDetailQuery = (imageId: number) => ({
     call(inspectionImageCalls.get, {
       params: { id: imageId },
       signal,
-      quietKeys: ['INSPECTION_IMAGE_NOT_EXISTING', 'NO_AUTH'],
+      quietKeys: PHOTO_MISSING_KEYS,
     }),
 });
 

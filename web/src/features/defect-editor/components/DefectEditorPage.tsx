@@ -38,6 +38,7 @@ import { useInspectionInfo } from '../../../api/inspections';
 import { usePhotoDetail, usePhotoSequence } from '../../../api/photo-files';
 import { useDefectFields, useMarkerTree } from '../../../api/project-parts';
 import { PhotoViewer, type PhotoViewerHandle, uprightSize } from '../../../components/photo-viewer/PhotoViewer';
+import { PhotoMissing } from '../../../components/photo-viewer/PhotoMissing';
 import { ToolButton } from '../../../components/photo-viewer/ToolButton';
 import { usePermission } from '../../../session/permissions';
 import {
@@ -588,13 +589,13 @@ function PhotoEditor({
   // ------------------------------------------------------------------ the page
 
   if (detail.isError) {
-    const missing = isApiError(detail.error) && ['INSPECTION_IMAGE_NOT_EXISTING', 'NO_AUTH'].includes(detail.error.key);
     return (
-      <Result
-        status="warning"
-        title={missing ? t('defectEditor.notFound') : t('errors.serviceError')}
-        extra={<Button onClick={onBack}>{t('defectEditor.back')}</Button>}
-        data-testid="defect-editor-missing"
+      <PhotoMissing
+        error={detail.error}
+        notFound={t('defectEditor.notFound')}
+        back={t('defectEditor.back')}
+        onBack={onBack}
+        testId="defect-editor-missing"
       />
     );
   }

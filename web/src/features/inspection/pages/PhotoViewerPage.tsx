@@ -17,11 +17,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { InspectionImagePyramid } from '@sightline/shared';
-import { isApiError } from '../../../api/client';
 import { PhotoMetadataPanel } from '../components/PhotoMetadataPanel';
 import { usePhotoDetail, usePhotoSequence } from '../../../api/photo-files';
 import { photoComparePath } from '../../../lib/photo-compare-paths';
 import { PhotoViewer, type PhotoViewerHandle, uprightSize } from '../../../components/photo-viewer/PhotoViewer';
+import { PhotoMissing } from '../../../components/photo-viewer/PhotoMissing';
 import { ToolButton } from '../../../components/photo-viewer/ToolButton';
 import { usePhotoPoseSource } from '../photo-viewer-api';
 import { inspectionPaths } from '../inspection-paths';
@@ -94,13 +94,13 @@ export function PhotoViewerPage({
   );
 
   if (detail.isError) {
-    const missing = isApiError(detail.error) && ['INSPECTION_IMAGE_NOT_EXISTING', 'NO_AUTH'].includes(detail.error.key);
     return (
-      <Result
-        status="warning"
-        title={missing ? t('photoViewer.notFound') : t('errors.serviceError')}
-        extra={<Button onClick={onBack}>{t('photoViewer.back')}</Button>}
-        data-testid="photo-missing"
+      <PhotoMissing
+        error={detail.error}
+        notFound={t('photoViewer.notFound')}
+        back={t('photoViewer.back')}
+        onBack={onBack}
+        testId="photo-missing"
       />
     );
   }
