@@ -417,7 +417,24 @@ describeOnEachDatabase('historical defect matching', (server) => {
     expect((await match(2_000_000_000, 'continue')).body.msg).toBe('INSPECTION_NOT_EXISTING');
   });
 
-  it('cancel stops between batches, continue finishes as one run would; a running matching refuses re-binding', async () => {
+  it('a matching queued or running refuses a second start and re-binding', async () => {
+    const db = server().db;
+    const state = (value: 'queued' | 'running' | 'done') =>
+      db
+        .updateTable('defect_history_matchings')
+        .set({ state: value })
+        .where('inspection_id', '=', inspection.B)
+        .execute();
+    for (const live of ['queued', 'running'] as const) {
+      await state(live);
+      expect((await match(inspection.B, 'continue')).body.msg).toBe('HISTORY_MATCHING_ING');
+      expect((await rebind(defect.b1, null)).body.msg).toBe('HISTORY_MATCHING_ING');
+    }
+    await state('done');
+    expect(pairs(await all(inspection.B))[0]).toEqual([defect.b1, defect.a1, 'length', false]);
+  });
+
+  it('cancel stops between batches, continue finishes as one run would', async () => {
     const db = server().db;
     // 3,000 more cracks in B beside the new one (new, all of them): seven batches.
     await sql`
@@ -429,12 +446,9 @@ describeOnEachDatabase('historical defect matching', (server) => {
 
     const after = server().events.length;
     okData(await match(inspection.B, 'all'));
-    const busy = await rebind(defect.b1, null);
     const cancelled = okData(await match(inspection.B, 'cancel'));
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.done).toBeLessThan(cancelled.total);
-    if (busy.body.code !== 2000) expect(busy.body.msg).toBe('HISTORY_MATCHING_ING');
-    else await rebind(defect.b1, defect.a1);
     await waitForState(server(), inspection.B, after, ['cancelled']);
     const stopped = await links(inspection.B);
 
