@@ -8,3 +8,4 @@ export * from './match.js';
 export * from './pose-export/parse-pose-export.js';
 export * from './pose-export/types.js';
 export * from './point-cloud.js';
+export * from './thumbnail-raster.js';

@@ -41,6 +41,17 @@ export const LIMITS = {
    * images in cells, so the workbook and its thumbnails (a few KB each) are held in memory until written.
    */
   defectExportMax: 20_000,
+  /**
+   * The defect list counts its shown and hidden defects up to here and then says "more than": counting every row of a
+   * million-defect inspection on each page would cost seconds. As large as an export, so that an export too large to
+   * write is still recognised by the count.
+   */
+  defectCountCap: 20_000,
+  /**
+   * The hidden defects are counted up to here: the warning needs no more, and when few are hidden, finding this many
+   * reads many times as many rows.
+   */
+  defectHiddenCountCap: 1_000,
   displacementThresholdMaxMm: 99999.999,
   duplicateDefectDistanceMinM: 0.05,
   /** SMS codes: at most one a minute, five an hour, ten a day per phone. */

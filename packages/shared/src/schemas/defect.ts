@@ -164,6 +164,10 @@ export const defectPageBodySchema = defectFilterSchema.extend(pageQuerySchema.sh
 export const defectPageSchema = pageOf(defectSchema).extend({
   /** Defects the damage filter range hid from this answer (the list's warning says so). */
   hiddenCount: z.number().int(),
+  /** More defects than `total` (`LIMITS.defectCountCap`) are shown: counting stopped there. */
+  totalCapped: z.boolean(),
+  /** More defects than `hiddenCount` (`LIMITS.defectHiddenCountCap`) are hidden. */
+  hiddenCapped: z.boolean(),
 });
 /** Most defects one unpaged list answers (the 3D view's whole inspection); `total` says when there are more. */
 export const DEFECT_LIST_MAX = 10_000;

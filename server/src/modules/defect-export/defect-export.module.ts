@@ -25,6 +25,7 @@ export const defectExportModule: ModuleDefinition = {
       ranges: createDiseaseFilterRepo(db),
       fields: createDefectFieldRepo(db),
       blobs: context.blobs,
+      cpu: context.cpu,
       jobs: context.jobs,
       bus: context.bus,
       log: context.log,

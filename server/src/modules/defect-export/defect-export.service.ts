@@ -19,7 +19,9 @@ import {
   type Page,
   type defectExportCalls,
 } from '@sightline/shared';
+import type ExcelJS from 'exceljs';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import type { CpuPool } from '../../platform/cpu/index.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { storedFile, type StoredFile } from '../../platform/http/stored-file.js';
 import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
@@ -46,6 +48,7 @@ export interface DefectExportServiceDeps {
   ranges: Pick<DiseaseFilterRepo, 'findRange'>;
   fields: Pick<DefectFieldRepo, 'listForProject'>;
   blobs: BlobStore;
+  cpu: CpuPool;
   jobs: Pick<JobQueue, 'enqueue'>;
   bus: EventBus;
   log: FastifyBaseLogger;
@@ -108,9 +111,9 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
 
   /** How many defects the filter shows; refuses none and more than an export may hold. */
   async function countOrRefuse(filter: DefectFilter, range: FilterRangeValues | undefined) {
-    const { total } = await deps.defects.page(filter, range, { offset: 0, limit: 0 });
+    const { total, totalCapped } = await deps.defects.page(filter, range, { offset: 0, limit: 0 });
     if (total === 0) throw new AppError('NO_DISEASE_ERROR');
-    if (total > LIMITS.defectExportMax) throw new AppError('DISEASE_EXPORT_ERROR');
+    if (totalCapped || total > LIMITS.defectExportMax) throw new AppError('DISEASE_EXPORT_ERROR');
     return total;
   }
 
@@ -172,7 +175,7 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
     };
     // Cropping is most of the work when there are thumbnails; writing the rest.
     const thumbnails = record.thumbnails
-      ? await cropThumbnails(blobs, photos, defects, {
+      ? await cropThumbnails(deps.cpu, photos, defects, {
           signal: context.signal,
           progress: (done) => report((0.8 * done) / defects.length),
         })
@@ -193,7 +196,9 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-excel-'));
     try {
       const file = path.join(folder, 'export.xlsx');
-      await workbook.xlsx.writeFile(file);
+      // Deflate's fastest level: most of the file is JPEG thumbnails, which do not shrink, and the sheet's XML
+      // still shrinks to a fraction.
+      await workbook.xlsx.writeFile(file, { zip: { compressionOptions: { level: 1 } } } as ExcelJS.XlsxWriteOptions);
       context.signal.throwIfAborted();
       const size = await blobs.put(record.storage_key, fs.createReadStream(file));
       return { size, count: defects.length };

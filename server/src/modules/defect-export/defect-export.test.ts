@@ -293,7 +293,7 @@ describeOnEachDatabase('defect Excel export and its records', (server) => {
     ).toEqual({ 'querystring.inspectionId': 'required' });
   });
 
-  it('answers NO_DISEASE_ERROR when the filters leave no defect, and DISEASE_EXPORT_ERROR beyond the limit', async () => {
+  it('answers NO_DISEASE_ERROR when the filters leave no defect, and DISEASE_EXPORT_ERROR beyond the limit; the list counts up to its cap', async () => {
     const none = await start({ levels: [1] });
     expect([none.status, none.body.msg]).toEqual([404, 'NO_DISEASE_ERROR']);
     const db = server().db;
@@ -313,6 +313,18 @@ describeOnEachDatabase('defect Excel export and its records', (server) => {
       .execute();
     const place = { projectId, inspectionId: big.inspectionId, imageIds: [photo!.id], typeIds: [crackType] };
     await insertManyDefects(db, place, LIMITS.defectExportMax + 1);
+    // The list stops counting at its cap and says there are more; a filter under the cap is counted exactly.
+    const listed = (filter: Record<string, unknown>) =>
+      call<{ total: number; totalCapped: boolean; hiddenCount: number; hiddenCapped: boolean }>(
+        'POST',
+        '/inspection-disease/page',
+        {
+          inspectionId: big.inspectionId,
+          ...filter,
+        },
+      ).then(okData);
+    expect(await listed({})).toMatchObject({ total: LIMITS.defectCountCap, totalCapped: true, hiddenCapped: false });
+    expect(await listed({ levels: [1, 2] })).toMatchObject({ total: 8001, totalCapped: false });
     const refused = await start({ inspectionId: big.inspectionId });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('DISEASE_EXPORT_ERROR');
@@ -328,6 +340,31 @@ describeOnEachDatabase('defect Excel export and its records', (server) => {
     );
     expect(small.flagged).toBe(false);
     await waitForExport(server(), team.inspector.token, small);
+
+    // Cracks shorter than 0.5 m hidden: a tenth of the lengths (0 to 5 m in turn), about 2,000, counted to the
+    // hidden cap; level 1's share, 401, exactly.
+    await db
+      .insertInto('defect_filter_ranges')
+      .values({
+        project_id: projectId,
+        crack_length_min: 0.5,
+        crack_length_max: null,
+        crack_width_min: null,
+        crack_width_max: null,
+        area_min: null,
+        area_max: null,
+      })
+      .execute();
+    try {
+      expect(await listed({})).toMatchObject({
+        hiddenCount: LIMITS.defectHiddenCountCap,
+        hiddenCapped: true,
+        totalCapped: false,
+      });
+      expect(await listed({ levels: [1] })).toMatchObject({ hiddenCount: 401, hiddenCapped: false, total: 3600 });
+    } finally {
+      await db.deleteFrom('defect_filter_ranges').where('project_id', '=', projectId).execute();
+    }
   });
 
   it('lets the viewer see and download the records but not export or delete; another team sees nothing', async () => {

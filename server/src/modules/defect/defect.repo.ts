@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import { AppError, type DefectFilter } from '@sightline/shared';
+import { AppError, LIMITS, type DefectFilter } from '@sightline/shared';
 import type { Database, DefectsTable } from '../../platform/db/schema.js';
 import type { FilterRangeValues } from '../disease-filter/disease-filter.repo.js';
 
@@ -175,12 +175,28 @@ export function createDefectRepo(db: Kysely<Database>) {
 
     /**
      * A page of the filter's shown defects, newest first, with how many it shows and how many the project's damage
-     * filter range hid (none when `filterRange` is off or the project has no range).
+     * filter range hid (none when `filterRange` is off or the project has no range), counted up to
+     * `LIMITS.defectCountCap` and `LIMITS.defectHiddenCountCap`: a count reads every row it counts, and beyond those
+     * the page needs only to say that there are more.
      */
     async page(filter: DefectFilter, range: FilterRangeValues | undefined, paging: { offset: number; limit: number }) {
       const hidden = (filter.filterRange && range ? hiddenByRange(range) : null) ?? sql<SqlBool>`false`;
       const where = matching(filter);
-      const [records, counts] = await Promise.all([
+      const cappedCount = (which: Expression<SqlBool>, cap: number) =>
+        db
+          .selectFrom((inner) =>
+            inner
+              .selectFrom('defects as d')
+              .select(sql`1`.as('one'))
+              .where(where)
+              .where(which)
+              .limit(cap + 1)
+              .as('counted'),
+          )
+          .select(sql<string>`count(*)`.as('count'))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.count));
+      const [records, shown, hiddenCount] = await Promise.all([
         defectRows(db)
           .where(where)
           .where(sql<SqlBool>`not ${hidden}`)
@@ -188,16 +204,16 @@ export function createDefectRepo(db: Kysely<Database>) {
           .offset(paging.offset)
           .limit(paging.limit)
           .execute(),
-        db
-          .selectFrom('defects as d')
-          .select([
-            sql<string>`count(*) filter (where not ${hidden})`.as('shown'),
-            sql<string>`count(*) filter (where ${hidden})`.as('hidden'),
-          ])
-          .where(where)
-          .executeTakeFirstOrThrow(),
+        cappedCount(sql<SqlBool>`not ${hidden}`, LIMITS.defectCountCap),
+        cappedCount(hidden, LIMITS.defectHiddenCountCap),
       ]);
-      return { records, total: Number(counts.shown), hiddenCount: Number(counts.hidden) };
+      return {
+        records,
+        total: Math.min(shown, LIMITS.defectCountCap),
+        totalCapped: shown > LIMITS.defectCountCap,
+        hiddenCount: Math.min(hiddenCount, LIMITS.defectHiddenCountCap),
+        hiddenCapped: hiddenCount > LIMITS.defectHiddenCountCap,
+      };
     },
 
     /** The defect with its type's name and colour and its component's name. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Defect } from '@sightline/shared';
 import {
   FALLBACK_COLOUR,
+  cappedCount,
   cropAround,
   defectPoints,
   editedSizes,
@@ -110,5 +111,13 @@ describe('the photo around a defect', () => {
         60,
       ),
     ).toEqual({ x: 0, y: 0, width: 100, height: 60 });
+  });
+});
+
+describe('counts', () => {
+  it('reads "20000+" when the server stopped counting, the number itself otherwise', () => {
+    expect(cappedCount(20_000, true)).toBe('20000+');
+    expect(cappedCount(20_000, false)).toBe(20_000);
+    expect(cappedCount(0, undefined)).toBe(0);
   });
 });

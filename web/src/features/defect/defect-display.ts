@@ -126,3 +126,7 @@ export function cropAround(
 type Level = 1 | 2 | 3 | 4 | 5;
 /** The name of a scale level (1 intact to 5 severe; the shared schema holds a defect's level to that range). */
 export const levelKey = (level: number) => `defectList.level.${level as Level}` as const;
+
+/** A count the server stopped at its cap (`LIMITS.defectCountCap`, `defectHiddenCountCap`) reads "20000+": there are more than it counted. */
+export const cappedCount = (count: number, capped: boolean | undefined): number | string =>
+  capped ? `${count}+` : count;

@@ -29,6 +29,7 @@ import {
 import { usePermission } from '../../../session/permissions';
 import { useProjectDefectFields, type DefectListFilter } from '../api';
 import { downloadExport, useDeleteExport, useExportRecords, useStartExport } from '../export-api';
+import { cappedCount } from '../defect-display';
 
 const RECORDS_PER_PAGE = 5;
 const STATE_COLOURS = { generating: 'processing', done: 'success', failed: 'error' } as const;
@@ -151,12 +152,15 @@ export function DefectExportButton({
   projectId,
   filter,
   total,
+  totalCapped,
 }: {
   inspectionId: number;
   projectId: number;
   filter: DefectListFilter;
   /** How many defects the list shows with these filters. */
   total: number | undefined;
+  /** The list shows more than `total`: its count stopped there. */
+  totalCapped: boolean | undefined;
 }) {
   const { t } = useTranslation();
   const { message } = AntdApp.useApp();
@@ -168,7 +172,7 @@ export function DefectExportButton({
   const start = useStartExport(inspectionId);
   const canExport = usePermission('defect:export');
   const count = total ?? 0;
-  const tooMany = count > LIMITS.defectExportMax;
+  const tooMany = totalCapped === true || count > LIMITS.defectExportMax;
   const submit = () =>
     start.mutate(
       { inspectionId, ...filter, fields, customFieldIds, thumbnails },
@@ -221,7 +225,7 @@ export function DefectExportButton({
             </Form.Item>
             <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
               <Typography.Text data-testid="export-count">
-                {t('defectExport.dialog.filtered', { count })}
+                {t('defectExport.dialog.filtered', { count: cappedCount(count, totalCapped) })}
               </Typography.Text>
               {count === 0 && <Alert type="info" showIcon message={t('defectExport.dialog.none')} />}
               {tooMany ? (

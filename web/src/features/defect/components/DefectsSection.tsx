@@ -33,7 +33,7 @@ import {
   useProjectMarkers,
   useStarDefects,
 } from '../api';
-import { SIZE_DIMENSIONS, formatSize, levelKey, shownSize, type SizeDimension } from '../defect-display';
+import { SIZE_DIMENSIONS, cappedCount, formatSize, levelKey, shownSize, type SizeDimension } from '../defect-display';
 import { useDefectChoices } from '../hooks/useDefectChoices';
 import { DefectBatchEditDialog, DefectEditDialog } from './DefectEditDialog';
 import { DefectDetailsDrawer } from './DefectDetailsDrawer';
@@ -283,7 +283,7 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
       extra={
         page.data && (
           <Typography.Text type="secondary" data-testid="defects-total">
-            {t('teamUi.common.total', { total: page.data.total })}
+            {t('teamUi.common.total', { total: cappedCount(page.data.total, page.data.totalCapped) })}
           </Typography.Text>
         )
       }
@@ -376,7 +376,7 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
           <Alert
             type="warning"
             showIcon
-            title={t('defectList.hiddenWarning', { count: hidden })}
+            title={t('defectList.hiddenWarning', { count: cappedCount(hidden, page.data?.hiddenCapped) })}
             data-testid="defect-hidden-warning"
           />
         )}
@@ -418,6 +418,7 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
             projectId={projectId}
             filter={filter}
             total={page.data?.total}
+            totalCapped={page.data?.totalCapped}
           />
         </DefectToolbar>
         {page.isError && !page.data ? (
