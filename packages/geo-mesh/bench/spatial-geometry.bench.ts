@@ -1,12 +1,28 @@
 /**
  * Spatial geometry benchmark (issue 12): automatic binding of 10,000 photos to 2,000 markers (goal under 1 s), and
  * rays per second through our API against a mesh of over a million triangles next to three-mesh-bvh's own
- * `raycastFirst` on the same rays in the same run (goal 0.9 of it). The mesh: relief 500 m across, 1,002,528
+ * `raycastFirst` on the same rays in the same run (goal 0.9 of it). Issue 13: locating and sizing 10,000 defects
+ * drawn on the photos, as the defect service does for each (every vertex and the shape's centre cast on the mesh,
+ * the sizes from the vertices' ranges, the centre's hit as longitude, latitude and height). The mesh: relief 500 m across, 1,002,528
  * triangles, at a real site in ECEF as the tileset reader makes it. Printed, not asserted.
  *
  *   npx tsx packages/geo-mesh/bench/spatial-geometry.bench.ts
  */
-import { type EcefRay, type PhotoPose, enu, enuFrame, enuToEcef, enuToWgs84, photoCamera, wgs84 } from '@sightline/geo';
+import {
+  type EcefRay,
+  type PhotoPose,
+  defectSize,
+  ecefToWgs84,
+  enu,
+  enuFrame,
+  enuToEcef,
+  enuToWgs84,
+  photoCamera,
+  pixelIntrinsics,
+  pixelToRay,
+  shapeCentre,
+  wgs84,
+} from '@sightline/geo';
 import { performance } from 'node:perf_hooks';
 import { DoubleSide, Ray } from 'three';
 import { type TriangleMesh, bindPhotosToMarkers, buildMeshIndex } from '../src/index.js';
@@ -18,6 +34,7 @@ const CELLS = 708;
 const PHOTOS = 10_000;
 const MARKERS = 2_000;
 const RAYS = 200_000;
+const DEFECTS = 10_000;
 const ROUNDS = 5;
 
 /** Rolling relief, tens of metres high: rays meet it at every angle. */
@@ -168,4 +185,48 @@ console.log(`  three-mesh-bvh raycastFirst (local rays, DoubleSide): ${rates(lib
 console.log(
   `  ratio: ${(rate(api, 'cpuMs') / rate(library, 'cpuMs')).toFixed(2)} by CPU time, ` +
     `${(rate(api, 'wallMs') / rate(library, 'wallMs')).toFixed(2)} by the wall clock (goal: at least 0.9)`,
+);
+
+// (c) Locating and sizing defects drawn on the photos: a crack of three to six vertices or a four-cornered area
+// each, somewhere in the middle of its photo.
+const intrinsics = pixelIntrinsics(CAMERA, PHOTO_SIZE);
+const drawn = Array.from({ length: DEFECTS }, (_, i) => {
+  const pose = poses[i % poses.length]!;
+  const [u0, v0] = [between(0.3, 0.7) * PHOTO_SIZE.width, between(0.3, 0.7) * PHOTO_SIZE.height];
+  const crack = i % 2 === 0;
+  const points: Array<[number, number]> = crack
+    ? Array.from({ length: 3 + (i % 4) }, (_, k) => [u0 + k * between(20, 60), v0 + between(-15, 15)])
+    : [
+        [u0, v0],
+        [u0 + between(40, 200), v0],
+        [u0 + between(40, 200), v0 + between(40, 200)],
+        [u0, v0 + between(40, 200)],
+      ];
+  return { pose, shape: { kind: crack ? ('polyline' as const) : ('polygon' as const), points } };
+});
+function locateAll(): number {
+  let located = 0;
+  for (const { pose, shape } of drawn) {
+    const camera = photoCamera(pose, CAMERA, PHOTO_SIZE);
+    const pixels = [...shape.points, shapeCentre(shape)];
+    const hits = pixels.map(([u, v]) => index.firstHit(pixelToRay(camera!, u, v)));
+    const vertexHits = hits.slice(0, -1);
+    const surface = vertexHits.every((hit) => hit !== null)
+      ? { kind: 'ranges' as const, rangesM: vertexHits.map((hit) => hit!.distanceM) }
+      : { kind: 'plane' as const, distanceM: 30 };
+    defectSize({ intrinsics, shape, surface, drawnWidthPx: 3 });
+    const centre = hits.at(-1);
+    if (centre) {
+      ecefToWgs84(centre.point);
+      located++;
+    }
+  }
+  return located;
+}
+locateAll();
+const locating = Array.from({ length: ROUNDS }, () => timed(locateAll));
+console.log(
+  `locate and size ${DEFECTS.toLocaleString('en')} defects (${drawn.reduce((sum, d) => sum + d.shape.points.length + 1, 0).toLocaleString('en')} rays) ` +
+    `on ${(mesh.indices.length / 3).toLocaleString('en')} triangles: ${both(locating)} over ${ROUNDS} runs; ` +
+    `${locating[0]!.value.toLocaleString('en')} located`,
 );
