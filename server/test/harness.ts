@@ -87,9 +87,9 @@ export async function openTestDatabase(
   return { handle, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(inject('workDir'), `${backend}-`));
-  const config = loadConfig({
+/** A test server's configuration: its data folder, quiet, no captcha, no demo data, any port; `env` on top. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SMS_CAPTCHA: 'false',
@@ -97,6 +97,11 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     PORT: '0',
     ...env,
   });
+}
+
+export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(inject('workDir'), `${backend}-`));
+  const config = testConfig(dataDir, env);
   const { handle, drop } = await openTestDatabase(backend);
   const sms = new CapturingSms();
   const { bus, events } = recordingBus();

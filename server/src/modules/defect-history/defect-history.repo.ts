@@ -35,6 +35,13 @@ export type HistoryDefectRow = Awaited<ReturnType<ReturnType<typeof historyDefec
 /** SQL of historical defect matching: the per-inspection state row and the links between defects. */
 export function createDefectHistoryRepo(db: Kysely<Database>) {
   function queries(q: Db) {
+    /** The inspection's state row, made uncalculated when missing. */
+    const ensureRow = (inspectionId: number) =>
+      q
+        .insertInto('defect_history_matchings')
+        .values({ inspection_id: inspectionId })
+        .onConflict((conflict) => conflict.column('inspection_id').doNothing())
+        .execute();
     return {
       find(inspectionId: number) {
         return q
@@ -49,11 +56,7 @@ export function createDefectHistoryRepo(db: Kysely<Database>) {
        * while that job is the matching's (a job cancelled and replaced by a new run no longer writes).
        */
       async move(inspectionId: number, from: readonly HistoryMatchingState[], updates: Updates, jobId?: string) {
-        await q
-          .insertInto('defect_history_matchings')
-          .values({ inspection_id: inspectionId })
-          .onConflict((conflict) => conflict.column('inspection_id').doNothing())
-          .execute();
+        await ensureRow(inspectionId);
         return q
           .updateTable('defect_history_matchings')
           .set(updates)
@@ -66,11 +69,7 @@ export function createDefectHistoryRepo(db: Kysely<Database>) {
 
       /** Locks the state row (made if missing), so a hand-made link and a batch of the job do not interleave. */
       async lock(inspectionId: number) {
-        await q
-          .insertInto('defect_history_matchings')
-          .values({ inspection_id: inspectionId })
-          .onConflict((conflict) => conflict.column('inspection_id').doNothing())
-          .execute();
+        await ensureRow(inspectionId);
         return q
           .selectFrom('defect_history_matchings')
           .selectAll()

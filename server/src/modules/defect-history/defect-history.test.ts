@@ -12,11 +12,11 @@ import {
   type HistoryTotal,
 } from '@sightline/shared';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../platform/config.js';
 import { openServerDatabase } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from '../../../test/databases.js';
-import { CapturingSms, describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
+import { waitForEvent } from '../../../test/events.js';
+import { CapturingSms, describeOnEachDatabase, testConfig, type TestServer } from '../../../test/harness.js';
 import { recordingBus } from '../../../test/listen.js';
 import { wallSceneAt } from '../../../test/factories/defect.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
@@ -78,21 +78,18 @@ async function plant(
   return ids;
 }
 
-async function waitForState(
+function waitForState(
   server: TestServer,
   inspectionId: number,
   after: number,
   states: readonly string[],
 ): Promise<HistoryMatchingStatus> {
-  for (let tries = 0; tries < 1200; tries += 1) {
-    const ended = server.events
-      .slice(after)
-      .map((event) => (event.name === DEFECT_HISTORY_EVENT ? (event.value as HistoryMatchingStatus) : null))
-      .find((value) => value?.inspectionId === inspectionId && states.includes(value.state));
-    if (ended) return ended;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the matching did not reach ${states.join(' or ')}`);
+  return waitForEvent<HistoryMatchingStatus>(server.events, {
+    name: DEFECT_HISTORY_EVENT,
+    after,
+    found: (value) => value.inspectionId === inspectionId && states.includes(value.state),
+    what: `the matching did not reach ${states.join(' or ')}`,
+  });
 }
 
 /**
@@ -133,16 +130,12 @@ async function buildYears(db: Kysely<Database>) {
     const [photo] = await insertPhotos(db, scene.inspectionId, scene.groupId, [{ name: `${key}.JPG`, pose: null }]);
     scenes[key] = { projectId, inspectionId: scene.inspectionId, imageId: photo!.id };
   }
-  await db
-    .updateTable('inspections')
-    .set({ previous_inspection_id: inspection.A })
-    .where('id', '=', inspection.B)
-    .execute();
-  await db
-    .updateTable('inspections')
-    .set({ previous_inspection_id: inspection.B })
-    .where('id', '=', inspection.C)
-    .execute();
+  for (const [later, earlier] of [
+    [inspection.B, inspection.A],
+    [inspection.C, inspection.B],
+  ] as const) {
+    await db.updateTable('inspections').set({ previous_inspection_id: earlier }).where('id', '=', later).execute();
+  }
 
   // Year A: a crack, a spalling area 3 m east, another crack 6 m east.
   name(
@@ -510,15 +503,7 @@ describe.skipIf(!postgresTemplate)('postgres: a matching interrupted by a restar
     // first batch would, its state left running; a process with a worker starts on the same database.
     const start = async (role: 'api' | 'all') => {
       const handle = await openServerDatabase(url);
-      const config = loadConfig({
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        SMS_CAPTCHA: 'false',
-        SIGHTLINE_SEED_DEMO: 'false',
-        PORT: '0',
-        DATABASE_URL: url,
-        SIGHTLINE_ROLE: role,
-      });
+      const config = testConfig(dataDir, { DATABASE_URL: url, SIGHTLINE_ROLE: role });
       const app = await buildApp({
         config,
         database: handle,

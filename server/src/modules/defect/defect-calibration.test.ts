@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DEFECT_CALIBRATION_EVENT, type CalibrationInfo, type CalibrationStatus, type Defect } from '@sightline/shared';
+import { waitForEvent } from '../../../test/events.js';
 import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildServedModel } from '../../../test/factories/project-model.js';
@@ -33,21 +34,18 @@ function expectAt(position: Defect['position'], e: number, n: number, u: number)
   expect(position!.height).toBeCloseTo(expected.height, 2);
 }
 
-async function waitForState(
+function waitForState(
   server: TestServer,
   inspectionId: number,
   after: number,
   states: readonly string[],
 ): Promise<CalibrationStatus> {
-  for (let tries = 0; tries < 1200; tries += 1) {
-    const ended = server.events
-      .slice(after)
-      .map((event) => (event.name === DEFECT_CALIBRATION_EVENT ? (event.value as CalibrationStatus) : null))
-      .find((value) => value?.inspectionId === inspectionId && states.includes(value.state));
-    if (ended) return ended;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the calibration did not reach ${states.join(' or ')}`);
+  return waitForEvent<CalibrationStatus>(server.events, {
+    name: DEFECT_CALIBRATION_EVENT,
+    after,
+    found: (value) => value.inspectionId === inspectionId && states.includes(value.state),
+    what: `the calibration did not reach ${states.join(' or ')}`,
+  });
 }
 
 describeOnEachDatabase('defect position calibration', (server) => {
