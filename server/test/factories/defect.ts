@@ -1,8 +1,32 @@
 import type { Kysely } from 'kysely';
 import { enu, enuFrame, enuToWgs84, wgs84 } from '@sightline/geo';
-import type { Database } from '../../src/platform/db/schema.js';
+import type { Database, DefectFilterRangesTable } from '../../src/platform/db/schema.js';
 import { buildInspection } from './inspection.js';
 import { insertPhotos, wallTileset, type PoseTuple } from './spatial-marker.js';
+
+type FilterBound =
+  'crack_length_min' | 'crack_length_max' | 'crack_width_min' | 'crack_width_max' | 'area_min' | 'area_max';
+
+/** The project's damage filter range written directly: the bounds given, every other one open. */
+export async function insertDefectFilterRange(
+  db: Kysely<Database>,
+  projectId: number,
+  bounds: Partial<Pick<DefectFilterRangesTable, FilterBound>>,
+) {
+  await db
+    .insertInto('defect_filter_ranges')
+    .values({
+      project_id: projectId,
+      crack_length_min: null,
+      crack_length_max: null,
+      crack_width_min: null,
+      crack_width_max: null,
+      area_min: null,
+      area_max: null,
+      ...bounds,
+    })
+    .execute();
+}
 
 /**
  * A defect of the given type written directly on a new photo of a new inspection of the project, for tests of what

@@ -3,6 +3,7 @@ import type { Defect, RepeatDefects } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import {
   buildDefectScene,
+  insertDefectFilterRange,
   ROUND_CAMERA_METRE_PX as M,
   wallSceneAt,
   wallSceneTileset,
@@ -236,18 +237,7 @@ describeOnEachDatabase('defect merge, repeated defects, binding and statistics',
       await create({ imageId, typeId: spallType, shape: square(0, 0, M), level: 2, markerId });
       await create({ imageId, typeId: spallType, shape: square(0, 0, M / 2), level: 5, markerId });
       // Cracks under 1 m are hidden by the project's damage filter range.
-      await server()
-        .db.insertInto('defect_filter_ranges')
-        .values({
-          project_id: built.projectId,
-          crack_length_min: 1,
-          crack_length_max: null,
-          crack_width_min: null,
-          crack_width_max: null,
-          area_min: null,
-          area_max: null,
-        })
-        .execute();
+      await insertDefectFilterRange(server().db, built.projectId, { crack_length_min: 1 });
     });
 
     const counts = async <T>(leaf: string, filter: Record<string, unknown> = {}, token?: string) =>

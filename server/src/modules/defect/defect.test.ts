@@ -4,6 +4,7 @@ import { describeOnEachDatabase } from '../../../test/harness.js';
 import {
   addRoundCameraGroup as addGroup,
   buildDefectScene,
+  insertDefectFilterRange,
   SQUARE_ON_WALL,
   wallSceneAt,
   wallSceneTileset,
@@ -341,18 +342,7 @@ describeOnEachDatabase('defects', (server) => {
       expect((await page({ levels: [2], pageSize: 1 })).total).toBe(2);
 
       // Cracks shorter than 1 m and areas over 1.5 m² are hidden: the 0.5 m crack and the 2 m² spalling.
-      await db
-        .insertInto('defect_filter_ranges')
-        .values({
-          project_id: scene.projectId,
-          crack_length_min: 1,
-          crack_length_max: null,
-          crack_width_min: null,
-          crack_width_max: null,
-          area_min: null,
-          area_max: 1.5,
-        })
-        .execute();
+      await insertDefectFilterRange(db, scene.projectId, { crack_length_min: 1, area_max: 1.5 });
       const filtered = await page({});
       expect(codes(filtered)).toEqual(['D-0002']);
       expect(filtered).toMatchObject({ total: 1, hiddenCount: 2 });
