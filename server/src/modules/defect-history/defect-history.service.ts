@@ -289,19 +289,22 @@ export function createDefectHistoryService(deps: DefectHistoryServiceDeps) {
       const linkOf = new Map(links.map((link) => [link.defect_id, link]));
       const start = (body.pageNum - 1) * body.pageSize;
       const shown = defects.slice(start, start + body.pageSize);
+      // Each shown defect's entry (a defect with no link yet has none: previousId and kind are unused then).
       const relations = await present(
-        shown.flatMap((row) => {
-          const link = linkOf.get(row.id);
-          return link ? [{ defectId: row.id, previousId: link.previous_defect_id, kind: link.change_kind, link }] : [];
+        shown.map((row) => {
+          const link = linkOf.get(row.id) ?? null;
+          return {
+            defectId: null,
+            previousId: link?.previous_defect_id ?? null,
+            kind: link?.change_kind ?? 'new',
+            link,
+          };
         }),
       );
-      const relationOf = new Map(relations.map((relation) => [relation.defect!.id, relation]));
       return {
-        records: shown.map((row) => {
-          const relation = relationOf.get(row.id);
-          if (!relation) return { defect: presentDefect(row), relation: null };
-          const { defect, ...rest } = relation;
-          return { defect: defect!, relation: rest };
+        records: shown.map((row, index) => {
+          const { defect: _, ...relation } = relations[index]!;
+          return { defect: presentDefect(row), relation: linkOf.has(row.id) ? relation : null };
         }),
         total: defects.length,
         pageNum: body.pageNum,

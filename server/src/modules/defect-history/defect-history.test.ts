@@ -267,6 +267,24 @@ describeOnEachDatabase('historical defect matching', (server) => {
       manual: 0,
       byKind: { unchanged: 1, length: 1, width: 0, lengthWidth: 0, area: 0, new: 1, repaired: 1 },
     });
+    const predictions = okData(
+      await call<{ records: Array<{ defect: { id: number }; relation: HistoryRelation | null }>; total: number }>(
+        'POST',
+        '/inspection-disease-his-pre/find/page',
+        { inspectionId: inspection.B, pageNum: 1, pageSize: 2 },
+      ),
+    );
+    expect(predictions.total).toBe(3);
+    expect(
+      predictions.records.map((record) => [
+        record.defect.id,
+        record.relation?.previous?.id,
+        record.relation?.changeKind,
+      ]),
+    ).toEqual([
+      [defect.b1, defect.a1, 'length'],
+      [defect.b2, defect.a2, 'unchanged'],
+    ]);
     const filtered = okData(
       await call<{ records: HistoryRelation[]; total: number }>('POST', '/inspection-disease-relation/find/page', {
         inspectionId: inspection.B,
