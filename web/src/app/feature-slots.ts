@@ -5,6 +5,7 @@ import type { FeatureSlots } from '../session/feature-slots';
 export const FEATURE_SLOTS: FeatureSlots = {
   photoEditor: lazy(() => import('../features/defect-editor/components/DefectEditorPage')),
   inspectionSection: lazy(() => import('../features/defect/components/DefectsSection')),
+  inspectionHistory: lazy(() => import('../features/defect-history/components/HistorySection')),
   sceneLayer: lazy(() => import('../features/defect/components/DefectLayerControl')),
   sceneKeyDefects: lazy(() => import('../features/key-defect/components/KeyDefectLayerControl')),
 };

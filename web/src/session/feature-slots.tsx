@@ -15,6 +15,12 @@ export interface FeatureSlots {
   }>;
   /** Below an inspection's photos: its defects. */
   inspectionSection?: ComponentType<{ inspectionId: number; projectId: number }>;
+  /** Above an inspection's defects, when it has a previous inspection: its historical defect matching. */
+  inspectionHistory?: ComponentType<{
+    inspectionId: number;
+    projectId: number;
+    previousInspection: { id: number; name: string };
+  }>;
   /** A layer of the project's 3D view: its button for the view's toolbar, for the inspection the photo layer chose. */
   sceneLayer?: ComponentType<{ api: ViewerApi; projectId: number; inspectionId: number | null }>;
   /** The 3D view's key defects: their button for the view's toolbar, for the inspection the photo layer chose. */

@@ -288,6 +288,17 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       });
     },
 
+    onCameraChange(listener) {
+      // Cesium's camera.changed fires only past a share of the view (half by default): another view following this
+      // one would jump. Comparing the view matrix after each frame catches every move, and an idle view draws none.
+      let last = C.Matrix4.clone(camera.viewMatrix);
+      return scene.postRender.addEventListener(() => {
+        if (C.Matrix4.equalsEpsilon(camera.viewMatrix, last, 1e-9)) return;
+        last = C.Matrix4.clone(camera.viewMatrix, last);
+        listener();
+      });
+    },
+
     async showLocation(geojson: LocationGeoJson | null) {
       const generation = ++locationGeneration;
       const accent = C.Color.fromCssColorString('#ff7a45');

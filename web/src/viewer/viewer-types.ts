@@ -165,6 +165,8 @@ export interface ViewerApi {
   flyToTileset(options?: { duration?: number }): Promise<void>;
   getCameraView(): CameraView;
   setCameraView(view: CameraView, options?: { duration?: number }): Promise<void>;
+  /** Calls `listener` after each drawn frame in which the camera moved (by the user or in code); returns the unsubscribe. */
+  onCameraChange(listener: () => void): () => void;
   /** Draws the project's location (points, lines, polygons clamped to the ground); null removes it. */
   showLocation(geojson: LocationGeoJson | null): Promise<void>;
   /** Clips the tileset with one plane in its own frame; null removes the clipping. */

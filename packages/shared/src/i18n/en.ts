@@ -34,6 +34,7 @@ import { en as keyDefect } from './key-defect/en.js';
 import { en as defectList } from './defect-list/en.js';
 import { en as defectAnalysis } from './defect-analysis/en.js';
 import { en as defectHistory } from './defect-history/en.js';
+import { en as defectHistoryUi } from './defect-history-ui/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -70,4 +71,5 @@ export const en: Catalogue = mergeDomains(
   defectList,
   defectAnalysis,
   defectHistory,
+  defectHistoryUi,
 );

@@ -34,6 +34,7 @@ import { ja as keyDefect } from './key-defect/ja.js';
 import { ja as defectList } from './defect-list/ja.js';
 import { ja as defectAnalysis } from './defect-analysis/ja.js';
 import { ja as defectHistory } from './defect-history/ja.js';
+import { ja as defectHistoryUi } from './defect-history-ui/ja.js';
 
 export const ja: Catalogue = mergeDomains(
   errors,
@@ -70,4 +71,5 @@ export const ja: Catalogue = mergeDomains(
   defectList,
   defectAnalysis,
   defectHistory,
+  defectHistoryUi,
 );

@@ -33,6 +33,7 @@ import { zhCN as keyDefect } from './key-defect/zh-CN.js';
 import { zhCN as defectList } from './defect-list/zh-CN.js';
 import { zhCN as defectAnalysis } from './defect-analysis/zh-CN.js';
 import { zhCN as defectHistory } from './defect-history/zh-CN.js';
+import { zhCN as defectHistoryUi } from './defect-history-ui/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -74,6 +75,7 @@ export const zhCN = mergeDomains(
   defectList,
   defectAnalysis,
   defectHistory,
+  defectHistoryUi,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

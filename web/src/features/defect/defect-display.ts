@@ -1,11 +1,11 @@
 /**
  * What the defect screens show of a defect, kept free of React and Cesium: the size a user sees (edited over
- * computed), a type's colour, the 3D view's points and legend, and the part of the photo around a shape.
+ * computed), a type's colour and the 3D view's points and legend (the part of the photo around a shape is lib/defect-crop.ts).
  */
 import type { Defect, DefectSize, DefectType } from '@sightline/shared';
+import { SIZE_DIMENSIONS, type SizeDimension } from '../../lib/defect-sizes';
 
-export const SIZE_DIMENSIONS = ['lengthM', 'widthMm', 'areaM2'] as const;
-export type SizeDimension = (typeof SIZE_DIMENSIONS)[number];
+export { SIZE_DIMENSIONS, formatSize, type SizeDimension } from '../../lib/defect-sizes';
 
 export interface ShownSize {
   /** What the list shows: the edited value when there is one, else the computed one. */
@@ -18,13 +18,6 @@ export function shownSize(defect: Pick<Defect, 'size' | 'sizeEdited'>, dimension
   const computed = defect.size[dimension];
   const edited = defect.sizeEdited?.[dimension] ?? null;
   return { value: edited ?? computed, computed, edited: edited !== null };
-}
-
-/** Metres to the centimetre, millimetres to the hundredth, square metres to the ten-thousandth. */
-const SIZE_DIGITS: Readonly<Record<SizeDimension, number>> = { lengthM: 3, widthMm: 2, areaM2: 4 };
-
-export function formatSize(value: number | null, dimension: SizeDimension): string {
-  return value === null ? '—' : String(Number(value.toFixed(SIZE_DIGITS[dimension])));
 }
 
 /** The sizes a dialog sends: a field left as computed is null (the server then keeps showing the computed one). */
@@ -85,41 +78,6 @@ export function defectPoints(
     points,
     groups: [...groups.values()].sort((a, b) => b.count - a.count || a.typeId - b.typeId),
     unplaced: defects.length - points.length,
-  };
-}
-
-export interface PixelBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/**
- * The part of a `imageWidth` × `imageHeight` photo the details show around a shape: its bounding box grown by
- * `margin` of its larger side on each side (at least `minSide` pixels across), kept inside the photo.
- */
-export function cropAround(
-  points: readonly (readonly [number, number])[],
-  imageWidth: number,
-  imageHeight: number,
-  margin = 0.5,
-  minSide = 64,
-): PixelBox {
-  if (points.length === 0) return { x: 0, y: 0, width: imageWidth, height: imageHeight };
-  const us = points.map((point) => point[0]);
-  const vs = points.map((point) => point[1]);
-  const [left, right, top, bottom] = [Math.min(...us), Math.max(...us), Math.min(...vs), Math.max(...vs)];
-  const side = Math.max(right - left, bottom - top, minSide);
-  const grow = side * margin;
-  const width = Math.min(imageWidth, Math.max(right - left, minSide) + 2 * grow);
-  const height = Math.min(imageHeight, Math.max(bottom - top, minSide) + 2 * grow);
-  const clamp = (start: number, length: number, limit: number) => Math.min(Math.max(0, start), limit - length);
-  return {
-    x: clamp((left + right) / 2 - width / 2, width, imageWidth),
-    y: clamp((top + bottom) / 2 - height / 2, height, imageHeight),
-    width,
-    height,
   };
 }
 

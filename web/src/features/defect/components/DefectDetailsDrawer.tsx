@@ -9,7 +9,7 @@ import { hasTranslation, translate } from '../../../i18n';
 import { projectPaths } from '../../../lib/project-paths';
 import { useDefectDetails, useProjectDefectFields } from '../api';
 import { SIZE_DIMENSIONS, formatSize, levelKey, shownSize } from '../defect-display';
-import { DefectCrop } from './DefectPhoto';
+import { DefectCrop } from '../../../components/DefectPhoto';
 import { TypeDot } from './TypeDot';
 
 const formatTime = (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm');

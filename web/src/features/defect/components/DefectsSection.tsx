@@ -39,7 +39,7 @@ import { DefectBatchEditDialog, DefectEditDialog } from './DefectEditDialog';
 import { DefectDetailsDrawer } from './DefectDetailsDrawer';
 import { DefectExportButton } from './DefectExportButton';
 import { CalibrationButton } from './CalibrationButton';
-import { DefectPhotoThumbnail } from './DefectPhoto';
+import { DefectPhotoThumbnail } from '../../../components/DefectPhoto';
 import { DefectStatistics } from './DefectStatistics';
 import { DefectToolbar } from './DefectToolbar';
 import { MergeDefectsButton } from './MergeDefectsButton';

@@ -245,6 +245,17 @@ export function InspectionDetail({ id, onBack }: { id: number; onBack: (projectI
           />
         )}
       </Flex>
+      {inspection.previousInspection && (
+        <FeatureSlot
+          name="inspectionHistory"
+          props={{
+            inspectionId: inspection.id,
+            projectId: inspection.projectId,
+            previousInspection: inspection.previousInspection,
+          }}
+          fallback={<Spin />}
+        />
+      )}
       <FeatureSlot
         name="inspectionSection"
         props={{ inspectionId: inspection.id, projectId: inspection.projectId }}

@@ -1,9 +1,9 @@
 import type { Defect, InspectionImage } from '@sightline/shared';
 import { theme } from 'antd';
-import { withFileLink } from '../../../api/file-links';
-import { photoFilesFolder, useFolderLink, usePhotoDetail } from '../../../api/photo-files';
-import { PhotoThumbnail } from '../../../components/photo-viewer/PhotoThumbnail';
-import { cropAround } from '../defect-display';
+import { withFileLink } from '../api/file-links';
+import { photoFilesFolder, useFolderLink, usePhotoDetail } from '../api/photo-files';
+import { cropAround } from '../lib/defect-crop';
+import { PhotoThumbnail } from './photo-viewer/PhotoThumbnail';
 
 /** The defect's shape as SVG over a picture of its photo, in the photo's pixels. */
 function ShapeOverlay({ defect, stroke }: { defect: Defect; stroke: string }) {
@@ -38,7 +38,7 @@ export function DefectPhotoThumbnail({ defect, width }: { defect: Defect; width:
   );
 }
 
-/** The part of the photo's preview around the defect, the shape drawn over it. */
+/** The part of the photo's preview around the defect, the shape drawn over it (the defect details, a defect's history). */
 export function DefectCrop({ defect, image, width }: { defect: Defect; image: InspectionImage; width: number }) {
   const link = useFolderLink(image.previewUrl ? photoFilesFolder(image.inspectionId, image.id) : null);
   const { token } = theme.useToken();
