@@ -25,6 +25,7 @@ import {
 } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import { projectEventSender } from '../../platform/events/project-events.js';
 import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
 import { code } from '../defect/defect.service.js';
 import { inspectionGuard } from '../inspection/inspection-guard.js';
@@ -159,18 +160,14 @@ export function createDefectHistoryService(deps: DefectHistoryServiceDeps) {
     };
   }
 
-  // State and progress reach everyone who sees the project, in order.
-  let deliveries = Promise.resolve();
+  const send = projectEventSender<HistoryMatchingStatus>({
+    bus,
+    viewers: access.viewers,
+    log,
+    name: DEFECT_HISTORY_EVENT,
+  });
   function publish(projectId: number, inspectionId: number, previousInspectionId: number | null): void {
-    deliveries = deliveries.then(async () => {
-      try {
-        const value = await status(inspectionId, previousInspectionId);
-        for (const userId of await access.viewers(projectId))
-          bus.publish({ userId, name: DEFECT_HISTORY_EVENT, value });
-      } catch (error) {
-        log.warn({ err: error, inspectionId }, 'history matching progress not sent');
-      }
-    });
+    send(projectId, () => status(inspectionId, previousInspectionId), { inspectionId });
   }
 
   /** The inspection's entries: one per defect matched so far, and, once matching is done, the earlier ones left. */

@@ -8,6 +8,7 @@ import {
 } from '@sightline/shared';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import { projectEventSender } from '../../platform/events/project-events.js';
 import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
 import { inspectionGuard } from '../inspection/inspection-guard.js';
 import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js';
@@ -60,18 +61,14 @@ export function createCalibrationService(deps: CalibrationServiceDeps) {
     };
   }
 
-  // State and progress reach everyone who sees the project, in order.
-  let deliveries = Promise.resolve();
+  const send = projectEventSender<CalibrationStatus>({
+    bus,
+    viewers: access.viewers,
+    log,
+    name: DEFECT_CALIBRATION_EVENT,
+  });
   function publish(projectId: number, inspectionId: number): void {
-    deliveries = deliveries.then(async () => {
-      try {
-        const value = await status(inspectionId);
-        for (const userId of await access.viewers(projectId))
-          bus.publish({ userId, name: DEFECT_CALIBRATION_EVENT, value });
-      } catch (error) {
-        log.warn({ err: error, inspectionId }, 'calibration progress not sent');
-      }
-    });
+    send(projectId, () => status(inspectionId), { inspectionId });
   }
 
   async function cancel(projectId: number, inspectionId: number): Promise<CalibrationStatus> {
