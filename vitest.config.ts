@@ -38,6 +38,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          globalSetup: ['e2e/support/global-setup.ts'],
         },
       },
     ],

@@ -16,6 +16,8 @@ export interface AppServer {
   output(): string;
   smsCode(phone: string): Promise<string>;
   stop(): Promise<void>;
+  /** Stops the server, keeping its data folder. */
+  halt(): Promise<void>;
   restart(): Promise<void>;
 }
 
@@ -40,15 +42,24 @@ async function waitFor<T>(check: () => T | undefined, timeoutMs: number, what: s
   }
 }
 
+/** Where the e2e global setup left a data folder the built server migrated and seeded (e2e/support/global-setup.ts). */
+export const DATA_TEMPLATE_ENV = 'SIGHTLINE_E2E_DATA_TEMPLATE';
+
 /**
  * Starts the built product (server/dist and web/dist, as `npm start` runs it) on a free port with
- * its own embedded database and files, seeded with the demo team.
+ * its own embedded database and files, seeded with the demo team. The embedded database starts as a copy of the
+ * global setup's migrated and seeded one when there is one: migrating a new database costs each test file seconds,
+ * and what the first start does is the global setup's (and `npm start`'s) to show. A server on PostgreSQL or in
+ * another mode starts from nothing, as its first start may seed differently.
  */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const mainJs = path.join(REPO_ROOT, 'server', 'dist', 'main.js');
   if (!fs.existsSync(mainJs)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-e2e-'));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  const plainStart = Object.keys(env).every((name) => name === 'WEB_DIST');
+  if (template && plainStart && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
   let output = '';
   let child: ChildProcess | undefined;
 
@@ -111,6 +122,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       await stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+    halt: stop,
     async restart() {
       await stop();
       await start();
