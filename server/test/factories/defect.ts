@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { enu, enuFrame, enuToWgs84, wgs84 } from '@sightline/geo';
 import type { Database, DefectFilterRangesTable } from '../../src/platform/db/schema.js';
 import { buildInspection } from './inspection.js';
@@ -150,3 +150,21 @@ export const SQUARE_ON_WALL = {
     [2736, 2188.8],
   ],
 };
+
+/**
+ * `count` copies of a defect in its photo, numbered from its number plus `fromNumber` on: many defects at once (batches
+ * of a job) in one statement.
+ */
+export async function copyDefect(
+  db: Kysely<Database>,
+  defectId: number,
+  options: { count: number; fromNumber: number },
+) {
+  await sql`
+    insert into defects (project_id, inspection_id, image_id, number, type_id, level, shape_kind, points, width_px,
+      length_m, width_mm, area_m2, size_basis, lon, lat, height, location_state, source)
+    select project_id, inspection_id, image_id, number + n, type_id, level, shape_kind, points, width_px,
+      length_m, width_mm, area_m2, size_basis, lon, lat, height, location_state, source
+    from defects, generate_series(${options.fromNumber}::int, ${options.fromNumber + options.count - 1}::int) as n
+    where id = ${defectId}`.execute(db);
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   DEFECT_HISTORY_EVENT,
   type HistoryChain,
@@ -18,7 +18,7 @@ import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from '../../../test/data
 import { waitForEvent } from '../../../test/events.js';
 import { CapturingSms, describeOnEachDatabase, testConfig, type TestServer } from '../../../test/harness.js';
 import { recordingBus } from '../../../test/listen.js';
-import { wallSceneAt } from '../../../test/factories/defect.js';
+import { copyDefect, wallSceneAt } from '../../../test/factories/defect.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
 import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
@@ -448,12 +448,7 @@ describeOnEachDatabase('historical defect matching', (server) => {
   it('cancel stops between batches, continue finishes as one run would', async () => {
     const db = server().db;
     // 3,000 more cracks in B beside the new one (new, all of them): seven batches.
-    await sql`
-      insert into defects (project_id, inspection_id, image_id, number, type_id, level, shape_kind, points, width_px,
-        length_m, width_mm, area_m2, size_basis, lon, lat, height, location_state, source)
-      select project_id, inspection_id, image_id, number + n, type_id, level, shape_kind, points, width_px,
-        length_m, width_mm, area_m2, size_basis, lon, lat, height, location_state, source
-      from defects, generate_series(1000, 3999) as n where id = ${defect.b3}`.execute(db);
+    await copyDefect(db, defect.b3, { count: 3000, fromNumber: 1000 });
 
     const after = server().events.length;
     okData(await match(inspection.B, 'all'));

@@ -1,12 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { DEFECT_CALIBRATION_EVENT, type CalibrationInfo, type CalibrationStatus, type Defect } from '@sightline/shared';
 import { waitForEvent } from '../../../test/events.js';
 import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildServedModel } from '../../../test/factories/project-model.js';
 import { PNG_BYTES, buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
-import { SQUARE_ON_WALL, wallSceneAt, wallSceneTileset } from '../../../test/factories/defect.js';
+import { SQUARE_ON_WALL, copyDefect, wallSceneAt, wallSceneTileset } from '../../../test/factories/defect.js';
 import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 import { fieldKeys } from '../../../test/validation.js';
@@ -219,12 +218,7 @@ describeOnEachDatabase('defect position calibration', (server) => {
   it('continue does only defects not yet calibrated; cancel stops between batches and continue finishes', async () => {
     const db = server().db;
     // 200 more defects on plain.JPG (copies of its defect), not calibrated: four batches.
-    await sql`
-      insert into defects (project_id, inspection_id, image_id, number, type_id, level, shape_kind, points, width_px,
-        length_m, width_mm, area_m2, size_basis, lon, lat, height, location_state, source)
-      select project_id, inspection_id, image_id, number + n, type_id, level, shape_kind, points, width_px,
-        length_m, width_mm, area_m2, size_basis, lon, lat, height, location_state, source
-      from defects, generate_series(1000, 1199) as n where id = ${made['plain.JPG']!.id}`.execute(db);
+    await copyDefect(db, made['plain.JPG']!.id, { count: 200, fromNumber: 1000 });
     const all = (await db.selectFrom('defects').select('id').where('inspection_id', '=', inspectionId).execute()).map(
       (row) => row.id,
     );
