@@ -173,16 +173,17 @@ export function createDefectHistoryRepo(db: Kysely<Database>) {
 
       /** Every link of the inspection goes and its matching is uncalculated again (its previous inspection changed). */
       async unbindAll(inspectionId: number) {
-        const removed = await q
-          .deleteFrom('defect_history_links')
-          .where('inspection_id', '=', inspectionId)
-          .executeTakeFirst();
-        // A job queued or running stops at its next batch, finding the state no longer running.
+        // The state first: its row lock waits for a batch being committed (whose links the delete then sees), and a
+        // job's next batch finds the state no longer running under it and stops.
         await q
           .updateTable('defect_history_matchings')
           .set({ state: 'uncalculated', job_id: null, error_key: null, started_at: null, finished_at: null })
           .where('inspection_id', '=', inspectionId)
           .execute();
+        const removed = await q
+          .deleteFrom('defect_history_links')
+          .where('inspection_id', '=', inspectionId)
+          .executeTakeFirst();
         return Number(removed.numDeletedRows);
       },
 
