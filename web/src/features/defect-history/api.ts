@@ -4,6 +4,7 @@ import {
   defectHistoryCalls,
   historyMatchingStatusSchema,
   type HistoryChangeKind,
+  type HistoryMatchingState,
   type HistoryMatchingStatus,
   type HistoryRebindBody,
 } from '@sightline/shared';
@@ -32,6 +33,9 @@ export const historyKeys = {
   defect: (defectId: number) => [...historyKeys.all, 'defect', defectId] as const,
 };
 
+/** A matching under way: its state changes without a person's action. */
+export const LIVE_STATES: readonly HistoryMatchingState[] = ['queued', 'running'];
+
 /**
  * The matching's state and progress, kept live by the event stream. The SPEC has no status call: the predictions
  * page carries the status, so a page of one defect reads it.
@@ -39,9 +43,11 @@ export const historyKeys = {
 export function useMatchingStatus(inspectionId: number) {
   const ready = useInTeam();
   const queryClient = useQueryClient();
-  const query = useQuery({
+  const query = useQuery<HistoryMatchingStatus>({
     queryKey: historyKeys.status(inspectionId),
     enabled: ready,
+    // The events keep it live; a read while the job runs heals a start's answer overtaken by the job's own events.
+    refetchInterval: (query) => (LIVE_STATES.includes(query.state.data?.state ?? 'uncalculated') ? 3000 : false),
     queryFn: async ({ signal }) =>
       (
         await call(defectHistoryCalls.predictions, {
@@ -75,10 +81,8 @@ export function useMatchingActions(inspectionId: number) {
   return useMutation({
     mutationFn: (mode: 'continue' | 'all' | 'cancel') =>
       call(defectHistoryCalls.match, { body: { inspectionId, mode } }),
-    onSuccess: (status) => {
-      queryClient.setQueryData<HistoryMatchingStatus>(historyKeys.status(inspectionId), status);
-      void queryClient.invalidateQueries({ queryKey: historyKeys.all });
-    },
+    // Read again rather than stored: the job's events may arrive before this answer, which would then be older.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKeys.ofInspection(inspectionId) }),
   });
 }
 

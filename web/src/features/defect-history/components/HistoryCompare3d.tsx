@@ -138,9 +138,8 @@ export function HistoryCompare3d({
       style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
       styles={{ body: { height: 'calc(100vh - 110px)' } }}
       title={t('historyUi.compare.title', { previous: previousName, current: inspection.data?.name ?? '' })}
-      data-testid="history-compare-3d"
     >
-      <Flex vertical gap={8} style={{ height: '100%' }}>
+      <Flex vertical gap={8} style={{ height: '100%' }} data-testid="history-compare-3d">
         <Flex align="center" gap={12} wrap>
           <Space size={6}>
             <Switch

@@ -22,7 +22,6 @@ import {
   HISTORY_CHANGE_KINDS,
   type HistoryChangeKind,
   type HistoryDefect,
-  type HistoryMatchingState,
   type HistoryRelation,
 } from '@sightline/shared';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -30,13 +29,11 @@ import { PAGE_SIZE, usePagination } from '../../../components/PagedTable';
 import { translate } from '../../../i18n';
 import { SIZE_DIMENSIONS, formatSize, type SizeDimension } from '../../../lib/defect-sizes';
 import { usePermission } from '../../../session/permissions';
-import { useHistoryPage, useHistoryTotal, useMatchingActions, useMatchingStatus } from '../api';
+import { LIVE_STATES, useHistoryPage, useHistoryTotal, useMatchingActions, useMatchingStatus } from '../api';
 import { KIND_COLOURS, SIZE_LABEL, formatDelta } from '../history-display';
 import { ChainDrawer } from './ChainDrawer';
 import { HistoryCompare3d } from './HistoryCompare3d';
 import { RebindDialog } from './RebindDialog';
-
-const LIVE: readonly HistoryMatchingState[] = ['queued', 'running'];
 
 /** A pair's size: the earlier value, the current one and the signed change. */
 function SizeCell({ entry, dimension }: { entry: HistoryRelation; dimension: SizeDimension }) {
@@ -82,7 +79,7 @@ export default function HistorySection({
   const run = useMatchingActions(inspectionId);
 
   const state = status.data?.state ?? 'uncalculated';
-  const live = LIVE.includes(state);
+  const live = LIVE_STATES.includes(state);
   const done = status.data?.done ?? 0;
   const count = status.data?.total ?? 0;
   const percent = count > 0 ? Math.floor((done / count) * 100) : state === 'done' ? 100 : 0;

@@ -11,6 +11,8 @@ import { SIZE_LABEL } from '../history-display';
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
+const UNITS = { lengthM: 'm', widthMm: 'mm', areaM2: 'm²' } as const;
+
 /**
  * A defect's sizes over its chain's inspections, one line per size it has (ECharts, loaded with this component only
  * when a chain is opened). The series ECharts holds are written on the element (`data-series`) for tests.
@@ -33,9 +35,17 @@ export default function SizeChart({ chain }: { chain: HistoryChain['chain'] }) {
       legend: { top: 0 },
       grid: { left: 16, right: 24, top: 40, bottom: 16, containLabel: true },
       xAxis: { type: 'category', data: chain.map((entry) => entry.inspection.inspectionDate) },
-      yAxis: { type: 'value' },
-      series: dimensions.map((dimension) => ({
+      // One axis per size: metres, millimetres and square metres differ by orders of magnitude.
+      yAxis: dimensions.map((dimension, index) => ({
+        type: 'value',
+        name: UNITS[dimension],
+        position: index === 0 ? 'left' : 'right',
+        offset: index === 2 ? 56 : 0,
+        splitLine: { show: index === 0 },
+      })),
+      series: dimensions.map((dimension, index) => ({
         id: dimension,
+        yAxisIndex: index,
         name: t(SIZE_LABEL[dimension]),
         type: 'line',
         connectNulls: true,
