@@ -21,7 +21,7 @@ import { browserSuite } from './support/browser-suite';
 import { centreCrack, defectMaker, plainPhoto, poseOnOneAxis, seedPlainPhotos } from './support/defect-seed';
 import { MODEL_SAMPLE, pickLanguage, seedInspectionPhotos } from './support/inspection-seed';
 import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
-import { apiData, buttonName, callApi, startSnapshotServer, zh } from './support/team-api';
+import { apiData, buttonName, callApi, logInByApi, startSnapshotServer, zh } from './support/team-api';
 
 const sampleDir = tilesetSample(MODEL_SAMPLE);
 const skipReason = browserSkipReason('e2e/defect-history.test.ts', {
@@ -249,6 +249,25 @@ describe.skipIf(skipReason !== null)('historical defect matching and comparison'
         expect(await scene(side).getAttribute('data-count')).toBe('2');
       }
       await page.screenshot({ path: screenshotPath('defect-history-3d-light-zh') });
+      // Dragging the right view turns the left one with it.
+      const cameraOf = async (side: string) =>
+        JSON.parse((await scene(side).getAttribute('data-camera')) ?? '{}') as Record<string, number>;
+      const start = await cameraOf('previous');
+      const right = (await compare
+        .locator('[data-testid="history-compare-panel"][data-side="current"] canvas')
+        .first()
+        .boundingBox())!;
+      await page.mouse.move(right.x + right.width / 2, right.y + right.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(right.x + right.width / 2 + 150, right.y + right.height / 2 + 40, { steps: 10 });
+      await page.mouse.up();
+      const differs = (a: Record<string, number>, b: Record<string, number>) =>
+        ['lon', 'lat', 'height', 'heading', 'pitch'].some(
+          (key) => Math.abs(a[key]! - b[key]!) > 1e-6 * Math.max(1, Math.abs(b[key]!)),
+        );
+      await expect.poll(async () => differs(await cameraOf('current'), start)).toBe(true);
+      await expect.poll(async () => differs(await cameraOf('previous'), await cameraOf('current'))).toBe(false);
+      expect(differs(await cameraOf('previous'), start)).toBe(true);
       await page.keyboard.press('Escape');
       await compare.waitFor({ state: 'detached' });
 
@@ -264,6 +283,24 @@ describe.skipIf(skipReason !== null)('historical defect matching and comparison'
       await expect.poll(() => row(added).getAttribute('data-previous-id')).toBe(String(repaired.id));
       await expect.poll(() => totalOf('new')).toBe('0');
       await expect.poll(() => totalOf('repaired')).toBe('0');
+
+      // A viewer (made a member of the project) reads everything without the buttons that change it.
+      const members = await apiData<Array<{ userId: number; name: string }>>(server, '/team-client/users', { token });
+      const viewerId = members.find((member) => member.name === 'Demo Viewer')!.userId;
+      await apiData(server, '/project', { method: 'PUT', token, body: { id: projectId, memberIds: [viewerId] } });
+      const viewer = await suite.signedInPage(
+        await logInByApi(server, 'demoviewer'),
+        `/inspection/${later.inspection.id}`,
+        { width: 1440, height: 900 },
+        'dark',
+      );
+      const readOnly = viewer.getByTestId('history-section');
+      await expect.poll(() => readOnly.getByTestId('history-row').count(), { timeout: 60_000 }).toBe(2);
+      expect(await readOnly.getByTestId('history-chain').count()).toBe(2);
+      for (const action of ['history-continue', 'history-all', 'history-cancel', 'history-rebind']) {
+        expect(await readOnly.getByTestId(action).count(), action).toBe(0);
+      }
+      await viewer.context().close();
 
       // Both themes and three languages.
       for (const theme of ['light', 'dark'] as const) {

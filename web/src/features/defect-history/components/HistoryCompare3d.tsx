@@ -62,11 +62,21 @@ function SideScene({
   useEffect(() => {
     api.showDefects(points);
   }, [api, points]);
-  useEffect(() => api.onCameraChange(() => latestMove.current(side, api)), [api, side]);
+  const marker = useRef<HTMLDivElement>(null);
+  useEffect(
+    () =>
+      api.onCameraChange(() => {
+        // Written on the element, not kept in state: a drag moves the camera every frame.
+        if (marker.current) marker.current.dataset.camera = JSON.stringify(api.getCameraView());
+        latestMove.current(side, api);
+      }),
+    [api, side],
+  );
 
   return (
     <>
       <div
+        ref={marker}
         hidden
         data-testid="history-compare-scene"
         data-side={side}
