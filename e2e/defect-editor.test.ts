@@ -8,48 +8,23 @@
  * left, an unscreened one left in screening mode is screened. A viewer gets no screening mode. Screenshots in both
  * themes and the three languages.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, type Defect, type InspectionImage } from '@sightline/shared';
 import { chooseOption } from './support/antd';
 import { screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { layerView, pickType } from './support/defect-editor-ui';
 import { modelAndPhotoFixtures, pickLanguage, seedInspectionPhotos } from './support/inspection-seed';
 import { apiData, buttonName, createProject, logInByApi, startSnapshotServer, text, zh } from './support/team-api';
 
 const fixtures = modelAndPhotoFixtures('e2e/defect-editor.test.ts', ['DJI_0012.JPG', 'DJI_0030.JPG']);
 const ui = zh.defectEditor;
 
-/** Where the editor's canvas says the photo is: screen = box corner + origin + pixel × scale. */
-async function layerView(page: Page) {
-  const layer = page.getByTestId('defect-layer');
-  const box = (await layer.boundingBox())!;
-  const [scale, originX, originY] = await Promise.all(
-    ['data-scale', 'data-origin-x', 'data-origin-y'].map(async (name) => Number(await layer.getAttribute(name))),
-  );
-  return {
-    box,
-    toScreen: ([u, v]: readonly [number, number]) => ({
-      x: box.x + originX! + u * scale!,
-      y: box.y + originY! + v * scale!,
-    }),
-  };
-}
-
 /** A point of the canvas by its share of the width and height. */
 const at = (box: { x: number; y: number; width: number; height: number }, fx: number, fy: number) => ({
   x: box.x + box.width * fx,
   y: box.y + box.height * fy,
 });
-
-/** A type picked as a user finds it in a long list: typed into the search, then Enter. */
-async function pickType(page: Page, label: string) {
-  await page.getByTestId('defect-form-type').click();
-  await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).waitFor();
-  await page.keyboard.press('Enter');
-  await page.getByTestId('defect-form-type').getByTitle(label, { exact: true }).waitFor();
-}
 
 describe.skipIf(fixtures.skipReason !== null)('image editor', () => {
   const suite = browserSuite(startSnapshotServer);

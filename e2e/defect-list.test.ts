@@ -1,8 +1,10 @@
 /**
  * The defect list and the defects on the 3D view (issue 13, points 3 and 8), in a real browser against the built
  * product. An inspection on the fixture model with one photo aimed at the model (its pose chosen by the test among a
- * few, where the server says the photo's optical axis meets the mesh) and one photo without a pose; defects created
- * through the API. The list shows the server's sizes, narrows by its filters, hides the defects below the damage
+ * few, where the server says the photo's optical axis meets the mesh) and one photo without a pose. On the posed
+ * photo a spalling square and a crack are marked in the image editor with the mouse and the keyboard (issue 13
+ * point 1's journey: marked, listed with their sizes, shown on the model); the other defects are created through
+ * the API. The list shows the server's sizes, narrows by its filters, hides the defects below the damage
  * filter range with the warning and shows them on request, edits a level and a length (the computed one kept
  * beside), stars and deletes with confirmation. On the 3D view, the defect at the photo's centre is drawn where the
  * photo's centre ray meets the mesh, worked out here from the pose and the collision distance, projected with the
@@ -17,6 +19,7 @@ import { formatSize, SIZE_DIMENSIONS } from '../web/src/features/defect/defect-d
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
+import { markDefect } from './support/defect-editor-ui';
 import { centreCrack, defectMaker, poseOnOneAxis, seedPlainPhotos } from './support/defect-seed';
 import { MODEL_SAMPLE, pickLanguage, type placedPose } from './support/inspection-seed';
 import { apiData, buttonName, callApi, startSnapshotServer, text, zh } from './support/team-api';
@@ -106,30 +109,47 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
       // axis the server finds meets the mesh.
       const { pose, distanceM } = await poseOnOneAxis(server, token, sampleDir as string, inspection.id, [posed.id]);
 
-      const { crack, spalling, create } = await defectMaker(server, token, projectId);
+      const { spalling, create } = await defectMaker(server, token, projectId);
       const cx = WIDTH / 2;
       const cy = HEIGHT / 2;
-      // Centred on the image centre, so each is placed where the optical axis meets the mesh.
-      const square = await create({
-        imageId: posed.id,
-        typeId: spalling.id,
-        level: 3,
-        shape: {
-          kind: 'rectangle',
-          points: [
-            [cx - 100, cy - 100],
-            [cx + 100, cy - 100],
-            [cx + 100, cy + 100],
-            [cx - 100, cy + 100],
-          ],
-        },
+      // Marked in the image editor with the mouse and the keyboard, as a user marks them, both centred on the image
+      // centre so that each is placed where the optical axis meets the mesh: a spalling square, then a crack.
+      const marking = await suite.signedInPage(
+        token,
+        `/inspection/${inspection.id}/photo/${posed.id}/edit`,
+        { width: 1440, height: 900 },
+        'light',
+      );
+      await expect
+        .poll(() => marking.getByTestId('defect-layer').getAttribute('data-scale'), { timeout: 60_000 })
+        .not.toBeNull();
+      await marking.getByTestId('defect-mode').getByText(zh.defectEditor.mode.screening).click();
+      const squarePoints = [
+        [cx - 100, cy - 100],
+        [cx + 100, cy - 100],
+        [cx + 100, cy + 100],
+        [cx - 100, cy + 100],
+      ] as const;
+      await markDefect(marking, { kind: 'polygon', points: squarePoints }, zh.diseaseType.spalling, 3);
+      // The centred crack with a middle point: two clicks and a double-click, as the editor's own test draws one.
+      const crackEnds = centreCrack(WIDTH, HEIGHT).points as Array<[number, number]>;
+      const crackPoints = [crackEnds[0]!, [cx, cy] as [number, number], crackEnds[1]!];
+      await markDefect(marking, { kind: 'polyline', points: crackPoints, widthPx: 3 }, zh.diseaseType.crack, 2);
+      await marking.context().close();
+      const marked = await apiData<Defect[]>(server, '/inspection-disease/list/img', {
+        method: 'POST',
+        token,
+        body: { imageId: posed.id },
       });
-      const line = await create({
-        imageId: posed.id,
-        typeId: crack.id,
-        level: 2,
-        shape: centreCrack(WIDTH, HEIGHT),
+      const square = marked.find((defect) => defect.shape.kind === 'polygon')!;
+      const line = marked.find((defect) => defect.shape.kind === 'polyline')!;
+      // Drawn where the test clicked, to within the screen pixel a click lands on.
+      expect(square.shape.points.length).toBe(4);
+      square.shape.points.forEach(([u, v], i) => {
+        expect(Math.abs(u - squarePoints[i]![0])).toBeLessThan(2);
+        expect(Math.abs(v - squarePoints[i]![1])).toBeLessThan(2);
       });
+      expect(line.shape.widthPx).toBe(3);
       const tiny = await create({
         imageId: loose.id,
         typeId: spalling.id,
