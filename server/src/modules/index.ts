@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../platform/modules/module-definition.js';
 import { authModule } from './auth/auth.module.js';
+import { aiScreeningModule } from './ai-screening/ai-screening.module.js';
 import { defectModule } from './defect/defect.module.js';
 import { defectAnalysisModule } from './defect/defect-analysis.module.js';
 import { keyDefectModule } from './key-defect/key-defect.module.js';
@@ -63,4 +64,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   keyDefectModule,
   defectExportModule,
   defectHistoryModule,
+  aiScreeningModule,
 ];

@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
+import { createScreeningLock } from '../ai-screening/ai-screening.repo.js';
 import { createDefectFieldRepo } from '../defect-field/defect-field.repo.js';
 import { createDiseaseFilterRepo } from '../disease-filter/disease-filter.repo.js';
 import { createInspectionImageRepo } from '../inspection/inspection-image.repo.js';
@@ -38,6 +39,7 @@ export const defectModule: ModuleDefinition = {
       markers: createMarkerRepo(db),
       bindComponent: createComponentBinding(db),
       measure,
+      screeningLock: createScreeningLock(db),
     });
     const calibration = createCalibrationService({
       repo: createCalibrationRepo(db),

@@ -106,7 +106,7 @@ export function createDefectRepo(db: Kysely<Database>) {
   /** Inserts a defect with the inspection's next number; the photo's count follows. */
   async function insertWith(
     trx: Db,
-    place: { projectId: number; inspectionId: number; imageId: number; userId: number },
+    place: { projectId: number; inspectionId: number; imageId: number; userId: number | null },
     values: DefectValues & { star?: boolean },
     source: DefectsTable['source'],
   ) {
@@ -268,6 +268,11 @@ export function createDefectRepo(db: Kysely<Database>) {
         .where('id', 'in', [...ids])
         .executeTakeFirstOrThrow();
     },
+
+    /** Inserts a defect inside a transaction another module opened (an AI screening's commit of one photo). */
+    insertOn: insertWith,
+    /** Deletes defects inside a transaction another module opened; answers how many went. */
+    removeOn: removeWith,
 
     /** Deletes the defects; their photos' counts follow (by the rows this call deleted, not those it was given). */
     remove(ids: readonly number[]) {

@@ -8,6 +8,7 @@ import { inspectionGuard } from '../inspection/inspection-guard.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { MarkerRepo } from '../spatial-marker/spatial-marker.repo.js';
+import type { ScreeningLock } from '../ai-screening/ai-screening.repo.js';
 import type { NearestComponent } from './defect-binding.js';
 import type { MeasureDefect } from './defect-measure.js';
 import type { DefectChanges, DefectRepo, DefectRow } from './defect.repo.js';
@@ -26,6 +27,8 @@ export interface DefectServiceDeps {
   markers: Pick<MarkerRepo, 'findNode'>;
   measure: MeasureDefect;
   bindComponent: NearestComponent;
+  /** Refuses changes to the defects of inspections being screened by the AI. */
+  screeningLock: ScreeningLock;
 }
 
 const shapeColumns = (shape: CreateBody['shape']) => ({
@@ -185,6 +188,7 @@ export function createDefectService(deps: DefectServiceDeps) {
   return {
     async create(auth: AuthContext, body: CreateBody): Promise<Defect> {
       const photo = await requirePhoto(auth, body.imageId, true);
+      await deps.screeningLock([photo.inspection_id]);
       await checkReferences(photo.project_id, body);
       const measured = await deps.measure(photo, body.shape);
       // A located defect marked without a component goes to the nearest one within the binding range.
@@ -212,6 +216,7 @@ export function createDefectService(deps: DefectServiceDeps) {
 
     async update(auth: AuthContext, body: UpdateBody): Promise<Defect> {
       const defect = await requireDefect(auth, body.id, true);
+      await deps.screeningLock([defect.inspection_id]);
       await checkReferences(defect.project_id, body);
       const changes: DefectChanges = {
         type_id: body.typeId,
@@ -264,6 +269,7 @@ export function createDefectService(deps: DefectServiceDeps) {
 
     async remove(auth: AuthContext, ids: readonly number[]) {
       const defects = await requireDefects(auth, ids, true);
+      await deps.screeningLock(defects.map((defect) => defect.inspection_id));
       return { count: await repo.remove(defects.map((defect) => defect.id)) };
     },
 
@@ -293,6 +299,7 @@ export function createDefectService(deps: DefectServiceDeps) {
 
     async updateMany(auth: AuthContext, body: CallBodyOf<typeof defectCalls.updateMany>) {
       const defects = await requireDefects(auth, body.ids, true);
+      await deps.screeningLock(defects.map((defect) => defect.inspection_id));
       for (const projectId of new Set(defects.map((defect) => defect.project_id))) {
         await checkType(projectId, body.typeId);
       }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createScreeningLock } from '../ai-screening/ai-screening.repo.js';
 import type { Database } from '../../platform/db/schema.js';
 import { defineProvision, type ModuleDefinition } from '../../platform/modules/module-definition.js';
 import { registerProjectChild } from '../project/project-children.js';
@@ -65,6 +66,7 @@ export const inspectionModule: ModuleDefinition = {
       repo: inspectionRepo,
       access,
       previousChanged: (trx, inspectionId) => previousChanged()(trx, inspectionId),
+      screeningLock: createScreeningLock(db),
       recycleBin: context.use(RECYCLE_BIN),
       groupImageCount: images.groupImageCount,
       groupCategoryCounts: images.groupCategoryCounts,

@@ -39,6 +39,8 @@ export interface InspectionServiceDeps {
    * historical defect link of the inspection; the client confirmed, having counted them).
    */
   previousChanged?: (trx: Kysely<Database>, inspectionId: number) => Promise<number>;
+  /** Refuses edits of an inspection being screened by the AI (INSPECTION_IN_AI_CAN_NOT_OPERA). */
+  screeningLock?: (inspectionIds: Iterable<number>) => Promise<void>;
 }
 
 function toInspection(row: InspectionRow): Inspection {
@@ -112,6 +114,7 @@ export function createInspectionService({
   groupImageCount = async () => 0,
   groupCategoryCounts = async () => [],
   previousChanged = async () => 0,
+  screeningLock = async () => {},
 }: InspectionServiceDeps) {
   const requireInspection = inspectionGuard(repo, access);
 
@@ -205,6 +208,7 @@ export function createInspectionService({
       },
     ): Promise<InspectionDetail> {
       const { inspection: row } = await requireInspection(auth, input.id, { change: true });
+      await screeningLock([input.id]);
       await repo.transaction(async (q, trx) => {
         await q.lockInspection(input.id);
         // Left out, the previous inspection stays; null clears it.

@@ -1,5 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  AiCheckState,
+  AiImageRange,
+  AiImageState,
   CalibrationState,
   HistoryChangeKind,
   HistoryMatchingState,
@@ -739,6 +742,37 @@ export interface DefectHistoryMatchingsTable {
   finished_at: Date | null;
 }
 
+/** An inspection's AI screening (modules/ai-screening): its state, queue place and counts. */
+export interface AiScreeningsTable {
+  inspection_id: number;
+  state: ColumnType<AiCheckState, AiCheckState | undefined, AiCheckState>;
+  image_range: AiImageRange | null;
+  /** The built-in type codes the run reports. */
+  type_codes: ColumnType<string[], string | undefined, string>;
+  queue_order: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  job_id: string | null;
+  total: ColumnType<number, number | undefined, number>;
+  done: ColumnType<number, number | undefined, number>;
+  defects: ColumnType<number, number | undefined, number>;
+  error_key: string | null;
+  started_by: number | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** A photo's AI result and review (modules/ai-screening). */
+export interface AiScreeningImagesTable {
+  image_id: number;
+  inspection_id: number;
+  ai_state: AiImageState;
+  error_key: string | null;
+  ai_defects: ColumnType<number, number | undefined, number>;
+  reviewed: ColumnType<boolean, boolean | undefined, boolean>;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  screened_at: Date | null;
+}
+
 /** An Excel export of the defect list (modules/defect-export) and its workbook's blob. */
 export interface InspectionExcelsTable {
   id: Generated<number>;
@@ -850,6 +884,8 @@ export interface Database {
   defect_calibrations: DefectCalibrationsTable;
   defect_history_links: DefectHistoryLinksTable;
   defect_history_matchings: DefectHistoryMatchingsTable;
+  ai_screenings: AiScreeningsTable;
+  ai_screening_images: AiScreeningImagesTable;
   inspection_excels: InspectionExcelsTable;
   monitor_points: MonitorPointsTable;
   displacement_records: DisplacementRecordsTable;
@@ -915,6 +951,8 @@ const TABLES: Record<keyof Database, true> = {
   defect_calibrations: true,
   defect_history_links: true,
   defect_history_matchings: true,
+  ai_screenings: true,
+  ai_screening_images: true,
   inspection_excels: true,
   monitor_points: true,
   displacement_records: true,

@@ -1,0 +1,35 @@
+import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
+import { createDefectMeasure } from '../defect/defect-measure.js';
+import { createDefectRepo } from '../defect/defect.repo.js';
+import { createInspectionImageRepo } from '../inspection/inspection-image.repo.js';
+import { createInspectionRepo } from '../inspection/inspection.repo.js';
+import { PROJECT_ACCESS } from '../project/project.module.js';
+import { SERVED_MODEL } from '../project-model/project-model.module.js';
+import { createAiScreeningRepo } from './ai-screening.repo.js';
+import { registerAiScreeningJob, registerAiScreeningRoutes } from './ai-screening.routes.js';
+import { createAiScreeningService } from './ai-screening.service.js';
+
+/**
+ * AI screening of inspection photos and the review of its results. Its rows go with their inspection or photo by
+ * the database's cascades; the defect module refuses edits of an inspection being screened (createScreeningLock).
+ */
+export const aiScreeningModule: ModuleDefinition = {
+  name: 'ai-screening',
+  register(context) {
+    const db = context.database.db;
+    const screening = createAiScreeningService({
+      repo: createAiScreeningRepo(db),
+      defects: createDefectRepo(db),
+      inspections: createInspectionRepo(db),
+      images: createInspectionImageRepo(db),
+      access: context.use(PROJECT_ACCESS),
+      measure: createDefectMeasure({ db, servedModel: context.use(SERVED_MODEL), cpu: context.cpu, log: context.log }),
+      cpu: context.cpu,
+      jobs: context.jobs,
+      bus: context.bus,
+      log: context.log,
+    });
+    registerAiScreeningJob(context.jobs, screening);
+    context.routes((router) => registerAiScreeningRoutes(router, { screening }));
+  },
+};

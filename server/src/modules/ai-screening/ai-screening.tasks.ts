@@ -1,0 +1,69 @@
+/**
+ * Screening one photo as worker-thread work (platform/cpu): decoding and the detector's score maps are seconds of
+ * CPU that must never hold the API's event loop. Each thread keeps one built-in detector (packages/vision).
+ */
+import type { Readable } from 'node:stream';
+import { BuiltinDetector, isVisionError, type DefectType } from '@sightline/vision';
+import { AppError, type ErrorKey } from '@sightline/shared';
+import { defineCpuTask } from '../../platform/cpu/index.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
+
+export interface ScreenPhotoInput {
+  originalKey: string;
+  types: DefectType[];
+}
+
+/** A detection as a drawable shape in the photo's pixels (a crack's mean width in pixels with it). */
+export interface ScreenedShape {
+  type: DefectType;
+  kind: 'polyline' | 'polygon';
+  points: Array<[number, number]>;
+  widthPx: number | null;
+}
+
+export type ScreenPhotoResult = { ok: true; shapes: ScreenedShape[] } | { ok: false; errorKey: ErrorKey };
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+let threadStore: BlobStore | undefined;
+let detector: BuiltinDetector | undefined;
+
+/**
+ * The photo's detections, or the key saying why this photo cannot be screened (the run goes on with the others);
+ * a cancelled run's abort ends it with the abort.
+ */
+export const screenPhotoTask = defineCpuTask(
+  'ai-screening.screen-photo',
+  async (input: ScreenPhotoInput, context): Promise<ScreenPhotoResult> => {
+    const store = (threadStore ??= createConfiguredBlobStore(context.config));
+    if (!(await store.stat(input.originalKey))) return { ok: false, errorKey: 'DISEASE_IMAGE_URL_NULL' };
+    const bytes = await readAll(store.get(input.originalKey));
+    context.signal.throwIfAborted();
+    detector ??= new BuiltinDetector();
+    try {
+      const result = await detector.detect(bytes, { types: input.types, signal: context.signal });
+      return {
+        ok: true,
+        shapes: result.detections.map((detection) =>
+          detection.geometry.kind === 'polyline'
+            ? {
+                type: detection.type,
+                kind: 'polyline',
+                points: detection.geometry.points,
+                widthPx: detection.geometry.meanWidthPx,
+              }
+            : { type: detection.type, kind: 'polygon', points: detection.geometry.rings[0] ?? [], widthPx: null },
+        ),
+      };
+    } catch (error) {
+      context.signal.throwIfAborted();
+      if (isVisionError(error)) return { ok: false, errorKey: error.key };
+      throw error instanceof AppError ? error : new AppError('AI_SERVER_EXCEPTION');
+    }
+  },
+);
