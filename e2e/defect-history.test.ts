@@ -21,7 +21,7 @@ import { browserSuite } from './support/browser-suite';
 import { centreCrack, defectMaker, plainPhoto, poseOnOneAxis, seedPlainPhotos } from './support/defect-seed';
 import { MODEL_SAMPLE, pickLanguage, seedInspectionPhotos } from './support/inspection-seed';
 import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
-import { apiData, buttonName, callApi, logInByApi, startSnapshotServer, zh } from './support/team-api';
+import { apiData, buttonName, callApi, logInByApi, startSnapshotServer, text, zh } from './support/team-api';
 
 const sampleDir = tilesetSample(MODEL_SAMPLE);
 const skipReason = browserSkipReason('e2e/defect-history.test.ts', {
@@ -322,6 +322,40 @@ describe.skipIf(skipReason !== null)('historical defect matching and comparison'
           await shot.context().close();
         }
       }
+
+      // Changing the previous inspection asks first, naming the links it drops; cancelled, nothing changes.
+      const editor = await suite.signedInPage(
+        token,
+        `/inspection/${later.inspection.id}`,
+        { width: 1440, height: 900 },
+        'light',
+      );
+      await editor.getByTestId('inspection-detail-edit').click();
+      const form = editor.getByTestId('inspection-form');
+      await chooseOption(editor, form.getByTestId('inspection-previous'), zh.inspectionUi.form.previousNone);
+      const save = async (confirm: boolean) => {
+        await editor.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+        const question = editor.locator('.ant-modal-confirm', { hasText: ui.previousChange.title });
+        await question.getByText(text(ui.previousChange.content, { count: 2 })).waitFor();
+        await question
+          .getByRole('button', { name: buttonName(confirm ? ui.previousChange.ok : zh.ui.common.cancel) })
+          .click();
+        await question.waitFor({ state: 'detached' });
+      };
+      const links = async () =>
+        (
+          await apiData<{ links: number }>(server, '/inspection-disease-his-pre/count/history/disease', {
+            method: 'POST',
+            token,
+            body: { inspectionId: later.inspection.id },
+          })
+        ).links;
+      await save(false);
+      expect(await links()).toBe(2);
+      await save(true);
+      // The panel goes with the previous inspection.
+      await editor.getByTestId('history-section').waitFor({ state: 'detached' });
+      expect(await links()).toBe(0);
     },
   );
 });

@@ -4,6 +4,7 @@ import {
   INSPECTION_IMAGES_EVENT,
   INSPECTION_IMAGE_FILES_PATH,
   authCalls,
+  defectHistoryCalls,
   imagesRecordCalls,
   inspectionCalls,
   inspectionImageCalls,
@@ -27,7 +28,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { call } from '../../api/client';
+import { call, isApiError } from '../../api/client';
 import { onAppEvent } from '../../api/events';
 import { fileLinkKeys, inspectionKeys, recycleKeys, teamKeys } from '../../api/query-keys';
 import { useInTeam } from '../../stores/session-store';
@@ -91,6 +92,21 @@ export function useUpdateInspection() {
     mutationFn: (body: InspectionUpdateBody) => call(inspectionCalls.update, { body }),
     onSuccess: invalidate,
   });
+}
+
+/**
+ * How many historical defect links a change of the inspection's previous inspection would drop (SPEC section 4: the
+ * edit is confirmed first when there are any). A team without the historical defect package has none to drop.
+ */
+export async function historyLinkCount(inspectionId: number): Promise<number> {
+  const count = await call(defectHistoryCalls.count, {
+    body: { inspectionId },
+    quietKeys: ['TEAM_FUNCTION_INACTIVE'],
+  }).catch((error: unknown) => {
+    if (isApiError(error) && error.key === 'TEAM_FUNCTION_INACTIVE') return null;
+    throw error;
+  });
+  return count?.links ?? 0;
 }
 
 /** Deleting moves the inspection to the recycle bin, whose list changes too. */

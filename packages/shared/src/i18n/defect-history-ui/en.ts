@@ -76,6 +76,12 @@ export const en: Widen<typeof zhCN> = {
       comparePhotosHint: 'Opens the photos of the latest {count} inspections side by side',
       firstSeen: 'First seen',
     },
+    previousChange: {
+      title: 'Change the previous inspection?',
+      content:
+        'This inspection has {count} historical defect links; changing its previous inspection drops them all, and its defects must be matched again.',
+      ok: 'Change and unbind',
+    },
     compare: {
       title: '3D history comparison: {previous} ↔ {current}',
       previous: 'Before: {name}',

@@ -75,6 +75,12 @@ export const ja: Widen<typeof zhCN> = {
       comparePhotosHint: '最近 {count} 回の点検の写真を並べて開きます',
       firstSeen: '初回発見',
     },
+    previousChange: {
+      title: '前回の点検を変更しますか？',
+      content:
+        'この点検には過去の損傷との紐付けが {count} 件あります。前回の点検を変更するとすべて解除され、再照合が必要になります。',
+      ok: '変更して解除',
+    },
     compare: {
       title: '3D 履歴比較：{previous} ↔ {current}',
       previous: '前回：{name}',

@@ -73,6 +73,11 @@ export const zhCN = {
       comparePhotosHint: '在照片对比页中打开最近 {count} 次巡检的照片',
       firstSeen: '首次发现',
     },
+    previousChange: {
+      title: '更换上次巡检？',
+      content: '本次巡检有 {count} 条历史病害匹配结果，更换上次巡检将全部解除绑定，需要重新匹配。',
+      ok: '更换并解除绑定',
+    },
     compare: {
       title: '三维历史对比：{previous} ↔ {current}',
       previous: '上次：{name}',

@@ -1,4 +1,4 @@
-import { Alert, Button, DatePicker, Flex, Form, Input, Select, Typography, type FormRule } from 'antd';
+import { Alert, App as AntdApp, Button, DatePicker, Flex, Form, Input, Select, Typography, type FormRule } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,13 @@ import { INSPECTION_DESCRIPTION_MAX, inspectionCreateBodySchema, type Inspection
 import { FormDialog } from '../../../components/FormDialog';
 import { zodRule } from '../../../lib/form-rules';
 import { translate } from '../../../i18n';
-import { useCameraParams, useCreateInspection, usePreviousCandidates, useUpdateInspection } from '../api';
+import {
+  historyLinkCount,
+  useCameraParams,
+  useCreateInspection,
+  usePreviousCandidates,
+  useUpdateInspection,
+} from '../api';
 import { toCreateBody, type InspectionFormValues } from '../inspection-form';
 import { ImageGroupFields } from './ImageGroupFields';
 
@@ -45,6 +51,7 @@ export function InspectionDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<InspectionFormValues>();
+  const { modal } = AntdApp.useApp();
   const create = useCreateInspection();
   const update = useUpdateInspection();
   const candidates = usePreviousCandidates(projectId, inspection?.id ?? null);
@@ -54,12 +61,26 @@ export function InspectionDialog({
 
   const handleSubmit = async (values: InspectionFormValues) => {
     if (inspection) {
+      const previousId = values.previousInspectionId ?? null;
+      if (previousId !== (inspection.previousInspection?.id ?? null)) {
+        const links = await historyLinkCount(inspection.id);
+        const confirmed =
+          links === 0 ||
+          (await modal.confirm({
+            title: t('historyUi.previousChange.title'),
+            content: t('historyUi.previousChange.content', { count: links }),
+            okText: t('historyUi.previousChange.ok'),
+            okButtonProps: { danger: true },
+            cancelText: t('ui.common.cancel'),
+          }));
+        if (!confirmed) return null;
+      }
       await update.mutateAsync({
         id: inspection.id,
         name: values.name,
         description: values.description ?? '',
         inspectionDate: values.inspectionDate?.format('YYYY-MM-DD') ?? '',
-        previousInspectionId: values.previousInspectionId ?? null,
+        previousInspectionId: previousId,
       });
       return t('inspectionUi.form.saved', { name: values.name.trim() });
     }
