@@ -366,6 +366,42 @@ describeOnEachDatabase('AI screening', (server) => {
     }
   });
 
+  it('deleting drawn damage first, and a photo that cannot be read ends abnormal: AI_CHECK_EXCEPTION', async () => {
+    const db = server().db;
+    const scene = await buildInspection(db, { teamId: team.id, createdBy: team.admin.id, projectId });
+    const [cracked] = await insertScreenablePhotos(db, server().config, scene, { cracked: 1, plain: 0 });
+    // A photo listed with no original in the store.
+    const [missing] = await insertPhotos(db, scene.inspectionId, scene.groupId, [
+      { name: 'missing.png', pose: null, size: PHOTO_SIZE },
+    ]);
+    const drawn = okData(
+      await call<{ id: number }>('POST', '/inspection-disease', {
+        imageId: cracked,
+        typeId: crackType,
+        level: 1,
+        shape: {
+          kind: 'polyline',
+          points: [
+            [10, 10],
+            [60, 60],
+          ],
+        },
+      }),
+    );
+    const done = await screenToEnd(scene.inspectionId, { imageRange: 'deleteManual' });
+    expect(done).toMatchObject({ state: 'AI_CHECK_EXCEPTION', done: 2, total: 2, defects: 1 });
+    const left = await db
+      .selectFrom('defects')
+      .select(['id', 'source'])
+      .where('inspection_id', '=', scene.inspectionId)
+      .execute();
+    expect(left.map((row) => row.source)).toEqual(['ai']);
+    expect(left[0]!.id).not.toBe(drawn.id);
+    const info = okData(await call<AiImageInfo>('POST', `/inspection-image/img-ai-info/${missing!.id}`));
+    expect(info).toMatchObject({ aiState: 'abnormal', errorKey: 'DISEASE_IMAGE_URL_NULL' });
+    expect((await counts(scene.inspectionId)).counts).toMatchObject({ all: 2, abnormal: 1, toReview: 1 });
+  });
+
   it('rights: the viewer reads but cannot start or review; other teams see nothing', async () => {
     const viewer = team.viewer.token;
     expect((await position(inspectionId)).state).toBe('AI_CHECK_COMPLETE');
