@@ -200,6 +200,23 @@ describe.skipIf(skipReason !== null)('historical defect matching and comparison'
       const growth = entries.find((entry) => entry.defect?.id === grown.id)!;
       expect(growth.delta?.lengthM).toBeCloseTo(grown.size.lengthM! - oldCrack.size.lengthM!, 6);
 
+      // Matched all again after a confirmation: the same changes.
+      await section.getByTestId('history-all').click();
+      await page
+        .locator('.ant-modal-confirm', { hasText: ui.allConfirm })
+        .getByRole('button', { name: buttonName(ui.all) })
+        .click();
+      await expect.poll(() => state.getAttribute('data-state'), { timeout: 120_000 }).toBe('done');
+      await expect
+        .poll(() => shown())
+        .toEqual(
+          [
+            [String(grown.id), String(oldCrack.id), 'length'],
+            [String(added.id), '', 'new'],
+            ['', String(repaired.id), 'repaired'],
+          ].sort(),
+        );
+
       // The filter keeps the new defect alone.
       await chooseOption(page, section.getByTestId('history-filter'), ui.kind.new);
       await page.keyboard.press('Escape');

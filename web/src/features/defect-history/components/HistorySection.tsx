@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import {
   Alert,
+  App as AntdApp,
   Button,
   Card,
   Empty,
   Flex,
-  Modal,
   Progress,
   Select,
   Space,
@@ -67,6 +67,7 @@ export default function HistorySection({
 }) {
   const { t } = useTranslation();
   const canEdit = usePermission('defect:edit');
+  const { modal } = AntdApp.useApp();
   const [kinds, setKinds] = useState<HistoryChangeKind[]>([]);
   const [pageNum, setPageNum] = useState(1);
   const [chainOf, setChainOf] = useState<HistoryDefect | null>(null);
@@ -85,7 +86,7 @@ export default function HistorySection({
   const percent = count > 0 ? Math.floor((done / count) * 100) : state === 'done' ? 100 : 0;
 
   const confirmAll = () =>
-    Modal.confirm({
+    modal.confirm({
       title: t('historyUi.title'),
       content: t('historyUi.allConfirm'),
       okText: t('historyUi.all'),
