@@ -334,6 +334,9 @@ describeOnEachDatabase('AI screening', (server) => {
           .msg,
       ).toBe(refused);
       expect((await call('POST', '/inspection-image/review', { ids: [photos[0]] })).body.msg).toBe(refused);
+      expect(
+        (await server().call('DELETE', `/api/inspection-image/${photos[2]}`, { token: team.admin.token })).body.msg,
+      ).toBe(refused);
       const edited = await call(
         'PUT',
         '/inspection-task',

@@ -56,6 +56,8 @@ export interface InspectionImageServiceDeps {
   log: FastifyBaseLogger;
   /** The folder tus keeps this kind's uploads in (`<id>` and its `<id>.json` record). */
   uploadsDir: string;
+  /** Refuses deleting photos of an inspection being screened by the AI (INSPECTION_IN_AI_CAN_NOT_OPERA). */
+  screeningLock: (inspectionIds: Iterable<number>) => Promise<void>;
 }
 
 export interface IngestPayload {
@@ -368,6 +370,7 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
         byInspection.set(row.inspection_id, entry);
       }
       for (const entry of byInspection.values()) await access.require(auth, entry.projectId, { change: true });
+      await deps.screeningLock(byInspection.keys());
       let deleted = 0;
       for (const [inspectionId, entry] of byInspection) {
         const removed = await repo.deleteImages(inspectionId, entry.ids);

@@ -49,6 +49,7 @@ export const inspectionModule: ModuleDefinition = {
     const access = context.use(PROJECT_ACCESS);
     const inspectionRepo = createInspectionRepo(db);
     const imageRepo = createInspectionImageRepo(db);
+    const screeningLock = createScreeningLock(db);
     const images = createInspectionImageService({
       repo: imageRepo,
       inspections: inspectionRepo,
@@ -60,13 +61,14 @@ export const inspectionModule: ModuleDefinition = {
       cpu: context.cpu,
       log: context.log,
       uploadsDir: context.uploads.folderOf({ name: IMAGE_UPLOAD_KIND }),
+      screeningLock,
     });
     const previousChanged = context.useLater(PREVIOUS_INSPECTION_CHANGED);
     const inspections = createInspectionService({
       repo: inspectionRepo,
       access,
       previousChanged: (trx, inspectionId) => previousChanged()(trx, inspectionId),
-      screeningLock: createScreeningLock(db),
+      screeningLock,
       recycleBin: context.use(RECYCLE_BIN),
       groupImageCount: images.groupImageCount,
       groupCategoryCounts: images.groupCategoryCounts,
