@@ -365,4 +365,3 @@ export function createScreeningLock(db: Kysely<Database>) {
     if (busy) throw new AppError('INSPECTION_IN_AI_CAN_NOT_OPERA');
   };
 }
-export type ScreeningLock = ReturnType<typeof createScreeningLock>;

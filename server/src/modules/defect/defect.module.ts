@@ -1,9 +1,9 @@
 import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
-import { createScreeningLock } from '../ai-screening/ai-screening.repo.js';
 import { createDefectFieldRepo } from '../defect-field/defect-field.repo.js';
 import { createDiseaseFilterRepo } from '../disease-filter/disease-filter.repo.js';
 import { createInspectionImageRepo } from '../inspection/inspection-image.repo.js';
 import { createInspectionRepo } from '../inspection/inspection.repo.js';
+import { INSPECTION_SCREENING_LOCK } from '../inspection/inspection.module.js';
 import { PROJECT_ACCESS } from '../project/project.module.js';
 import { SERVED_MODEL } from '../project-model/project-model.module.js';
 import { createMarkerRepo } from '../spatial-marker/spatial-marker.repo.js';
@@ -28,6 +28,7 @@ export const defectModule: ModuleDefinition = {
     const inspections = createInspectionRepo(db);
     const images = createInspectionImageRepo(db);
     const servedModel = context.use(SERVED_MODEL);
+    const screeningLock = context.useLater(INSPECTION_SCREENING_LOCK);
     const measure = createDefectMeasure({ db, servedModel, cpu: context.cpu, log: context.log });
     const defects = createDefectService({
       repo: createDefectRepo(db),
@@ -39,7 +40,7 @@ export const defectModule: ModuleDefinition = {
       markers: createMarkerRepo(db),
       bindComponent: createComponentBinding(db),
       measure,
-      screeningLock: createScreeningLock(db),
+      screeningLock: (inspectionIds) => screeningLock()(inspectionIds),
     });
     const calibration = createCalibrationService({
       repo: createCalibrationRepo(db),

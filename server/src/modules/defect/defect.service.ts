@@ -8,7 +8,6 @@ import { inspectionGuard } from '../inspection/inspection-guard.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { MarkerRepo } from '../spatial-marker/spatial-marker.repo.js';
-import type { ScreeningLock } from '../ai-screening/ai-screening.repo.js';
 import type { NearestComponent } from './defect-binding.js';
 import type { MeasureDefect } from './defect-measure.js';
 import type { DefectChanges, DefectRepo, DefectRow } from './defect.repo.js';
@@ -28,7 +27,7 @@ export interface DefectServiceDeps {
   measure: MeasureDefect;
   bindComponent: NearestComponent;
   /** Refuses changes to the defects of inspections being screened by the AI. */
-  screeningLock: ScreeningLock;
+  screeningLock: (inspectionIds: Iterable<number>) => Promise<void>;
 }
 
 const shapeColumns = (shape: CreateBody['shape']) => ({

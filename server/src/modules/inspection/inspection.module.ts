@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { createScreeningLock } from '../ai-screening/ai-screening.repo.js';
 import type { Database } from '../../platform/db/schema.js';
 import { defineProvision, type ModuleDefinition } from '../../platform/modules/module-definition.js';
 import { registerProjectChild } from '../project/project-children.js';
@@ -41,6 +40,13 @@ import { createInspectionService } from './inspection.service.js';
 export const PREVIOUS_INSPECTION_CHANGED =
   defineProvision<(trx: Kysely<Database>, inspectionId: number) => Promise<number>>('inspection.previousChanged');
 
+/**
+ * Refuses a change to the given inspections while one of them is being screened by the AI
+ * (INSPECTION_IN_AI_CAN_NOT_OPERA); the AI screening module provides it, the inspection and defect services call it.
+ */
+export const INSPECTION_SCREENING_LOCK =
+  defineProvision<(inspectionIds: Iterable<number>) => Promise<void>>('inspection.screeningLock');
+
 /** Inspections of a project, their image groups, the team's camera parameters, and the photos with their ingest. */
 export const inspectionModule: ModuleDefinition = {
   name: 'inspection',
@@ -49,7 +55,8 @@ export const inspectionModule: ModuleDefinition = {
     const access = context.use(PROJECT_ACCESS);
     const inspectionRepo = createInspectionRepo(db);
     const imageRepo = createInspectionImageRepo(db);
-    const screeningLock = createScreeningLock(db);
+    const screeningLockOf = context.useLater(INSPECTION_SCREENING_LOCK);
+    const screeningLock = (inspectionIds: Iterable<number>) => screeningLockOf()(inspectionIds);
     const images = createInspectionImageService({
       repo: imageRepo,
       inspections: inspectionRepo,
