@@ -93,18 +93,11 @@ export function HighPrecisionDialog({
     if (!startWhenUploaded.current || !uploadSettled) return;
     startWhenUploaded.current = false;
     if (totals.failed > 0) return;
-    // The server counts a photo as arrived once it has stored it, which on a busy server comes a moment after the
-    // upload ends: the import is read again, a second apart, until no photo is missing (a minute at most).
-    const startOnceArrived = async (triesLeft: number) => {
-      const { data } = await current.refetch();
-      if (!data || RUNNING.includes(data.state)) return;
-      if (data.missingImages.length === 0) {
+    void current.refetch().then(({ data }) => {
+      if (data && data.missingImages.length === 0 && !RUNNING.includes(data.state)) {
         actions.start.mutate(undefined, { onSuccess: () => void message.success(t('highPrecisionUi.started')) });
-      } else if (triesLeft > 0) {
-        setTimeout(() => void startOnceArrived(triesLeft - 1), 1000);
       }
-    };
-    void startOnceArrived(60);
+    });
   }, [uploadSettled, totals.failed, current, actions.start, message, t]);
 
   const confirm = (title: string, content: string) =>
