@@ -119,10 +119,20 @@ describe.skipIf(skipReason !== null || !postgresReady)('high-precision transform
       .toBuffer();
     for (const name of ['001.JPG', '002.JPG', '003.JPG']) writeFileSync(path.join(folder, name), jpeg);
 
+    // The image groups answer only once the dialog is open, as a busy server may: the photos must still go into the
+    // inspection's group.
+    let releaseGroups = () => {};
+    const groupsHeld = new Promise<void>((resolve) => (releaseGroups = resolve));
+    await page.route('**/api/inspection-image-group/tree**', async (route) => {
+      await groupsHeld;
+      await route.continue();
+    });
     await page.goto(`${suite.server.url}/inspection/${inspection.id}`);
     await page.getByTestId('inspection-high-precision').click();
     const dialog = page.getByTestId('high-precision-dialog');
     await dialog.getByText(ui.none).waitFor();
+    releaseGroups();
+    await expect.poll(() => dialog.getByTestId('high-precision-group').textContent()).toContain('Deck');
     await dialog.getByTestId('high-precision-folder-input').setInputFiles(folder);
 
     // 3 images, 94 cameras in the XML: asked, and continued.

@@ -75,7 +75,9 @@ export function HighPrecisionDialog({
   const current = useHighPrecisionImport(inspectionId);
   const actions = useHighPrecisionActions(inspectionId);
   const photos = usePhotoUpload(inspectionId);
-  const [groupId, setGroupId] = useState<number | null>(groups[0]?.id ?? null);
+  const [chosenGroupId, setGroupId] = useState<number | null>(null);
+  // The first group until one is chosen: the groups may still be loading when the dialog opens.
+  const groupId = chosenGroupId ?? groups[0]?.id ?? null;
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [chosenImages, setChosenImages] = useState<File[]>([]);
   /** The folder's photos are being sent for the import: start its calculation when they are. */
