@@ -204,10 +204,8 @@ export function createDefectHistoryService(deps: DefectHistoryServiceDeps) {
   }
 
   async function cancel(projectId: number, inspectionId: number, previousId: number | null) {
-    // The job first, then the state: a job that found the state cancelled between the two would end as done.
-    const live = await repo.find(inspectionId);
-    if (live?.job_id && (LIVE as readonly string[]).includes(live.state)) await jobs.cancel(live.job_id);
     const cancelled = await repo.move(inspectionId, LIVE, { state: 'cancelled', finished_at: new Date() });
+    if (cancelled?.job_id) await jobs.cancel(cancelled.job_id);
     if (cancelled) publish(projectId, inspectionId, previousId);
     return status(inspectionId, previousId);
   }
