@@ -18,3 +18,16 @@ export async function waitForEvent<T>(
   }
   throw new Error(`no ${options.name} event: ${options.what}`);
 }
+
+/**
+ * `read` again every 100 ms until `settled` accepts its value or two minutes pass; answers the last value read, for
+ * the test to assert on: how a restart test waits for a job finished by another process, whose events it cannot hear.
+ */
+export async function pollUntil<T>(read: () => Promise<T>, settled: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let tries = 0; tries < 1200 && !settled(value); tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}

@@ -18,7 +18,7 @@ import type { Database } from '../../platform/db/schema.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 import type { Config } from '../../platform/config.js';
 import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from '../../../test/databases.js';
-import { waitForEvent } from '../../../test/events.js';
+import { pollUntil, waitForEvent } from '../../../test/events.js';
 import { CapturingSms, describeOnEachDatabase, testConfig } from '../../../test/harness.js';
 import { recordingBus } from '../../../test/listen.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
@@ -512,17 +512,17 @@ describe.skipIf(!postgresTemplate)('postgres: a screening interrupted by a resta
 
       const worker = await boot('all');
       try {
-        let state = '';
-        for (let tries = 0; tries < 1200 && !FINISHED.includes(state as AiCheckState); tries += 1) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          state = (
-            await worker.handle.db
-              .selectFrom('ai_screenings')
-              .select('state')
-              .where('inspection_id', '=', scene.inspectionId)
-              .executeTakeFirstOrThrow()
-          ).state;
-        }
+        const state = await pollUntil(
+          async () =>
+            (
+              await worker.handle.db
+                .selectFrom('ai_screenings')
+                .select('state')
+                .where('inspection_id', '=', scene.inspectionId)
+                .executeTakeFirstOrThrow()
+            ).state,
+          (now) => FINISHED.includes(now as AiCheckState),
+        );
         expect(state).toBe('AI_CHECK_COMPLETE');
         const rows = await worker.handle.db
           .selectFrom('defects')

@@ -15,7 +15,7 @@ import { buildApp } from '../../app.js';
 import { openServerDatabase } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from '../../../test/databases.js';
-import { waitForEvent } from '../../../test/events.js';
+import { pollUntil, waitForEvent } from '../../../test/events.js';
 import { CapturingSms, describeOnEachDatabase, testConfig, type TestServer } from '../../../test/harness.js';
 import { recordingBus } from '../../../test/listen.js';
 import { copyDefect, wallSceneAt } from '../../../test/factories/defect.js';
@@ -560,17 +560,17 @@ describe.skipIf(!postgresTemplate)('postgres: a matching interrupted by a restar
 
       const worker = await start('all');
       try {
-        let state = '';
-        for (let tries = 0; tries < 600 && state !== 'done' && state !== 'failed'; tries += 1) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          state = (
-            await worker.handle.db
-              .selectFrom('defect_history_matchings')
-              .select('state')
-              .where('inspection_id', '=', inspection.B)
-              .executeTakeFirstOrThrow()
-          ).state;
-        }
+        const state = await pollUntil(
+          async () =>
+            (
+              await worker.handle.db
+                .selectFrom('defect_history_matchings')
+                .select('state')
+                .where('inspection_id', '=', inspection.B)
+                .executeTakeFirstOrThrow()
+            ).state,
+          (now) => now === 'done' || now === 'failed',
+        );
         expect(state).toBe('done');
         const rows = await worker.handle.db
           .selectFrom('defect_history_links')
