@@ -93,7 +93,10 @@ export function ModelViewer({
     );
     return () => {
       disposed = true;
-      created?.destroy();
+      // React runs a removed tree's effect cleanups parent first: the layers' own cleanups (taking their defects,
+      // markers or photos off the view) run after this one, so the viewer goes once they all have.
+      const leaving = created;
+      queueMicrotask(() => leaving?.destroy());
     };
   }, []);
 
