@@ -9,3 +9,4 @@ export * from './defect-merge.js';
 export * from './defect-repeat.js';
 export * from './displacement.js';
 export * from './defect-history.js';
+export * from './target-displacement.js';

@@ -20,3 +20,22 @@ export { loadRgb, MAX_PIXELS } from './image.js';
 export { renderOverlay, overlaySvg } from './overlay.js';
 export { planTiles, stitchTile, type Tile } from './tiling.js';
 export { decodeRle, encodeRle } from './extract.js';
+export {
+  ARUCO_DICTIONARIES,
+  arucoDictionarySize,
+  blurGray,
+  clampRect,
+  cropGray,
+  detectArucoMarkers,
+  growRect,
+  locateArucoTarget,
+  locateCircle,
+  locatePatch,
+  placeSprite,
+  renderArucoMarker,
+  type ArucoDictionary,
+  type ArucoMarker,
+  type GrayImage,
+  type PixelRect,
+  type TargetFix,
+} from './targets.js';
