@@ -251,6 +251,8 @@ export const CALL_ACCESS = {
   'POST /inspection-image/review': 'defect:review',
   'POST /inspection-image/review-all': 'defect:review',
   'POST /inspection-image/revoke-review': 'defect:review',
+  'POST /inspection-image/ai-feedback': 'defect:review',
+  'GET /inspection-image/ai-feedback': 'defect:view',
   'GET /inspection-task/space-marking-distance/{id}': 'inspection:view',
   'GET /inspection-image/no-space-marking/infos': 'inspection:view',
   'POST /project-tag/3d/{projectId}/{inspectionId}': 'image:screen',

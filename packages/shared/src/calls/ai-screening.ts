@@ -1,5 +1,9 @@
+import { z } from 'zod';
 import {
   aiCheckIdParamsSchema,
+  aiFeedbackBodySchema,
+  aiFeedbackQuerySchema,
+  aiFeedbackSchema,
   aiCheckStartBodySchema,
   aiCheckStartParamsSchema,
   aiImageInfoParamsSchema,
@@ -80,5 +84,18 @@ export const aiScreeningCalls = {
     path: '/project-tag/3d/{projectId}/{inspectionId}',
     params: aiPoints3dParamsSchema,
     response: aiPoints3dSchema,
+  }),
+  /** Not in SPEC section 7: stores the error-feedback dialog's correction of a wrongly recognised AI defect. */
+  feedback: defineCall({
+    method: 'POST',
+    path: '/inspection-image/ai-feedback',
+    body: aiFeedbackBodySchema,
+    response: aiFeedbackSchema,
+  }),
+  feedbacks: defineCall({
+    method: 'GET',
+    path: '/inspection-image/ai-feedback',
+    query: aiFeedbackQuerySchema,
+    response: z.array(aiFeedbackSchema),
   }),
 };

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from '../envelope.js';
 import { DEFECT_BATCH_MAX, defectPositionSchema, DEFECT_SHAPES } from './defect.js';
-import { idField, idParam } from './fields.js';
+import { idField, idParam, optionalText } from './fields.js';
 
 /** Name of the event-stream message carrying a screening's state and progress. */
 export const AI_SCREENING_EVENT = 'aiScreening';
@@ -147,3 +147,29 @@ export const aiPoint3dSchema = z.object({
   position: defectPositionSchema,
 });
 export const aiPoints3dSchema = z.array(aiPoint3dSchema);
+
+/**
+ * Error feedback on damage the AI recognised wrongly: `correctTypeId` the type it is (the defect keeps its shape; the
+ * reviewer retypes it), or null when it is not damage (the AI defect is deleted); `content` the reviewer's note.
+ */
+export const aiFeedbackBodySchema = z.object({
+  defectId: idField,
+  correctTypeId: idField.nullable(),
+  content: optionalText(500),
+});
+export type AiFeedbackBody = z.input<typeof aiFeedbackBodySchema>;
+export const aiFeedbackQuerySchema = z.object({ inspectionId: idParam });
+export const aiFeedbackSchema = z.object({
+  id: z.number().int(),
+  imageId: z.number().int(),
+  defectId: z.number().int(),
+  /** The type the AI gave, and the reviewer's (null: not damage). */
+  aiTypeId: z.number().int(),
+  correctTypeId: z.number().int().nullable(),
+  shapeKind: z.enum(DEFECT_SHAPES),
+  points: z.array(z.tuple([z.number(), z.number()])),
+  content: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AiFeedback = z.infer<typeof aiFeedbackSchema>;

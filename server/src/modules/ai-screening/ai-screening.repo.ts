@@ -1,6 +1,14 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import { AI_BUSY_STATES, AppError, type AiCheckState, type AiImageRange, type AiReviewTab } from '@sightline/shared';
-import type { AiScreeningsTable, Database } from '../../platform/db/schema.js';
+import type { AiFeedbacksTable, AiScreeningsTable, Database } from '../../platform/db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Updates = Omit<Updateable<AiScreeningsTable>, 'inspection_id'>;
@@ -322,6 +330,24 @@ export function createAiScreeningRepo(db: Kysely<Database>) {
           .$if(imageIds !== null, (query) => query.where('image_id', 'in', [...imageIds!]))
           .executeTakeFirst();
         return Number(result.numUpdatedRows);
+      },
+
+      /** Keeps a reviewer's correction of an AI defect (its type and shape as the AI drew them). */
+      addFeedback(values: Insertable<AiFeedbacksTable>) {
+        return q.insertInto('ai_feedbacks').values(values).returning('id').executeTakeFirstOrThrow();
+      },
+
+      /** The inspection's error feedback, oldest first, with who gave it. */
+      feedbacks(inspectionId: number, ids?: readonly number[]) {
+        return q
+          .selectFrom('ai_feedbacks as f')
+          .leftJoin('users as u', 'u.id', 'f.created_by')
+          .selectAll('f')
+          .select('u.name as created_by_name')
+          .where('f.inspection_id', '=', inspectionId)
+          .$if(ids !== undefined, (query) => query.where('f.id', 'in', [...ids!]))
+          .orderBy('f.id')
+          .execute();
       },
 
       /** The inspection's AI defects placed on the model. */

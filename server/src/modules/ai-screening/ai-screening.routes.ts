@@ -74,6 +74,21 @@ export function registerAiScreeningRoutes(router: Router, deps: { screening: AiS
     handler: ({ auth, body }) => screening.review(auth, body.ids, false),
   });
   router.user({
+    call: aiScreeningCalls.feedback,
+    summary:
+      'Error feedback on an AI defect recognised wrongly: the correct type, or none when it is not damage (the defect is then deleted), and a note',
+    tags,
+    permission: 'defect:review',
+    handler: ({ auth, body }) => screening.feedback(auth, body),
+  });
+  router.user({
+    call: aiScreeningCalls.feedbacks,
+    summary: "The inspection's error feedback on its AI defects, oldest first",
+    tags,
+    permission: 'defect:view',
+    handler: ({ auth, query }) => screening.feedbacks(auth, query.inspectionId),
+  });
+  router.user({
     call: aiScreeningCalls.points3d,
     summary: "The inspection's AI defects placed on the model (their 3D points), for the model view",
     tags,

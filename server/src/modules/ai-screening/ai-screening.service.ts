@@ -8,6 +8,7 @@ import {
   AppError,
   LIMITS,
   type AiCheckStartBody,
+  type AiFeedback,
   type AiCheckState,
   type AiImage,
   type AiImageInfo,
@@ -38,10 +39,11 @@ const RUNNING = ['AI_In_Preparation', 'AI_CHECKING'] as const satisfies readonly
 
 type ScreeningRow = NonNullable<Awaited<ReturnType<AiScreeningRepo['find']>>>;
 type ImageRow = Awaited<ReturnType<AiScreeningRepo['pageOf']>>[number];
+type FeedbackRow = Awaited<ReturnType<AiScreeningRepo['feedbacks']>>[number];
 
 export interface AiScreeningServiceDeps {
   repo: AiScreeningRepo;
-  defects: Pick<DefectRepo, 'insertOn' | 'removeOn'>;
+  defects: Pick<DefectRepo, 'insertOn' | 'removeOn' | 'findDefect'>;
   inspections: Pick<InspectionRepo, 'findInspection'>;
   images: Pick<InspectionImageRepo, 'findImage' | 'findImages'>;
   access: Pick<ProjectAccess, 'require' | 'viewers'>;
@@ -62,6 +64,21 @@ function presentImage(row: ImageRow): AiImage {
     aiDefectCount: row.ai_defects ?? 0,
     errorKey: row.error_key ?? null,
     screenedAt: row.screened_at?.toISOString() ?? null,
+  };
+}
+
+function presentFeedback(row: FeedbackRow): AiFeedback {
+  return {
+    id: row.id,
+    imageId: row.image_id,
+    defectId: row.defect_id,
+    aiTypeId: row.ai_type_id,
+    correctTypeId: row.correct_type_id,
+    shapeKind: row.shape_kind,
+    points: row.points,
+    content: row.content,
+    createdByName: row.created_by_name,
+    createdAt: row.created_at.toISOString(),
   };
 }
 
@@ -378,6 +395,44 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
       const { inspection } = await requireInspection(auth, inspectionId, { change: true });
       await refuseWhileScreening(inspection.id);
       return { num: await repo.setReviewed(inspection.id, null, true, auth.userId) };
+    },
+
+    /**
+     * Error feedback on an AI defect: keeps the correction with the defect as the AI drew it and, when it is not
+     * damage (no correct type), deletes the defect in the same transaction.
+     */
+    async feedback(
+      auth: AuthContext,
+      body: { defectId: number; correctTypeId: number | null; content?: string | undefined },
+    ): Promise<AiFeedback> {
+      const defect = await deps.defects.findDefect(body.defectId);
+      if (!defect || defect.source !== 'ai') throw new AppError('INSPECTION_DISEASE_NOT_EXISTING');
+      const photos = await requirePhotos(auth, [defect.image_id]);
+      await refuseWhileScreening(photos.inspectionId);
+      const id = await repo.transaction(async (q, trx) => {
+        const added = await q.addFeedback({
+          inspection_id: defect.inspection_id,
+          image_id: defect.image_id,
+          defect_id: defect.id,
+          ai_type_id: defect.type_id,
+          correct_type_id: body.correctTypeId,
+          shape_kind: defect.shape_kind,
+          points: JSON.stringify(defect.points),
+          content: body.content || null,
+          created_by: auth.userId,
+        });
+        if (body.correctTypeId === null && (await deps.defects.removeOn(trx, [defect.id])) !== 1) {
+          throw new AppError('INSPECTION_DISEASE_NOT_EXISTING');
+        }
+        return added.id;
+      });
+      const [row] = await repo.feedbacks(defect.inspection_id, [id]);
+      return presentFeedback(row!);
+    },
+
+    async feedbacks(auth: AuthContext, inspectionId: number): Promise<AiFeedback[]> {
+      const { inspection } = await requireInspection(auth, inspectionId);
+      return (await repo.feedbacks(inspection.id)).map(presentFeedback);
     },
 
     /** The inspection's AI defects placed on the model, for the 3D view. */

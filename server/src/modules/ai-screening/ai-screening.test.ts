@@ -8,6 +8,7 @@ import {
   AI_QUEUE_MAX,
   AI_SCREENING_EVENT,
   type AiCheckState,
+  type AiFeedback,
   type AiImageInfo,
   type AiScreeningStatus,
   type AiTabCounts,
@@ -403,6 +404,96 @@ describeOnEachDatabase('AI screening', (server) => {
     const info = okData(await call<AiImageInfo>('POST', `/inspection-image/img-ai-info/${missing!.id}`));
     expect(info).toMatchObject({ aiState: 'abnormal', errorKey: 'DISEASE_IMAGE_URL_NULL' });
     expect((await counts(scene.inspectionId)).counts).toMatchObject({ all: 2, abnormal: 1, toReview: 1 });
+  });
+
+  it('error feedback keeps the correction: a wrong type keeps the defect, not damage deletes it; drawn ones refused', async () => {
+    const db = server().db;
+    const scene = await buildInspection(db, {
+      teamId: team.id,
+      createdBy: team.admin.id,
+      projectId,
+      memberIds: [team.inspector.id, team.viewer.id],
+    });
+    const [, , plain] = await insertScreenablePhotos(db, server().config, scene, { cracked: 2, plain: 1 });
+    await screenToEnd(scene.inspectionId, { imageRange: 'keepManual' });
+    const [retyped, rejected] = await aiDefects(scene.inspectionId);
+    const spalling = await builtInDefectTypeId(db, 'spalling');
+    const feedback = (body: object, token?: string) =>
+      call<AiFeedback>('POST', '/inspection-image/ai-feedback', body, token);
+    const defectCount = async (imageId: number) =>
+      (
+        await db
+          .selectFrom('inspection_images')
+          .select('defect_count')
+          .where('id', '=', imageId)
+          .executeTakeFirstOrThrow()
+      ).defect_count;
+    const before = await defectCount(rejected!.image_id);
+
+    expect((await feedback({ defectId: retyped!.id, correctTypeId: null }, team.viewer.token)).body.msg).toBe(
+      'NO_AUTH',
+    );
+    const outsider = await buildOutsider(db);
+    expect((await feedback({ defectId: retyped!.id, correctTypeId: null }, outsider.token)).body.code).not.toBe(2000);
+    expect(
+      (await feedback({ defectId: retyped!.id, correctTypeId: null, content: 'x'.repeat(501) })).body.code,
+    ).not.toBe(2000);
+
+    const wrongType = okData(
+      await feedback({ defectId: retyped!.id, correctTypeId: spalling, content: '  a spalling edge  ' }),
+    );
+    expect(wrongType).toMatchObject({
+      imageId: retyped!.image_id,
+      defectId: retyped!.id,
+      aiTypeId: crackType,
+      correctTypeId: spalling,
+      shapeKind: 'polyline',
+      content: 'a spalling edge',
+      createdByName: expect.any(String),
+    });
+    expect(await aiDefects(scene.inspectionId)).toHaveLength(2);
+
+    const notDamage = okData(await feedback({ defectId: rejected!.id, correctTypeId: null, content: 'a joint' }));
+    expect(notDamage).toMatchObject({ defectId: rejected!.id, correctTypeId: null, content: 'a joint' });
+    expect((await aiDefects(scene.inspectionId)).map((row) => row.id)).toEqual([retyped!.id]);
+    expect(await defectCount(rejected!.image_id)).toBe(before - 1);
+    // Gone: a second feedback on it finds no defect.
+    expect((await feedback({ defectId: rejected!.id, correctTypeId: null })).body.msg).toBe(
+      'INSPECTION_DISEASE_NOT_EXISTING',
+    );
+
+    // Drawn damage is the reviewer's own: no feedback on it.
+    const drawn = okData(
+      await call<{ id: number }>('POST', '/inspection-disease', {
+        imageId: plain,
+        typeId: crackType,
+        level: 1,
+        shape: {
+          kind: 'polyline',
+          points: [
+            [10, 10],
+            [60, 60],
+          ],
+        },
+      }),
+    );
+    expect((await feedback({ defectId: drawn.id, correctTypeId: null })).body.msg).toBe(
+      'INSPECTION_DISEASE_NOT_EXISTING',
+    );
+
+    // The viewer reads them back; another team does not.
+    const listed = okData(
+      await server().call<AiFeedback[]>('GET', '/api/inspection-image/ai-feedback', {
+        token: team.viewer.token,
+        query: { inspectionId: String(scene.inspectionId) },
+      }),
+    );
+    expect(listed).toEqual([wrongType, notDamage]);
+    const foreign = await server().call('GET', '/api/inspection-image/ai-feedback', {
+      token: outsider.token,
+      query: { inspectionId: String(scene.inspectionId) },
+    });
+    expect(foreign.body.code).not.toBe(2000);
   });
 
   it('rights: the viewer reads but cannot start or review; other teams see nothing', async () => {

@@ -773,6 +773,21 @@ export interface AiScreeningImagesTable {
   screened_at: Date | null;
 }
 
+/** A reviewer's correction of damage the AI recognised wrongly (modules/ai-screening); no type: not damage. */
+export interface AiFeedbacksTable {
+  id: Generated<number>;
+  inspection_id: number;
+  image_id: number;
+  defect_id: number;
+  ai_type_id: number;
+  correct_type_id: number | null;
+  shape_kind: DefectShape;
+  points: ColumnType<Array<[number, number]>, string, string>;
+  content: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
 /** An Excel export of the defect list (modules/defect-export) and its workbook's blob. */
 export interface InspectionExcelsTable {
   id: Generated<number>;
@@ -886,6 +901,7 @@ export interface Database {
   defect_history_matchings: DefectHistoryMatchingsTable;
   ai_screenings: AiScreeningsTable;
   ai_screening_images: AiScreeningImagesTable;
+  ai_feedbacks: AiFeedbacksTable;
   inspection_excels: InspectionExcelsTable;
   monitor_points: MonitorPointsTable;
   displacement_records: DisplacementRecordsTable;
@@ -953,6 +969,7 @@ const TABLES: Record<keyof Database, true> = {
   defect_history_matchings: true,
   ai_screenings: true,
   ai_screening_images: true,
+  ai_feedbacks: true,
   inspection_excels: true,
   monitor_points: true,
   displacement_records: true,

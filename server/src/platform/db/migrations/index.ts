@@ -20,6 +20,7 @@ import * as m0018 from './0018-inspection-excel.js';
 import * as m0019 from './0019-monitor-points.js';
 import * as m0020 from './0020-defect-history.js';
 import * as m0021 from './0021-ai-screening.js';
+import * as m0022 from './0022-ai-feedback.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-monitor-points': m0019,
   '0020-defect-history': m0020,
   '0021-ai-screening': m0021,
+  '0022-ai-feedback': m0022,
 };
 
 export const migrationProvider: MigrationProvider = {
