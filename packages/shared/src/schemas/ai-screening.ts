@@ -149,8 +149,8 @@ export const aiPoint3dSchema = z.object({
 export const aiPoints3dSchema = z.array(aiPoint3dSchema);
 
 /**
- * Error feedback on damage the AI recognised wrongly: `correctTypeId` the type it is (the defect keeps its shape; the
- * reviewer retypes it), or null when it is not damage (the AI defect is deleted); `content` the reviewer's note.
+ * Error feedback on damage the AI recognised wrongly: `correctTypeId` the type it is (the AI defect takes it and keeps
+ * its shape), or null when it is not damage (the AI defect is deleted); `content` the reviewer's note.
  */
 export const aiFeedbackBodySchema = z.object({
   defectId: idField,

@@ -1,6 +1,7 @@
 import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
 import { createDefectMeasure } from '../defect/defect-measure.js';
 import { createDefectRepo } from '../defect/defect.repo.js';
+import { createDiseaseFilterRepo } from '../disease-filter/disease-filter.repo.js';
 import { createInspectionImageRepo } from '../inspection/inspection-image.repo.js';
 import { createInspectionRepo } from '../inspection/inspection.repo.js';
 import { INSPECTION_SCREENING_LOCK } from '../inspection/inspection.module.js';
@@ -24,6 +25,7 @@ export const aiScreeningModule: ModuleDefinition = {
       inspections: createInspectionRepo(db),
       images: createInspectionImageRepo(db),
       access: context.use(PROJECT_ACCESS),
+      types: createDiseaseFilterRepo(db),
       measure: createDefectMeasure({ db, servedModel: context.use(SERVED_MODEL), cpu: context.cpu, log: context.log }),
       cpu: context.cpu,
       jobs: context.jobs,

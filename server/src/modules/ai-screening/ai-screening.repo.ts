@@ -337,6 +337,15 @@ export function createAiScreeningRepo(db: Kysely<Database>) {
         return q.insertInto('ai_feedbacks').values(values).returning('id').executeTakeFirstOrThrow();
       },
 
+      /** Gives an AI defect the type a reviewer's feedback corrects it to. */
+      async retype(defectId: number, typeId: number, userId: number) {
+        await q
+          .updateTable('defects')
+          .set({ type_id: typeId, updated_by: userId, updated_at: new Date() })
+          .where('id', '=', defectId)
+          .execute();
+      },
+
       /** The inspection's error feedback, oldest first, with who gave it. */
       feedbacks(inspectionId: number, ids?: readonly number[]) {
         return q

@@ -76,7 +76,7 @@ export function registerAiScreeningRoutes(router: Router, deps: { screening: AiS
   router.user({
     call: aiScreeningCalls.feedback,
     summary:
-      'Error feedback on an AI defect recognised wrongly: the correct type, or none when it is not damage (the defect is then deleted), and a note',
+      'Error feedback on an AI defect recognised wrongly: the correct type (the defect takes it), or none when it is not damage (the defect is deleted), and a note',
     tags,
     permission: 'defect:review',
     handler: ({ auth, body }) => screening.feedback(auth, body),

@@ -24,6 +24,7 @@ import { projectEventSender } from '../../platform/events/project-events.js';
 import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
 import type { DefectMeasure, MeasureDefect } from '../defect/defect-measure.js';
 import type { DefectRepo } from '../defect/defect.repo.js';
+import type { DiseaseFilterRepo } from '../disease-filter/disease-filter.repo.js';
 import { inspectionGuard } from '../inspection/inspection-guard.js';
 import { imageBlobKeys, type InspectionImageRepo } from '../inspection/inspection-image.repo.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
@@ -47,6 +48,8 @@ export interface AiScreeningServiceDeps {
   inspections: Pick<InspectionRepo, 'findInspection'>;
   images: Pick<InspectionImageRepo, 'findImage' | 'findImages'>;
   access: Pick<ProjectAccess, 'require' | 'viewers'>;
+  /** The defect types usable in a project, for a feedback's correct type. */
+  types: Pick<DiseaseFilterRepo, 'usableTypeIds'>;
   measure: MeasureDefect;
   cpu: CpuPool;
   jobs: JobQueue;
@@ -398,8 +401,8 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
     },
 
     /**
-     * Error feedback on an AI defect: keeps the correction with the defect as the AI drew it and, when it is not
-     * damage (no correct type), deletes the defect in the same transaction.
+     * Error feedback on an AI defect: keeps the correction with the defect as the AI drew it and, in the same
+     * transaction, gives the defect the correct type or, when it is not damage (no type), deletes it.
      */
     async feedback(
       auth: AuthContext,
@@ -409,6 +412,13 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
       if (!defect || defect.source !== 'ai') throw new AppError('INSPECTION_DISEASE_NOT_EXISTING');
       const photos = await requirePhotos(auth, [defect.image_id]);
       await refuseWhileScreening(photos.inspectionId);
+      const correctTypeId = body.correctTypeId;
+      if (
+        correctTypeId !== null &&
+        !(await deps.types.usableTypeIds(photos.projectId, [correctTypeId])).has(correctTypeId)
+      ) {
+        throw new AppError('DISEASE_TYPE_NOT_EXISTING');
+      }
       const id = await repo.transaction(async (q, trx) => {
         const added = await q.addFeedback({
           inspection_id: defect.inspection_id,
@@ -421,7 +431,8 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
           content: body.content || null,
           created_by: auth.userId,
         });
-        if (body.correctTypeId === null && (await deps.defects.removeOn(trx, [defect.id])) !== 1) {
+        if (correctTypeId !== null) await q.retype(defect.id, correctTypeId, auth.userId);
+        else if ((await deps.defects.removeOn(trx, [defect.id])) !== 1) {
           throw new AppError('INSPECTION_DISEASE_NOT_EXISTING');
         }
         return added.id;

@@ -451,7 +451,19 @@ describeOnEachDatabase('AI screening', (server) => {
       content: 'a spalling edge',
       createdByName: expect.any(String),
     });
-    expect(await aiDefects(scene.inspectionId)).toHaveLength(2);
+    const types = await db
+      .selectFrom('defects')
+      .select(['id', 'type_id'])
+      .where('inspection_id', '=', scene.inspectionId)
+      .orderBy('id')
+      .execute();
+    expect(types).toEqual([
+      { id: retyped!.id, type_id: spalling },
+      { id: rejected!.id, type_id: crackType },
+    ]);
+    expect((await feedback({ defectId: rejected!.id, correctTypeId: 999999 })).body.msg).toBe(
+      'DISEASE_TYPE_NOT_EXISTING',
+    );
 
     const notDamage = okData(await feedback({ defectId: rejected!.id, correctTypeId: null, content: 'a joint' }));
     expect(notDamage).toMatchObject({ defectId: rejected!.id, correctTypeId: null, content: 'a joint' });
