@@ -7,6 +7,7 @@ import './modules/ai-screening/ai-screening.tasks.js';
 import './modules/defect-export/defect-export.tasks.js';
 import './modules/inspection/inspection-image.tasks.js';
 import './modules/inspection/inspection-image-pyramid.tasks.js';
+import './modules/monitor-target/monitor-target.tasks.js';
 import './modules/spatial-marker/space-geometry.tasks.js';
 
 export { runCpuTask as default } from './platform/cpu/cpu-thread-runner.js';

@@ -36,4 +36,5 @@ export * from './schemas/spatial-marker.js';
 export * from './marker-template.js';
 export * from './photo-compare.js';
 export * from './schemas/monitor-point.js';
+export * from './schemas/monitor-target.js';
 export * from './survey-file.js';

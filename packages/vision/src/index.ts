@@ -21,8 +21,6 @@ export { renderOverlay, overlaySvg } from './overlay.js';
 export { planTiles, stitchTile, type Tile } from './tiling.js';
 export { decodeRle, encodeRle } from './extract.js';
 export {
-  ARUCO_DICTIONARIES,
-  arucoDictionarySize,
   blurGray,
   clampRect,
   cropGray,

@@ -14,6 +14,7 @@
  *
  * Pure computation on decoded grey images: no file, no network. OpenCV comes from `loadOpenCv` (opencv.ts).
  */
+import type { ArucoDictionaryName } from '@sightline/shared';
 import { loadOpenCv, type CV } from './opencv.js';
 
 /** An 8-bit single-channel image, rows top to bottom. */
@@ -39,32 +40,8 @@ export interface TargetFix {
   readonly score: number;
 }
 
-/** The ArUco dictionaries a physical target may be printed from (OpenCV's predefined ones). */
-export const ARUCO_DICTIONARIES = [
-  'DICT_4X4_50',
-  'DICT_4X4_100',
-  'DICT_4X4_250',
-  'DICT_4X4_1000',
-  'DICT_5X5_50',
-  'DICT_5X5_100',
-  'DICT_5X5_250',
-  'DICT_5X5_1000',
-  'DICT_6X6_50',
-  'DICT_6X6_100',
-  'DICT_6X6_250',
-  'DICT_6X6_1000',
-  'DICT_7X7_50',
-  'DICT_7X7_100',
-  'DICT_7X7_250',
-  'DICT_7X7_1000',
-  'DICT_ARUCO_ORIGINAL',
-] as const;
-export type ArucoDictionary = (typeof ARUCO_DICTIONARIES)[number];
-
-/** How many markers each dictionary holds (ids 0 to n − 1). */
-export function arucoDictionarySize(dictionary: ArucoDictionary): number {
-  return dictionary === 'DICT_ARUCO_ORIGINAL' ? 1024 : Number(dictionary.split('_')[2]);
-}
+/** The ArUco dictionaries a physical target may be printed from: the contract's list (OpenCV's predefined ones). */
+export type ArucoDictionary = ArucoDictionaryName;
 
 /** Lowest correlation at which a patch counts as found again. */
 export const PATCH_MIN_SCORE = 0.6;

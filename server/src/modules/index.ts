@@ -14,6 +14,7 @@ import { feedbackModule } from './feedback/feedback.module.js';
 import { inspectionModule } from './inspection/inspection.module.js';
 import { licenceModule } from './licence/licence.module.js';
 import { monitorPointModule } from './monitor-point/monitor-point.module.js';
+import { monitorTargetModule } from './monitor-target/monitor-target.module.js';
 import { noticeModule } from './notice/notice.module.js';
 import { projectBelongModule } from './project-belong/project-belong.module.js';
 import { projectCustomModule } from './project-custom/project-custom.module.js';
@@ -59,6 +60,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   inspectionModule,
   spatialMarkerModule,
   monitorPointModule,
+  monitorTargetModule,
   defectModule,
   defectAnalysisModule,
   keyDefectModule,

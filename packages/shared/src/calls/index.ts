@@ -18,6 +18,7 @@ import { inspectionImageEditCalls } from './inspection-image-edit.js';
 import { invitationCalls } from './invitation.js';
 import { modelImageCalls } from './model-image.js';
 import { displacementCalls, monitorPointCalls } from './monitor-point.js';
+import { monitorTargetCalls } from './monitor-target.js';
 import { licenceCalls } from './licence.js';
 import { noticeCalls } from './notice.js';
 import { projectBelongCalls } from './project-belong.js';
@@ -56,6 +57,7 @@ export * from './inspection-image-edit.js';
 export * from './invitation.js';
 export * from './model-image.js';
 export * from './monitor-point.js';
+export * from './monitor-target.js';
 export * from './licence.js';
 export * from './notice.js';
 export * from './project-belong.js';
@@ -101,6 +103,7 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     modelImageCalls,
     monitorPointCalls,
     displacementCalls,
+    monitorTargetCalls,
     licenceCalls,
     noticeCalls,
     projectBelongCalls,

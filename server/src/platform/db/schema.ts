@@ -21,6 +21,7 @@ import type {
 import type { ClientType, FeedbackType, Language, NoticeParams, NoticeType, RoleCode } from '@sightline/shared';
 import type { InvitationScope, TeamFunctionCode, TeamKind } from '@sightline/shared';
 import type { ModelClip, ModelParameter, ProjectModelState } from '@sightline/shared';
+import type { ArucoDictionaryName, TargetFixSource, TargetMarker, TargetState, TargetType } from '@sightline/shared';
 import type { JobState } from '../jobs/job-definition.js';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -846,6 +847,48 @@ export interface DisplacementRecordsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A drone-monitoring target (modules/monitor-target), picked on a photo of the baseline inspection. */
+export interface MonitorTargetsTable {
+  id: Generated<number>;
+  project_id: number;
+  inspection_id: number;
+  image_id: number;
+  name: string;
+  type: TargetType;
+  marker: TargetMarker | null;
+  dictionary: ArucoDictionaryName | null;
+  marker_id: number | null;
+  region_x: number | null;
+  region_y: number | null;
+  region_width: number | null;
+  region_height: number | null;
+  threshold_mm: number;
+  state: ColumnType<TargetState, TargetState | undefined, TargetState>;
+  progress: ColumnType<number, number | undefined, number>;
+  error_key: string | null;
+  job_id: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A target's centre on one photo (the baseline's or a round's) and, for a round, its displacement. */
+export interface MonitorTargetFixesTable {
+  id: Generated<number>;
+  target_id: number;
+  image_id: number;
+  x: number | null;
+  y: number | null;
+  source: TargetFixSource | null;
+  score: number | null;
+  displacement_mm: number | null;
+  right_mm: number | null;
+  down_mm: number | null;
+  alarm: ColumnType<boolean, boolean | undefined, boolean>;
+  alarm_notified_at: Date | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -905,6 +948,8 @@ export interface Database {
   inspection_excels: InspectionExcelsTable;
   monitor_points: MonitorPointsTable;
   displacement_records: DisplacementRecordsTable;
+  monitor_targets: MonitorTargetsTable;
+  monitor_target_fixes: MonitorTargetFixesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -973,5 +1018,7 @@ const TABLES: Record<keyof Database, true> = {
   inspection_excels: true,
   monitor_points: true,
   displacement_records: true,
+  monitor_targets: true,
+  monitor_target_fixes: true,
 };
 export const DATABASE_TABLES = Object.keys(TABLES) as Array<keyof Database>;

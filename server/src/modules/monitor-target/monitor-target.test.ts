@@ -1,0 +1,371 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import {
+  MONITOR_TARGET_EVENT,
+  type MonitorTargetEvent,
+  type Page,
+  type Target,
+  type TargetChart,
+  type TargetImage,
+} from '@sightline/shared';
+import { type GrayImage, placeSprite, renderArucoMarker } from '@sightline/vision';
+import type { Config } from '../../platform/config.js';
+import type { Database } from '../../platform/db/schema.js';
+import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
+import { waitForEvent } from '../../../test/events.js';
+import { describeOnEachDatabase, type ApiResponse } from '../../../test/harness.js';
+import { fieldKeys } from '../../../test/validation.js';
+import { buildInspection } from '../../../test/factories/inspection.js';
+import { buildOutsider } from '../../../test/factories/project.js';
+import { insertPhotos } from '../../../test/factories/spatial-marker.js';
+import { DAY_MS, buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
+import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
+
+const PHOTO: [number, number] = [800, 600];
+/**
+ * Millimetres a pixel on the test photos: buildInspection's camera (17.3 mm sensor, 12.29 mm lens) at its group's
+ * 5 m shooting distance on an 800-pixel-wide photo, 5 m × 17.3 mm / (12.29 mm × 800 px) (docs/api.md's model).
+ */
+const GSD_MM = (5000 * 17.3) / (12.29 * 800);
+/** Where marker 7 stands on the baseline photos (its centre), and how far it moved in each round, pixels. */
+const BASE = { x: 300.5, y: 260.25 };
+const ROUND_SHIFTS = [
+  { dx: 3.2, dy: 0 },
+  { dx: 7.5, dy: -4 },
+];
+
+/** A grey textured photo with DICT_4X4_50 marker 7 (60 px, on a white card) centred at `centre`. */
+async function markerPhoto(centre: { x: number; y: number }, seed: number): Promise<Buffer> {
+  const [width, height] = PHOTO;
+  const data = new Uint8Array(width * height);
+  let state = seed >>> 0;
+  for (let i = 0; i < data.length; i += 1) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    data[i] = 140 + Math.round((state / 2 ** 32) * 30);
+  }
+  const marker = await renderArucoMarker('DICT_4X4_50', 7, 60);
+  const card: GrayImage = { data: new Uint8Array(90 * 90).fill(245), width: 90, height: 90 };
+  const board = await placeSprite(card, marker, { x: 15, y: 15 });
+  const photo = await placeSprite({ data, width, height }, board, { x: centre.x - 45, y: centre.y - 45 });
+  return sharp(Buffer.from(photo.data), { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+}
+
+/** Two photos (the target on the first, `a.png`) of an inspection, stored as uploaded originals. */
+async function storePhotos(
+  db: Kysely<Database>,
+  config: Config,
+  place: { inspectionId: number; groupId: number },
+  centre: { x: number; y: number },
+  count = 2,
+) {
+  const names = ['a.png', 'b.png', 'c.png'].slice(0, count);
+  const rows = await insertPhotos(
+    db,
+    place.inspectionId,
+    place.groupId,
+    names.map((name) => ({ name, pose: null, size: PHOTO })),
+  );
+  const blobs = createConfiguredBlobStore(config);
+  for (const [index, row] of rows.entries()) {
+    const { storage_key: key } = await db
+      .updateTable('inspection_images')
+      .set({ state: 'processed' })
+      .where('id', '=', row.id)
+      .returning('storage_key')
+      .executeTakeFirstOrThrow();
+    await blobs.put(
+      imageBlobKeys(key).original,
+      await markerPhoto(index === 0 ? centre : { x: 600, y: 100 }, index + 1),
+    );
+  }
+  return rows.map((row) => row.id);
+}
+
+describeOnEachDatabase('drone-target monitoring', (server) => {
+  let team: StaffedTeam;
+  let projectId = 0;
+  let baselinePhotos: number[] = [];
+  let roundPhotos: number[][] = [];
+  let roundInspections: number[] = [];
+
+  const grantMonitoring = (teamId: number) =>
+    setFunction(server().db, {
+      teamId,
+      code: 'monitoring',
+      activatedAt: new Date(Date.now() - DAY_MS),
+      expiresAt: new Date(Date.now() + 30 * DAY_MS),
+    });
+  const call = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, token = team.admin.token) =>
+    server().call<T>(method, `/api${path}`, { token, body });
+  const ok = <T>(response: ApiResponse<T>): T => {
+    expect(response.body).toMatchObject({ code: 2000 });
+    return response.body.data;
+  };
+  const arucoBody = (extra: Record<string, unknown> = {}) => ({
+    projectId,
+    imageId: baselinePhotos[0],
+    name: 'Pier 1 marker',
+    type: 'physical',
+    marker: 'aruco',
+    dictionary: 'DICT_4X4_50',
+    markerId: 7,
+    thresholdMm: 50,
+    ...extra,
+  });
+  const images = (tagId: number, token = team.admin.token) =>
+    server().call<TargetImage[]>('GET', '/api/tag-displacement/images', { token, query: { tagId: String(tagId) } });
+  /** Creates a target and waits for its identification to end. */
+  const identify = async (body: Record<string, unknown>) => {
+    const after = server().events.length;
+    const created = ok(await call<Target>('POST', '/project-tag', body));
+    expect(created.state).toBe('identifying');
+    const ended = await waitForEvent<MonitorTargetEvent>(server().events, {
+      name: MONITOR_TARGET_EVENT,
+      after,
+      found: (value) => value.tagId === created.id && (value.state === 'identified' || value.state === 'failure'),
+      what: 'the identification did not end',
+    });
+    return { created, ended };
+  };
+
+  beforeAll(async () => {
+    const db = server().db;
+    team = await buildStaffedTeam(db);
+    await grantMonitoring(team.id);
+    const baseline = await buildInspection(db, {
+      teamId: team.id,
+      createdBy: team.admin.id,
+      memberIds: [team.inspector.id, team.viewer.id],
+      name: 'Baseline',
+      inspectionDate: '2026-03-01',
+    });
+    projectId = baseline.projectId;
+    baselinePhotos = await storePhotos(db, server().config, baseline, BASE);
+    roundPhotos = [];
+    roundInspections = [];
+    for (const [index, shift] of ROUND_SHIFTS.entries()) {
+      const round = await buildInspection(db, {
+        teamId: team.id,
+        createdBy: team.admin.id,
+        projectId,
+        name: `Round ${index + 1}`,
+        inspectionDate: `2026-0${index + 4}-01`,
+      });
+      roundInspections.push(round.inspectionId);
+      roundPhotos.push(await storePhotos(db, server().config, round, { x: BASE.x + shift.dx, y: BASE.y + shift.dy }));
+    }
+    // A later inspection with another photo count is no monitoring round of this baseline.
+    const odd = await buildInspection(db, {
+      teamId: team.id,
+      createdBy: team.admin.id,
+      projectId,
+      name: 'Other',
+      inspectionDate: '2026-07-01',
+    });
+    await storePhotos(db, server().config, odd, BASE, 3);
+  });
+
+  it('identifies an ArUco target on the baseline and each round, measuring each displacement within 1 mm', async () => {
+    const { created, ended } = await identify(arucoBody());
+    expect(ended).toMatchObject({ state: 'identified', progress: 1, errorKey: null });
+    expect(created).toMatchObject({ type: 'physical', marker: 'aruco', markerId: 7, imageName: 'a.png' });
+    const photos = ok(await images(created.id, team.viewer.token));
+    expect(photos.map((photo) => [photo.imageId, photo.baseline])).toEqual([
+      [baselinePhotos[0], true],
+      [roundPhotos[0]![0], false],
+      [roundPhotos[1]![0], false],
+    ]);
+    const [base, ...rounds] = photos;
+    expect(Math.abs(base!.position!.x - BASE.x)).toBeLessThan(0.2);
+    expect(Math.abs(base!.position!.y - BASE.y)).toBeLessThan(0.2);
+    rounds.forEach((round, index) => {
+      const { dx, dy } = ROUND_SHIFTS[index]!;
+      expect(round.source).toBe('detected');
+      expect(Math.abs(round.rightMm! - dx * GSD_MM)).toBeLessThan(1);
+      expect(Math.abs(round.downMm! - dy * GSD_MM)).toBeLessThan(1);
+      expect(Math.abs(round.displacementMm! - Math.hypot(dx, dy) * GSD_MM)).toBeLessThan(1);
+    });
+    // Round 1 moved 28 mm, under the 50 mm threshold; round 2 75 mm, above it.
+    expect(rounds.map((round) => round.alarm)).toEqual([false, true]);
+    const listed = ok(await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId }, team.viewer.token));
+    const mine = listed.records.find((target) => target.id === created.id)!;
+    expect(mine).toMatchObject({ state: 'identified', alarm: true });
+    expect(mine.latestDisplacementMm).toBeCloseTo(rounds[1]!.displacementMm!, 6);
+  });
+
+  it('an alarm is a notice to everyone who sees the project, once per round', async () => {
+    const notices = await server()
+      .db.selectFrom('notices')
+      .select(['user_id', 'params'])
+      .where('title', '=', 'monitorUi.notice.alarmTitle')
+      .where('team_id', '=', team.id)
+      .execute();
+    const viewerNotices = notices.filter((notice) => notice.user_id === team.viewer.id);
+    expect(viewerNotices).toHaveLength(1);
+    expect(viewerNotices[0]!.params).toMatchObject({ point: 'Pier 1 marker', threshold: 50 });
+  });
+
+  it('a marker id the baseline photo does not show fails with IMG_BASIS_IMAGE_NO_TARGET', async () => {
+    const { ended } = await identify(arucoBody({ name: 'Missing', markerId: 9 }));
+    expect(ended).toMatchObject({ state: 'failure', errorKey: 'IMG_BASIS_IMAGE_NO_TARGET' });
+  });
+
+  it('a virtual target (a patch around the card) is found again by its look', async () => {
+    const region = { x: Math.round(BASE.x) - 50, y: Math.round(BASE.y) - 50, width: 100, height: 100 };
+    const { created, ended } = await identify({
+      projectId,
+      imageId: baselinePhotos[0],
+      name: 'Patch',
+      type: 'virtual',
+      region,
+      thresholdMm: 100,
+    });
+    expect(ended.state).toBe('identified');
+    const [base, ...rounds] = ok(await images(created.id));
+    expect(base!.position).toEqual({ x: region.x + 50, y: region.y + 50 });
+    rounds.forEach((round, index) => {
+      const { dx, dy } = ROUND_SHIFTS[index]!;
+      expect(Math.abs(round.displacementMm! - Math.hypot(dx, dy) * GSD_MM)).toBeLessThan(1);
+      expect(round.alarm).toBe(false);
+    });
+  });
+
+  it('a position set by hand replaces the detected one and is measured; batch too', async () => {
+    const { created } = await identify(arucoBody({ name: 'Corrected', thresholdMm: 1000 }));
+    const [base] = ok(await images(created.id));
+    const moved = ok(
+      await call<TargetImage[]>('POST', `/tag-displacement/image-tags/${roundPhotos[0]![0]}`, {
+        tagId: created.id,
+        x: base!.position!.x + 10,
+        y: base!.position!.y,
+      }),
+    );
+    expect(moved[1]).toMatchObject({ source: 'manual' });
+    expect(Math.abs(moved[1]!.displacementMm! - 10 * GSD_MM)).toBeLessThan(0.01);
+    const batch = ok(
+      await call<{ count: number }>('POST', '/tag-displacement/images-tags', {
+        items: [
+          { tagId: created.id, imageId: roundPhotos[0]![0], x: base!.position!.x, y: base!.position!.y },
+          { tagId: created.id, imageId: roundPhotos[1]![0], x: base!.position!.x, y: base!.position!.y + 20 },
+        ],
+      }),
+    );
+    expect(batch).toEqual({ count: 2 });
+    const after = ok(await images(created.id));
+    expect(after[1]!.displacementMm).toBe(0);
+    expect(Math.abs(after[2]!.downMm! - 20 * GSD_MM)).toBeLessThan(0.01);
+    // A photo that is not one of the target's: the other photo of a round.
+    const stranger = await call('POST', `/tag-displacement/image-tags/${roundPhotos[0]![1]}`, {
+      tagId: created.id,
+      x: 1,
+      y: 1,
+    });
+    expect(stranger.body.msg).toBe('INSPECTION_IMAGE_NOT_EXISTING');
+  });
+
+  it('the line chart has one series per target over the rounds', async () => {
+    const chart = ok(
+      await server().call<TargetChart>('GET', '/api/tag-displacement/analysis/line-chart', {
+        token: team.viewer.token,
+        query: { projectId: String(projectId) },
+      }),
+    );
+    expect(chart.rounds.map((round) => round.inspectionId)).toEqual(roundInspections);
+    const first = chart.series.find((series) => series.name === 'Pier 1 marker')!;
+    expect(first.values).toHaveLength(2);
+    expect(Math.abs(first.values[0]! - ROUND_SHIFTS[0]!.dx * GSD_MM)).toBeLessThan(1);
+    const failed = chart.series.find((series) => series.name === 'Missing')!;
+    expect(failed.values).toEqual([null, null]);
+    const alarms = ok(
+      await server().call<TargetChart>('GET', '/api/tag-displacement/analysis/line-chart', {
+        token: team.viewer.token,
+        query: { projectId: String(projectId), alarmOnly: 'true' },
+      }),
+    );
+    expect(alarms.series.map((series) => series.name)).toEqual(['Pier 1 marker']);
+  });
+
+  it('lists targets a page at a time, newest first', async () => {
+    const page = ok(
+      await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId, pageNum: 2, pageSize: 1 }),
+    );
+    expect(page.total).toBe(4);
+    expect(page.records.map((target) => target.name)).toEqual(['Patch']);
+    const failures = ok(
+      await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId, state: 'failure' }),
+    );
+    expect(failures.records.map((target) => target.name)).toEqual(['Missing']);
+  });
+
+  describe('validation and rights', () => {
+    it('refuses targets without what their kind needs, and thresholds beyond 99999.999 mm', async () => {
+      const keys = async (body: Record<string, unknown>) => fieldKeys((await call('POST', '/project-tag', body)).body);
+      expect(await keys({ projectId, imageId: baselinePhotos[0], name: 'V', type: 'virtual', thresholdMm: 1 })).toEqual(
+        {
+          region: 'required',
+        },
+      );
+      expect(await keys(arucoBody({ markerId: 50 }))).toEqual({ markerId: 'numberRange' });
+      expect(await keys(arucoBody({ marker: null }))).toEqual({ marker: 'required' });
+      expect(await keys(arucoBody({ thresholdMm: 100000 }))).toEqual({ thresholdMm: 'thresholdRange' });
+      expect(await keys(arucoBody({ name: '' }))).toEqual({ name: 'required' });
+    });
+
+    it('a photo of another project is no baseline photo: IMG_NO_BASIS_IMAGE', async () => {
+      const elsewhere = await buildInspection(server().db, { teamId: team.id, createdBy: team.admin.id });
+      const [photo] = await insertPhotos(server().db, elsewhere.inspectionId, elsewhere.groupId, [
+        { name: 'x.png', pose: null, size: PHOTO },
+      ]);
+      expect((await call('POST', '/project-tag', arucoBody({ imageId: photo!.id }))).body.msg).toBe(
+        'IMG_NO_BASIS_IMAGE',
+      );
+    });
+
+    it('viewers and inspectors read but do not write', async () => {
+      const [target] = ok(await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId })).records;
+      for (const member of [team.viewer, team.inspector]) {
+        expect((await call('POST', '/project-tag', arucoBody(), member.token)).body.msg).toBe('NO_AUTH');
+        expect((await call('DELETE', '/project-tag/deleteByIds', { ids: [target!.id] }, member.token)).body.msg).toBe(
+          'NO_AUTH',
+        );
+        const position = { tagId: target!.id, x: 1, y: 1 };
+        expect(
+          (await call('POST', `/tag-displacement/image-tags/${baselinePhotos[0]}`, position, member.token)).body.msg,
+        ).toBe('NO_AUTH');
+        expect((await images(target!.id, member.token)).body.code).toBe(2000);
+      }
+    });
+
+    it('another team sees nothing of the project', async () => {
+      const outsider = await buildOutsider(server().db);
+      await grantMonitoring(outsider.teamId);
+      const [target] = ok(await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId })).records;
+      expect((await call('POST', '/project-tag', arucoBody(), outsider.token)).body.msg).toBe('PROJECT_NO_ERROR');
+      expect((await call('POST', '/project-tag/find/tag/list', { projectId }, outsider.token)).body.msg).toBe(
+        'PROJECT_NO_ERROR',
+      );
+      expect((await images(target!.id, outsider.token)).body.msg).toBe('PROJECT_NO_ERROR');
+      expect((await call('DELETE', '/project-tag/deleteByIds', { ids: [target!.id] }, outsider.token)).body.msg).toBe(
+        'PROJECT_NO_ERROR',
+      );
+      const chart = await server().call('GET', '/api/tag-displacement/analysis/line-chart', {
+        token: outsider.token,
+        query: { projectId: String(projectId) },
+      });
+      expect(chart.body.msg).toBe('PROJECT_NO_ERROR');
+    });
+
+    it('deletes targets by ids; an unknown id deletes nothing (PROJECT_TARGET_MISSING)', async () => {
+      const listed = ok(await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId }));
+      const ids = listed.records.map((target) => target.id);
+      expect((await call('DELETE', '/project-tag/deleteByIds', { ids: [ids[0], 99_999_999] })).body.msg).toBe(
+        'PROJECT_TARGET_MISSING',
+      );
+      expect(ok(await call('DELETE', '/project-tag/deleteByIds', { ids }))).toEqual({ count: ids.length });
+      expect((await images(ids[0]!)).body.msg).toBe('PROJECT_TARGET_MISSING');
+    });
+  });
+});
