@@ -315,6 +315,14 @@ export const CALL_ACCESS = {
   'DELETE /model-image/pcd/{id}': 'image:upload',
   'GET /inspection-excel/find/page': 'defect:view',
   'DELETE /inspection-excel/{id}': 'defect:export',
+  // Inspection reports: those who generate reports create, regenerate and delete them; everyone reads them.
+  'POST /inspection-report': 'report:generate',
+  'POST /inspection-report/{id}/again': 'report:generate',
+  'GET /inspection-report/find/page': 'report:view',
+  'GET /inspection-report/{id}': 'report:view',
+  'DELETE /inspection-report/{id}': 'report:generate',
+  'GET /inspection-report/files/{id}/{name}': 'report:view',
+  'GET /inspection-report/preview/{id}': 'report:view',
 
   // Spatial markers: the marker tree is project configuration; binding photos to markers is marking images.
   'POST /space-marking/findTree': 'project:view',

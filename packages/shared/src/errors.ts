@@ -158,6 +158,10 @@ export const ERROR_DEFINITIONS = {
   IMAGES_DRAW_ERROR: bad,
   ANALYSIS_DATA_NO_EXISTING: missing,
   REPORT_ERROR: bad,
+  /** No report of that id (or its inspection is binned). */
+  INSPECTION_REPORT_NOT_EXISTING: missing,
+  /** A key defect the report shows has no screenshot stored (SPEC section 5: key defects need one). */
+  REPORT_SCREENSHOT_MISSING: bad,
   REPORT_UPDATE_ERROR: bad,
   TEMPLATE_FILE_ERROR: bad,
   EXCEL_ERROR: bad,

@@ -12,6 +12,7 @@ import { dictionaryModule } from './dictionary/dictionary.module.js';
 import { diseaseFilterModule } from './disease-filter/disease-filter.module.js';
 import { feedbackModule } from './feedback/feedback.module.js';
 import { inspectionModule } from './inspection/inspection.module.js';
+import { inspectionReportModule } from './inspection-report/inspection-report.module.js';
 import { licenceModule } from './licence/licence.module.js';
 import { monitorPointModule } from './monitor-point/monitor-point.module.js';
 import { monitorTargetModule } from './monitor-target/monitor-target.module.js';
@@ -66,5 +67,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   keyDefectModule,
   defectExportModule,
   defectHistoryModule,
+  inspectionReportModule,
   aiScreeningModule,
 ];

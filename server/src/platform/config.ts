@@ -84,6 +84,11 @@ const configSchema = z.object({
    * reaches about 1000 in a zip bomb.
    */
   ARCHIVE_MAX_RATIO: z.coerce.number({ error: 'must be a number' }).min(1).default(100),
+  /**
+   * LibreOffice's command, which converts reports to PDF (headless); without it at that path, reports are Word only
+   * and the start-up log says how to install it.
+   */
+  SOFFICE_PATH: z.string().min(1).default('/usr/bin/soffice'),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string; FILES_DIR: string };

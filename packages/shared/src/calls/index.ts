@@ -15,6 +15,7 @@ import { imagesRecordCalls } from './images-record.js';
 import { inspectionCalls } from './inspection.js';
 import { inspectionImageCalls } from './inspection-image.js';
 import { inspectionImageEditCalls } from './inspection-image-edit.js';
+import { inspectionReportCalls } from './inspection-report.js';
 import { invitationCalls } from './invitation.js';
 import { modelImageCalls } from './model-image.js';
 import { displacementCalls, monitorPointCalls } from './monitor-point.js';
@@ -54,6 +55,7 @@ export * from './images-record.js';
 export * from './inspection.js';
 export * from './inspection-image.js';
 export * from './inspection-image-edit.js';
+export * from './inspection-report.js';
 export * from './invitation.js';
 export * from './model-image.js';
 export * from './monitor-point.js';
@@ -99,6 +101,7 @@ export const ALL_CALLS: readonly CallDefinition[] = (
     inspectionCalls,
     inspectionImageCalls,
     inspectionImageEditCalls,
+    inspectionReportCalls,
     invitationCalls,
     modelImageCalls,
     monitorPointCalls,

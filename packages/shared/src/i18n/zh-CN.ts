@@ -34,6 +34,7 @@ import { zhCN as defectList } from './defect-list/zh-CN.js';
 import { zhCN as defectAnalysis } from './defect-analysis/zh-CN.js';
 import { zhCN as defectHistory } from './defect-history/zh-CN.js';
 import { zhCN as defectHistoryUi } from './defect-history-ui/zh-CN.js';
+import { zhCN as inspectionReport } from './inspection-report/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -76,6 +77,7 @@ export const zhCN = mergeDomains(
   defectAnalysis,
   defectHistory,
   defectHistoryUi,
+  inspectionReport,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

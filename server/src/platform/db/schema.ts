@@ -14,6 +14,9 @@ import type {
   DefectSource,
   DefectExportField,
   ExcelState,
+  ReportSection,
+  ReportState,
+  ReportTemplate,
   FilterDimension,
   ProjectLocationKind,
   ProjectStatus,
@@ -812,6 +815,33 @@ export interface InspectionExcelsTable {
   finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** An inspection report (modules/inspection-report): its configuration, state and files (the PDF beside the Word). */
+export interface InspectionReportsTable {
+  id: Generated<number>;
+  project_id: number;
+  inspection_id: number;
+  name: string;
+  template: ReportTemplate;
+  sections: ColumnType<ReportSection[], string, string>;
+  fields: ColumnType<DefectExportField[], string, string>;
+  thumbnails: boolean;
+  key_defect_ids: ColumnType<number[] | null, string | null, string | null>;
+  language: Language;
+  state: ReportState;
+  progress: ColumnType<number, number | undefined, number>;
+  defect_count: number | null;
+  flagged: ColumnType<boolean, boolean | undefined, boolean>;
+  /** What the inspection's defects and key defects were when the report was written (a change makes it historical). */
+  data_version: string | null;
+  word_key: string;
+  word_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  pdf_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  error_key: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 /** A total-station monitoring point of a project (modules/monitor-point); GPS in integer 1e-7 degrees. */
 export interface MonitorPointsTable {
   id: Generated<number>;
@@ -946,6 +976,7 @@ export interface Database {
   ai_screening_images: AiScreeningImagesTable;
   ai_feedbacks: AiFeedbacksTable;
   inspection_excels: InspectionExcelsTable;
+  inspection_reports: InspectionReportsTable;
   monitor_points: MonitorPointsTable;
   displacement_records: DisplacementRecordsTable;
   monitor_targets: MonitorTargetsTable;
@@ -1016,6 +1047,7 @@ const TABLES: Record<keyof Database, true> = {
   ai_screening_images: true,
   ai_feedbacks: true,
   inspection_excels: true,
+  inspection_reports: true,
   monitor_points: true,
   displacement_records: true,
   monitor_targets: true,

@@ -21,6 +21,7 @@ import * as m0019 from './0019-monitor-points.js';
 import * as m0020 from './0020-defect-history.js';
 import * as m0021 from './0021-ai-screening.js';
 import * as m0022 from './0022-ai-feedback.js';
+import * as m0023 from './0023-inspection-reports.js';
 import * as m0024 from './0024-monitor-targets.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-defect-history': m0020,
   '0021-ai-screening': m0021,
   '0022-ai-feedback': m0022,
+  '0023-inspection-reports': m0023,
   '0024-monitor-targets': m0024,
 };
 

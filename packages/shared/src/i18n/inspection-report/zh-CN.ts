@@ -1,0 +1,58 @@
+/** Texts of inspection reports: their errors and what the Word document writes (titles, labels, table headers). */
+export const zhCN = {
+  errors: {
+    INSPECTION_REPORT_NOT_EXISTING: '报告不存在',
+    REPORT_SCREENSHOT_MISSING: '重点病害缺少截图，请重新截图后再生成报告',
+  },
+  inspectionReport: {
+    fileName: '{name}-报告-{date}',
+    title: '{inspection} 巡检报告',
+    cover: { company: '单位', project: '项目', inspection: '巡检', date: '巡检日期', generated: '生成时间' },
+    section: {
+      summary: '项目与巡检概况',
+      statistics: '病害统计',
+      defects: '病害列表',
+      keyDefects: '重点病害',
+      comparison: '与上次巡检对比',
+    },
+    summary: {
+      project: '项目名称',
+      inspection: '巡检名称',
+      date: '巡检日期',
+      description: '巡检描述',
+      photos: '照片数',
+      defects: '病害数',
+      keyDefects: '重点病害数',
+      flagged: '病害数超过 {num}',
+    },
+    statistics: {
+      byType: '按病害类型',
+      byLevel: '按病害等级',
+      byComponent: '按构件',
+      bySize: '按尺寸区间',
+      name: '名称',
+      count: '数量',
+      level: '{level} 级',
+      unbound: '未绑定构件',
+      interval: '区间',
+    },
+    keyDefect: { name: '名称', type: '类型', level: '等级', description: '描述', screenshot: '模型截图', crop: '照片' },
+    comparison: {
+      previous: '上次巡检',
+      kind: '变化',
+      count: '数量',
+      defects: '本次病害数',
+      previousDefects: '上次病害数',
+      kinds: {
+        unchanged: '无变化',
+        length: '长度变化',
+        width: '宽度变化',
+        lengthWidth: '长宽变化',
+        area: '面积变化',
+        new: '新增',
+        repaired: '已修复',
+      },
+    },
+    none: '无',
+  },
+};

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
+import { createDefectExportRepo } from '../defect-export/defect-export.repo.js';
+import { createDefectAnalysisRepo } from '../defect/defect-analysis.repo.js';
+import { createDefectRepo } from '../defect/defect.repo.js';
+import { createDiseaseFilterRepo } from '../disease-filter/disease-filter.repo.js';
+import { createInspectionRepo } from '../inspection/inspection.repo.js';
+import { createKeyDefectRepo } from '../key-defect/key-defect.repo.js';
+import { PROJECT_ACCESS } from '../project/project.module.js';
+import { createSystemConfigRepo } from '../system-config/system-config.repo.js';
+import { createSystemConfigService } from '../system-config/system-config.service.js';
+import { registerInspectionReportJobs } from './inspection-report.jobs.js';
+import { createInspectionReportRepo } from './inspection-report.repo.js';
+import { registerInspectionReportRoutes } from './inspection-report.routes.js';
+import { createInspectionReportService } from './inspection-report.service.js';
+
+/**
+ * Inspection reports (/inspection-report): Word files written by a durable job, PDF by LibreOffice headless when
+ * SOFFICE_PATH exists. Reports go with their inspection or project by the database's cascades.
+ */
+export const inspectionReportModule: ModuleDefinition = {
+  name: 'inspection-report',
+  register(context) {
+    const { config } = context;
+    const db = context.database.db;
+    const reports = createInspectionReportService({
+      repo: createInspectionReportRepo(db),
+      defects: createDefectRepo(db),
+      analysis: createDefectAnalysisRepo(db),
+      names: createDefectExportRepo(db),
+      keyDefects: createKeyDefectRepo(db),
+      inspections: createInspectionRepo(db),
+      access: context.use(PROJECT_ACCESS),
+      filters: createDiseaseFilterRepo(db),
+      systemConfig: createSystemConfigService({
+        repo: createSystemConfigRepo(db),
+        blobs: context.blobs,
+        settings: { storage: { ip: config.PUBLIC_HOST ?? 'localhost', port: config.PORT } },
+      }),
+      soffice: config.SOFFICE_PATH,
+      blobs: context.blobs,
+      cpu: context.cpu,
+      jobs: context.jobs,
+      bus: context.bus,
+      log: context.log,
+    });
+    if (!fs.existsSync(config.SOFFICE_PATH))
+      context.log.warn(
+        `Reports are Word only: PDF needs LibreOffice at ${config.SOFFICE_PATH} (Debian: apt-get install libreoffice-writer-nogui, or set SOFFICE_PATH)`,
+      );
+    registerInspectionReportJobs(context.jobs, reports);
+    context.routes((router) => registerInspectionReportRoutes(router, reports));
+  },
+};

@@ -1,0 +1,294 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DefectExportField, Language, ReportSection, ReportState, ReportTemplate } from '@sightline/shared';
+import type { Database, InspectionReportsTable } from '../../platform/db/schema.js';
+
+export type InspectionReportRow = Selectable<InspectionReportsTable> & { created_by_name: string | null };
+
+/** SQL of inspection reports, and what a report reads beside the defects (names, photos, history links). */
+export function createInspectionReportRepo(db: Kysely<Database>) {
+  const records = () =>
+    db
+      .selectFrom('inspection_reports as r')
+      .innerJoin('inspections as i', 'i.id', 'r.inspection_id')
+      .leftJoin('users as u', 'u.id', 'r.created_by')
+      .selectAll('r')
+      .select('u.name as created_by_name')
+      .where('i.deleted_at', 'is', null);
+
+  return {
+    insert(values: {
+      projectId: number;
+      inspectionId: number;
+      name: string;
+      template: ReportTemplate;
+      sections: readonly ReportSection[];
+      fields: readonly DefectExportField[];
+      thumbnails: boolean;
+      keyDefectIds: readonly number[] | null;
+      language: Language;
+      wordKey: (id: number) => string;
+      createdBy: number;
+    }) {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('inspection_reports')
+          .values({
+            project_id: values.projectId,
+            inspection_id: values.inspectionId,
+            name: values.name,
+            template: values.template,
+            sections: JSON.stringify(values.sections),
+            fields: JSON.stringify(values.fields),
+            thumbnails: values.thumbnails,
+            key_defect_ids: values.keyDefectIds === null ? null : JSON.stringify(values.keyDefectIds),
+            language: values.language,
+            state: 'generating',
+            // The key names the report, known once it has an id.
+            word_key: '',
+            created_by: values.createdBy,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('inspection_reports')
+          .set({ word_key: values.wordKey(id) })
+          .where('id', '=', id)
+          .execute();
+        return id;
+      });
+    },
+
+    find(id: number) {
+      return records().where('r.id', '=', id).executeTakeFirst();
+    },
+
+    async page(
+      scope: { inspectionId: number } | { projectId: number },
+      state: ReportState | undefined,
+      paging: { offset: number; limit: number },
+    ) {
+      const scoped = () =>
+        ('inspectionId' in scope
+          ? records().where('r.inspection_id', '=', scope.inspectionId)
+          : records().where('r.project_id', '=', scope.projectId)
+        ).$if(state !== undefined, (query) => query.where('r.state', '=', state!));
+      const [rows, total] = await Promise.all([
+        scoped().orderBy('r.id', 'desc').offset(paging.offset).limit(paging.limit).execute(),
+        scoped()
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.count) };
+    },
+
+    /** The latest reports in scope, with their inspections' data version now. */
+    async latest(scope: { inspectionId: number } | { projectId: number }) {
+      return (
+        'inspectionId' in scope
+          ? records().where('r.inspection_id', '=', scope.inspectionId)
+          : records().where('r.project_id', '=', scope.projectId)
+      )
+        .where('r.state', '=', 'latest')
+        .clearSelect()
+        .select(['r.id', 'r.inspection_id', 'r.data_version'])
+        .execute();
+    },
+
+    /** Reports made historical (the latest ones whose data changed). */
+    async makeHistorical(ids: readonly number[]) {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('inspection_reports')
+        .set({ state: 'historical' })
+        .where('id', 'in', [...ids])
+        .where('state', '=', 'latest')
+        .execute();
+    },
+
+    setProgress(id: number, progress: number) {
+      return db
+        .updateTable('inspection_reports')
+        .set({ progress })
+        .where('id', '=', id)
+        .where('state', '=', 'generating')
+        .execute();
+    },
+
+    /**
+     * Ends a generating report; false when it was deleted (or ended) meanwhile. A report that becomes the latest
+     * makes its inspection's earlier latest one historical, in the same transaction.
+     */
+    finish(
+      id: number,
+      end:
+        | { state: 'failed'; errorKey: string }
+        | {
+            state: 'latest';
+            wordBytes: number;
+            pdfBytes: number | null;
+            defectCount: number;
+            flagged: boolean;
+            dataVersion: string;
+          },
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('inspection_reports')
+          .set({
+            state: end.state,
+            progress: 1,
+            finished_at: new Date(),
+            ...(end.state === 'failed'
+              ? { error_key: end.errorKey }
+              : {
+                  error_key: null,
+                  word_bytes: end.wordBytes,
+                  pdf_bytes: end.pdfBytes,
+                  defect_count: end.defectCount,
+                  flagged: end.flagged,
+                  data_version: end.dataVersion,
+                }),
+          })
+          .where('id', '=', id)
+          .where('state', '=', 'generating')
+          .returning('inspection_id')
+          .executeTakeFirst();
+        if (!result) return false;
+        if (end.state === 'latest') {
+          await trx
+            .updateTable('inspection_reports')
+            .set({ state: 'historical' })
+            .where('inspection_id', '=', result.inspection_id)
+            .where('state', '=', 'latest')
+            .where('id', '!=', id)
+            .execute();
+        }
+        return true;
+      });
+    },
+
+    async remove(id: number) {
+      await db.deleteFrom('inspection_reports').where('id', '=', id).execute();
+    },
+
+    /**
+     * What the inspection's defects and key defects are now, in a few numbers: a defect added, deleted or edited, or
+     * a key defect added, deleted or edited, changes it.
+     */
+    async dataVersions(inspectionIds: readonly number[]): Promise<Map<number, string>> {
+      if (inspectionIds.length === 0) return new Map();
+      const ids = [...inspectionIds];
+      const [defects, keys] = await Promise.all([
+        db
+          .selectFrom('defects')
+          .select([
+            'inspection_id',
+            sql<string>`count(*)`.as('count'),
+            sql<string | null>`max(id)`.as('max_id'),
+            sql<string | null>`extract(epoch from max(updated_at))`.as('updated'),
+          ])
+          .where('inspection_id', 'in', ids)
+          .groupBy('inspection_id')
+          .execute(),
+        db
+          .selectFrom('key_defects')
+          .select([
+            'inspection_id',
+            sql<string>`count(*)`.as('count'),
+            sql<string | null>`max(id)`.as('max_id'),
+            sql<string | null>`extract(epoch from max(updated_at))`.as('updated'),
+          ])
+          .where('inspection_id', 'in', ids)
+          .groupBy('inspection_id')
+          .execute(),
+      ]);
+      const part = (row: { count: string; max_id: string | null; updated: string | null } | undefined) =>
+        row ? `${Number(row.count)}.${Number(row.max_id ?? 0)}.${Number(row.updated ?? 0).toFixed(3)}` : '0';
+      return new Map(
+        ids.map((id) => [
+          id,
+          `d${part(defects.find((row) => row.inspection_id === id))}k${part(keys.find((row) => row.inspection_id === id))}`,
+        ]),
+      );
+    },
+
+    /** The project's and inspection's facts the summary and cover show. */
+    summary(inspectionId: number) {
+      return db
+        .selectFrom('inspections as i')
+        .innerJoin('projects as p', 'p.id', 'i.project_id')
+        .leftJoin('inspections as prev', 'prev.id', 'i.previous_inspection_id')
+        .select([
+          'i.id',
+          'i.name',
+          'i.description',
+          'i.inspection_date',
+          'i.previous_inspection_id',
+          'prev.name as previous_name',
+          'p.name as project_name',
+          (eb) =>
+            eb
+              .selectFrom('inspection_images as img')
+              .select(sql<string>`count(*)`.as('n'))
+              .whereRef('img.inspection_id', '=', 'i.id')
+              .as('photo_count'),
+        ])
+        .where('i.id', '=', inspectionId)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The inspection's history links by change kind, and whether its matching is done. */
+    async historyKinds(inspectionId: number) {
+      const [kinds, matching] = await Promise.all([
+        db
+          .selectFrom('defect_history_links')
+          .select(['change_kind', sql<string>`count(*)`.as('count')])
+          .where('inspection_id', '=', inspectionId)
+          .groupBy('change_kind')
+          .execute(),
+        db
+          .selectFrom('defect_history_matchings')
+          .select('state')
+          .where('inspection_id', '=', inspectionId)
+          .executeTakeFirst(),
+      ]);
+      return {
+        kinds: kinds.map((row) => ({ kind: row.change_kind, count: Number(row.count) })),
+        state: matching?.state,
+      };
+    },
+
+    /** Defects of the previous inspection that no defect of this one is linked to. */
+    async unlinkedPrevious(inspectionId: number, previousInspectionId: number) {
+      const row = await db
+        .selectFrom('defects as d')
+        .select(sql<string>`count(*)`.as('count'))
+        .where('d.inspection_id', '=', previousInspectionId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('defect_history_links as l')
+                .select('l.defect_id')
+                .where('l.inspection_id', '=', inspectionId)
+                .whereRef('l.previous_defect_id', '=', 'd.id'),
+            ),
+          ),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async defectCount(inspectionId: number) {
+      const row = await db
+        .selectFrom('defects')
+        .select(sql<string>`count(*)`.as('count'))
+        .where('inspection_id', '=', inspectionId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+}
+
+export type InspectionReportRepo = ReturnType<typeof createInspectionReportRepo>;

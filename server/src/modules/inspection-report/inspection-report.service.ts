@@ -1,0 +1,639 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import {
+  AppError,
+  CATALOGUES,
+  HISTORY_CHANGE_KINDS,
+  INSPECTION_REPORT_EVENT,
+  LIMITS,
+  REPORT_SECTIONS,
+  REPORT_TEMPLATES,
+  interpolate,
+  isLargeDefectExport,
+  type CallBodyOf,
+  type DefectFilter,
+  type ErrorKey,
+  type HistoryChangeKind,
+  type InspectionReport,
+  type InspectionReportEvent,
+  type Language,
+  type Page,
+  type ReportSection,
+  type ReportState,
+  type inspectionReportCalls,
+} from '@sightline/shared';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
+import type { CpuPool } from '../../platform/cpu/index.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
+import { projectEventSender } from '../../platform/events/project-events.js';
+import { storedFile, type StoredFile } from '../../platform/http/stored-file.js';
+import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { DefectExportRepo } from '../defect-export/defect-export.repo.js';
+import { cropThumbnails } from '../defect-export/defect-export.workbook.js';
+import type { DefectAnalysisRepo } from '../defect/defect-analysis.repo.js';
+import type { DefectRepo, DefectRow } from '../defect/defect.repo.js';
+import type { DiseaseFilterRepo, FilterRangeValues } from '../disease-filter/disease-filter.repo.js';
+import { inspectionGuard } from '../inspection/inspection-guard.js';
+import type { InspectionRepo } from '../inspection/inspection.repo.js';
+import type { KeyDefectRepo, KeyDefectRow } from '../key-defect/key-defect.repo.js';
+import type { ProjectAccess } from '../project/project-access.js';
+import type { SystemConfigService } from '../system-config/system-config.service.js';
+import { barChartPng } from './inspection-report.chart.js';
+import { buildReportDocument, type CountRow, type Picture, type ReportContent } from './inspection-report.document.js';
+import type { InspectionReportRepo, InspectionReportRow } from './inspection-report.repo.js';
+
+export const INSPECTION_REPORT_JOB = 'report.generate';
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PDF_TYPE = 'application/pdf';
+/** Defects read from the list per query while a report gathers them. */
+const READ_BATCH = 2_000;
+/** LibreOffice's longest conversion of one report (its start-up is seconds; a report with 20,000 rows, minutes). */
+const PDF_TIMEOUT_MS = 10 * 60_000;
+const SYSTEM_FILES_PREFIX = '/api/files/system/';
+
+export interface InspectionReportServiceDeps {
+  repo: InspectionReportRepo;
+  defects: Pick<DefectRepo, 'page'>;
+  analysis: Pick<DefectAnalysisRepo, 'countByType' | 'countByLevel' | 'countByComponent'>;
+  names: Pick<DefectExportRepo, 'typeNames' | 'markerNames' | 'photos'>;
+  keyDefects: Pick<KeyDefectRepo, 'ofInspection' | 'findMany'>;
+  inspections: Pick<InspectionRepo, 'findInspection'>;
+  access: Pick<ProjectAccess, 'require' | 'viewers'>;
+  filters: Pick<DiseaseFilterRepo, 'findRange' | 'listReportRanges' | 'listReportTypeIds'>;
+  systemConfig: Pick<SystemConfigService, 'systemConfig' | 'openImage'>;
+  /** LibreOffice's command; PDF is written when it exists. */
+  soffice: string;
+  blobs: BlobStore;
+  cpu: CpuPool;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+}
+
+type Scope = { inspectionId: number } | { projectId: number };
+const pdfKeyOf = (wordKey: string) => wordKey.replace(/\.docx$/, '.pdf');
+const fileUrl = (row: { id: number; name: string }, extension: 'docx' | 'pdf') =>
+  `/api/inspection-report/files/${row.id}/${encodeURIComponent(`${row.name}.${extension}`)}`;
+const written = (state: ReportState) => state === 'latest' || state === 'historical';
+
+/** A file name any system keeps: no separators, no characters Windows refuses. */
+// eslint-disable-next-line no-control-regex -- control characters are among what is replaced
+const safeName = (text: string) => text.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 180);
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** What a report is asked to hold, as stored on its record and checked before any work. */
+interface ReportConfig {
+  template: keyof typeof REPORT_TEMPLATES;
+  sections: readonly ReportSection[];
+  keyDefectIds: readonly number[] | null;
+}
+
+/**
+ * Inspection reports (SPEC sections 2, 4, 5 and 8): a record per report, written by a durable job into a Word file
+ * (and a PDF by LibreOffice headless when installed) with the configured sections. Asked for, a report is checked
+ * first: a section its template lacks answers TEMPLATE_FILE_ERROR, a defect section without defects
+ * NO_DISEASE_ERROR (more than an export may hold DISEASE_EXPORT_ERROR), a key defect without its screenshot
+ * REPORT_SCREENSHOT_MISSING, a comparison without a previous inspection HISTORY_NO_PREVIOUS_INSPECTION. The latest
+ * report of an inspection becomes historical when a newer one is written or its defects change (seen by the list).
+ */
+export function createInspectionReportService(deps: InspectionReportServiceDeps) {
+  const { repo, access, blobs } = deps;
+  const requireInspection = inspectionGuard(deps.inspections, access);
+  const pdfAvailable = () => fs.existsSync(deps.soffice);
+  const send = projectEventSender<InspectionReportEvent>({
+    bus: deps.bus,
+    viewers: access.viewers,
+    log: deps.log,
+    name: INSPECTION_REPORT_EVENT,
+  });
+
+  function present(row: InspectionReportRow): InspectionReport {
+    const done = written(row.state);
+    const pdf = done && row.pdf_bytes !== null;
+    return {
+      id: row.id,
+      inspectionId: row.inspection_id,
+      projectId: row.project_id,
+      name: row.name,
+      template: row.template,
+      sections: row.sections,
+      fields: row.fields,
+      thumbnails: row.thumbnails,
+      keyDefectIds: row.key_defect_ids,
+      state: row.state,
+      progress: row.progress,
+      defectCount: row.defect_count,
+      flagged: row.flagged,
+      errorKey: row.error_key,
+      createdBy: row.created_by === null ? null : { id: row.created_by, name: row.created_by_name ?? '' },
+      createdAt: row.created_at.toISOString(),
+      finishedAt: row.finished_at?.toISOString() ?? null,
+      wordUrl: done ? fileUrl(row, 'docx') : null,
+      pdfUrl: pdf ? fileUrl(row, 'pdf') : null,
+      previewUrl: pdf ? `/api/inspection-report/preview/${row.id}` : null,
+      pdfAvailable: pdfAvailable(),
+    };
+  }
+
+  function publish(row: { id: number; project_id: number; inspection_id: number }) {
+    send(
+      row.project_id,
+      async () => {
+        const now = await repo.find(row.id);
+        return {
+          id: row.id,
+          inspectionId: row.inspection_id,
+          state: now?.state ?? 'failed',
+          progress: now?.progress ?? 1,
+          errorKey: now?.error_key ?? null,
+        };
+      },
+      { reportId: row.id },
+    );
+  }
+
+  /** The defect table's filter: the report filter's types (when configured), the damage filter range applied. */
+  async function filterOf(projectId: number, inspectionId: number) {
+    const [typeIds, row] = await Promise.all([
+      deps.filters.listReportTypeIds(projectId),
+      deps.filters.findRange(projectId),
+    ]);
+    const filter: DefectFilter = {
+      inspectionId,
+      filterRange: true,
+      ...(typeIds.length > 0 ? { typeIds } : {}),
+    };
+    const range: FilterRangeValues | undefined = row && {
+      crackLengthMin: row.crack_length_min,
+      crackLengthMax: row.crack_length_max,
+      crackWidthMin: row.crack_width_min,
+      crackWidthMax: row.crack_width_max,
+      areaMin: row.area_min,
+      areaMax: row.area_max,
+    };
+    return { filter, range };
+  }
+
+  async function keyDefectsOf(inspectionId: number, ids: readonly number[] | null) {
+    if (ids === null) return deps.keyDefects.ofInspection(inspectionId);
+    const found = ids.length === 0 ? [] : await deps.keyDefects.findMany(ids);
+    if (found.length !== new Set(ids).size || found.some((key) => key.inspection_id !== inspectionId))
+      throw new AppError('KEY_DEFECT_NOT_EXISTING');
+    return found;
+  }
+
+  /** Refuses what cannot be written, before any work; answers the defect count the report will hold. */
+  async function check(
+    inspection: { id: number; project_id: number; previous_inspection_id: number | null },
+    config: ReportConfig,
+  ) {
+    const allowed: readonly ReportSection[] = REPORT_TEMPLATES[config.template];
+    if (config.sections.some((section) => !allowed.includes(section))) throw new AppError('TEMPLATE_FILE_ERROR');
+    const wants = (section: ReportSection) => config.sections.includes(section);
+    const { filter, range } = await filterOf(inspection.project_id, inspection.id);
+    const { total, totalCapped } = await deps.defects.page(filter, range, { offset: 0, limit: 0 });
+    if ((wants('defects') || wants('statistics')) && total === 0) throw new AppError('NO_DISEASE_ERROR');
+    if (totalCapped || total > LIMITS.defectExportMax) throw new AppError('DISEASE_EXPORT_ERROR');
+    if (wants('keyDefects')) {
+      const keys = await keyDefectsOf(inspection.id, config.keyDefectIds);
+      if (keys.length === 0) throw new AppError('NO_DISEASE_ERROR');
+      const missing: number[] = [];
+      for (const key of keys) if (!(await blobs.stat(key.screenshot_key))) missing.push(key.id);
+      if (missing.length > 0) throw new AppError('REPORT_SCREENSHOT_MISSING', { data: { keyDefectIds: missing } });
+    }
+    if (wants('comparison') && inspection.previous_inspection_id === null)
+      throw new AppError('HISTORY_NO_PREVIOUS_INSPECTION');
+  }
+
+  async function queue(
+    auth: AuthContext,
+    place: { projectId: number; teamId: number; inspectionId: number },
+    values: ReportConfig & {
+      name: string;
+      fields: InspectionReport['fields'];
+      thumbnails: boolean;
+      language: Language;
+    },
+  ): Promise<InspectionReport> {
+    const sections = REPORT_SECTIONS.filter((section) => values.sections.includes(section));
+    const id = await repo.insert({
+      projectId: place.projectId,
+      inspectionId: place.inspectionId,
+      name: values.name,
+      template: values.template,
+      sections,
+      fields: values.fields,
+      thumbnails: values.thumbnails,
+      keyDefectIds: values.keyDefectIds,
+      language: values.language,
+      wordKey: (reportId) =>
+        `teams/${place.teamId}/projects/${place.projectId}/inspections/${place.inspectionId}/reports/${reportId}.docx`,
+      createdBy: auth.userId,
+    });
+    try {
+      await deps.jobs.enqueue(INSPECTION_REPORT_JOB, { reportId: id });
+    } catch (error) {
+      await repo.finish(id, { state: 'failed', errorKey: 'REPORT_ERROR' });
+      throw error;
+    }
+    return present((await repo.find(id))!);
+  }
+
+  /** Latest reports whose inspection's defects changed since they were written become historical. */
+  async function settle(scope: Scope) {
+    const latest = await repo.latest(scope);
+    const versions = await repo.dataVersions([...new Set(latest.map((row) => row.inspection_id))]);
+    await repo.makeHistorical(
+      latest.filter((row) => row.data_version !== versions.get(row.inspection_id)).map((row) => row.id),
+    );
+  }
+
+  async function requireReport(auth: AuthContext, id: number) {
+    const row = await repo.find(id);
+    if (!row) throw new AppError('INSPECTION_REPORT_NOT_EXISTING');
+    const guarded = await requireInspection(auth, row.inspection_id);
+    return { row, ...guarded };
+  }
+
+  /** The company's uploaded logo as a PNG; none for the built-in mark. A logo that cannot be read is a template error. */
+  async function logo(value: string): Promise<Picture | null> {
+    if (!value.startsWith(SYSTEM_FILES_PREFIX)) return null;
+    const file = await deps.systemConfig.openImage(value.slice(SYSTEM_FILES_PREFIX.length));
+    if (!file) throw new AppError('TEMPLATE_FILE_ERROR');
+    try {
+      const { data, info } = await sharp(await readAll(file.open()))
+        .resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer({ resolveWithObject: true });
+      return { data, type: 'png', width: info.width, height: info.height };
+    } catch {
+      throw new AppError('TEMPLATE_FILE_ERROR');
+    }
+  }
+
+  async function gather(filter: DefectFilter, range: FilterRangeValues | undefined, signal: AbortSignal) {
+    const defects: DefectRow[] = [];
+    for (;;) {
+      signal.throwIfAborted();
+      const { records } = await deps.defects.page(filter, range, { offset: defects.length, limit: READ_BATCH });
+      defects.push(...records);
+      if (records.length < READ_BATCH || defects.length > LIMITS.defectExportMax) return defects;
+    }
+  }
+
+  /** Counts of the defects whose size falls in each configured interval of the report filter, [min, max). */
+  function sizeIntervals(
+    defects: readonly DefectRow[],
+    ranges: ReadonlyArray<{ dimension: 'length' | 'width' | 'area'; min_value: number; max_value: number }>,
+    language: Language,
+  ): CountRow[] {
+    const columns = CATALOGUES[language].defectExport.column;
+    const size = (defect: DefectRow, dimension: 'length' | 'width' | 'area') =>
+      dimension === 'length'
+        ? (defect.edited_length_m ?? defect.length_m)
+        : dimension === 'width'
+          ? (defect.edited_width_mm ?? defect.width_mm)
+          : (defect.edited_area_m2 ?? defect.area_m2);
+    return ranges.map((range) => ({
+      name: `${columns[range.dimension]} ${range.min_value} – ${range.max_value}`,
+      count: defects.filter((defect) => {
+        const value = size(defect, range.dimension);
+        return value !== null && value >= range.min_value && value < range.max_value;
+      }).length,
+    }));
+  }
+
+  async function comparisonOf(inspectionId: number, previous: { id: number; name: string }, defects: number) {
+    const [{ kinds, state }, previousDefects] = await Promise.all([
+      repo.historyKinds(inspectionId),
+      repo.defectCount(previous.id),
+    ]);
+    const byKind = Object.fromEntries(HISTORY_CHANGE_KINDS.map((kind) => [kind, 0])) as Record<
+      HistoryChangeKind,
+      number
+    >;
+    for (const { kind, count } of kinds) byKind[kind] += count;
+    // Earlier defects no defect is linked to are repaired once the matching is done (as the history panel counts).
+    if (state === 'done') byKind.repaired += await repo.unlinkedPrevious(inspectionId, previous.id);
+    return { previousName: previous.name, defects, previousDefects, byKind };
+  }
+
+  async function write(record: InspectionReportRow, context: JobContext) {
+    const language = record.language;
+    const t = CATALOGUES[language].inspectionReport;
+    const wants = (section: ReportSection) => record.sections.includes(section);
+    const inspection = await repo.summary(record.inspection_id);
+    const { filter, range } = await filterOf(record.project_id, record.inspection_id);
+    const defects = await gather(filter, range, context.signal);
+    if ((wants('defects') || wants('statistics')) && defects.length === 0) throw new AppError('NO_DISEASE_ERROR');
+    if (defects.length > LIMITS.defectExportMax) throw new AppError('DISEASE_EXPORT_ERROR');
+    const keys: KeyDefectRow[] = wants('keyDefects')
+      ? await keyDefectsOf(record.inspection_id, record.key_defect_ids)
+      : [];
+    if (wants('keyDefects') && keys.length === 0) throw new AppError('NO_DISEASE_ERROR');
+    const allKeys =
+      wants('keyDefects') && record.key_defect_ids === null
+        ? keys
+        : await deps.keyDefects.ofInspection(record.inspection_id);
+
+    const unique = <T>(values: T[]) => [...new Set(values)];
+    const keyDefectRows = defects.filter((defect) => keys.some((key) => key.defect_id === defect.id));
+    const [types, markers, config, ranges] = await Promise.all([
+      deps.names.typeNames(unique([...defects.map((d) => d.type_id), ...keys.map((k) => k.type_id)])),
+      deps.names.markerNames(unique(defects.flatMap((d) => (d.marker_id === null ? [] : [d.marker_id])))),
+      deps.systemConfig.systemConfig(),
+      deps.filters.listReportRanges(record.project_id),
+    ]);
+    const builtIn = CATALOGUES[language].diseaseType as Record<string, string>;
+    const typeNames = new Map(
+      types.map(
+        (type) => [type.id, (type.built_in && type.code ? builtIn[type.code] : undefined) ?? type.name] as const,
+      ),
+    );
+    const markerNames = new Map(markers.map((marker) => [marker.id, marker.name] as const));
+    const entry = (key: string) => config.find((item) => item.key === key)?.value ?? '';
+    const logoPicture = await logo(entry('logo'));
+
+    const progress = (fraction: number) => {
+      context.progress(fraction);
+      void repo.setProgress(record.id, fraction).then(() => publish(record));
+    };
+    progress(0.1);
+
+    // Thumbnails of the table's defects and the key defects' photo defects: a crop each, in the CPU pool.
+    const cropped = wants('defects') && record.thumbnails ? defects : keyDefectRows;
+    const photos = await deps.names.photos(unique(cropped.map((d) => d.image_id)));
+    const thumbnails = new Map<number, Picture>();
+    for (const [id, made] of await cropThumbnails(deps.cpu, photos, cropped, {
+      signal: context.signal,
+      progress: (done) => context.progress(0.1 + (0.5 * done) / Math.max(1, cropped.length)),
+    }))
+      thumbnails.set(id, { data: made.jpeg, type: 'jpg', width: made.width, height: made.height });
+    progress(0.6);
+
+    const statisticsFilter = { ...filter };
+    const [byType, byLevel, byComponent] = wants('statistics')
+      ? await Promise.all([
+          deps.analysis.countByType(statisticsFilter, range),
+          deps.analysis.countByLevel(statisticsFilter, range),
+          deps.analysis.countByComponent(statisticsFilter, range),
+        ])
+      : [[], [], []];
+    const typeRows = byType.map((row) => ({
+      name: (row.built_in && row.code ? builtIn[row.code] : undefined) ?? row.name,
+      count: Number(row.count),
+      color: row.color,
+    }));
+    const levelRows = Array.from({ length: LIMITS.defectScale.max - LIMITS.defectScale.min + 1 }, (_, index) => {
+      const level = LIMITS.defectScale.min + index;
+      return {
+        name: interpolate(t.statistics.level, { level }),
+        count: Number(byLevel.find((row) => row.level === level)?.count ?? 0),
+      };
+    });
+    const chart = async (rows: ReadonlyArray<CountRow & { color?: string }>): Promise<Picture> => ({
+      ...(await barChartPng(rows)),
+      type: 'png',
+    });
+
+    const keyDefects = [];
+    for (const key of keys) {
+      context.signal.throwIfAborted();
+      if (!(await blobs.stat(key.screenshot_key))) throw new AppError('REPORT_SCREENSHOT_MISSING');
+      const screenshot = await readAll(blobs.get(key.screenshot_key));
+      const meta = await sharp(screenshot)
+        .metadata()
+        .catch(() => null);
+      if (!meta?.width || !meta.height) throw new AppError('REPORT_SCREENSHOT_MISSING');
+      keyDefects.push({
+        name: key.name,
+        typeName: typeNames.get(key.type_id) ?? '',
+        level: key.level,
+        description: key.description,
+        screenshot: { data: screenshot, type: 'png' as const, width: meta.width, height: meta.height },
+        crop: key.defect_id === null ? null : (thumbnails.get(key.defect_id) ?? null),
+      });
+    }
+
+    const content: ReportContent = {
+      language,
+      sections: record.sections,
+      cover: {
+        companyName: entry('companyName'),
+        logo: logoPicture,
+        title: record.name,
+        generatedAt: new Date(),
+      },
+      summary: {
+        projectName: inspection.project_name,
+        inspectionName: inspection.name,
+        inspectionDate: String(inspection.inspection_date).slice(0, 10),
+        description: inspection.description,
+        photoCount: Number(inspection.photo_count ?? 0),
+        defectCount: defects.length,
+        keyDefectCount: allKeys.length,
+      },
+      statistics: {
+        byType: typeRows,
+        byLevel: levelRows,
+        byComponent: byComponent.map((row) => ({
+          name: row.marker_name ?? t.statistics.unbound,
+          count: Number(row.count),
+        })),
+        bySize: wants('statistics') ? sizeIntervals(defects, ranges, language) : [],
+        typeChart: wants('statistics') ? await chart(typeRows) : null,
+        levelChart: wants('statistics') ? await chart(levelRows) : null,
+      },
+      defectTable: {
+        fields: record.fields,
+        defects,
+        typeName: (id) => typeNames.get(id) ?? '',
+        markerName: (id) => (id === null ? null : (markerNames.get(id) ?? null)),
+        thumbnails: record.thumbnails ? thumbnails : null,
+      },
+      keyDefects,
+      comparison:
+        wants('comparison') && inspection.previous_inspection_id !== null
+          ? await comparisonOf(
+              record.inspection_id,
+              { id: inspection.previous_inspection_id, name: inspection.previous_name ?? '' },
+              defects.length,
+            )
+          : null,
+    };
+    if (wants('comparison') && !content.comparison) throw new AppError('HISTORY_NO_PREVIOUS_INSPECTION');
+    const word = await buildReportDocument(content);
+    progress(0.75);
+    context.signal.throwIfAborted();
+    const wordBytes = await blobs.put(record.word_key, word);
+    const pdfBytes = pdfAvailable() ? await convertToPdf(record, word, context.signal) : null;
+    return { wordBytes, pdfBytes, count: defects.length };
+  }
+
+  /** The Word file converted by LibreOffice headless (a profile of its own, so a running LibreOffice is not used). */
+  async function convertToPdf(record: InspectionReportRow, word: Buffer, signal: AbortSignal) {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-report-'));
+    try {
+      const file = path.join(folder, 'report.docx');
+      fs.writeFileSync(file, word);
+      await promisify(execFile)(
+        deps.soffice,
+        [
+          `-env:UserInstallation=file://${folder}/profile`,
+          '--headless',
+          '--convert-to',
+          'pdf',
+          '--outdir',
+          folder,
+          file,
+        ],
+        { timeout: PDF_TIMEOUT_MS, signal },
+      );
+      const pdf = path.join(folder, 'report.pdf');
+      if (!fs.existsSync(pdf)) throw new AppError('REPORT_ERROR');
+      return await blobs.put(pdfKeyOf(record.word_key), fs.createReadStream(pdf));
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  /** A written report's Word file or PDF, by its record and file name (`<name>.docx` or `<name>.pdf`). */
+  async function file(auth: AuthContext, params: { id: number; name: string }): Promise<StoredFile & { name: string }> {
+    const { row } = await requireReport(auth, params.id);
+    if (!written(row.state)) throw new AppError('notFound');
+    const kind = params.name === `${row.name}.docx` ? 'docx' : params.name === `${row.name}.pdf` ? 'pdf' : null;
+    if (!kind) throw new AppError('notFound');
+    const stored =
+      kind === 'docx'
+        ? await storedFile(blobs, row.word_key, DOCX_TYPE)
+        : await storedFile(blobs, pdfKeyOf(row.word_key), PDF_TYPE);
+    if (!stored) throw new AppError('notFound');
+    return { ...stored, name: params.name };
+  }
+
+  return {
+    pdfAvailable,
+
+    async create(
+      auth: AuthContext,
+      body: CallBodyOf<typeof inspectionReportCalls.create>,
+      language: Language,
+    ): Promise<InspectionReport> {
+      const { inspection, project } = await requireInspection(auth, body.inspectionId);
+      const config = { template: body.template, sections: body.sections, keyDefectIds: body.keyDefectIds ?? null };
+      await check(inspection, config);
+      const date = new Date().toISOString().slice(0, 10);
+      const name = safeName(
+        body.name || interpolate(CATALOGUES[language].inspectionReport.fileName, { name: inspection.name, date }),
+      );
+      return queue(
+        auth,
+        { projectId: project.id, teamId: project.team_id, inspectionId: inspection.id },
+        { ...config, name, fields: body.fields, thumbnails: body.thumbnails, language },
+      );
+    },
+
+    /** A new report of the same inspection with the same configuration, written from the data as it is now. */
+    async again(auth: AuthContext, id: number): Promise<InspectionReport> {
+      const { row, inspection, project } = await requireReport(auth, id);
+      const config = { template: row.template, sections: row.sections, keyDefectIds: row.key_defect_ids };
+      await check(inspection, config);
+      return queue(
+        auth,
+        { projectId: project.id, teamId: project.team_id, inspectionId: inspection.id },
+        { ...config, name: row.name, fields: row.fields, thumbnails: row.thumbnails, language: row.language },
+      );
+    },
+
+    /** The job: writes the report's files and ends its record (a deleted report's files are removed again). */
+    async run(reportId: number, context: JobContext): Promise<void> {
+      const record = await repo.find(reportId);
+      if (!record || record.state !== 'generating') return;
+      const removeFiles = () => Promise.all([blobs.delete(record.word_key), blobs.delete(pdfKeyOf(record.word_key))]);
+      let ended: boolean;
+      try {
+        const { wordBytes, pdfBytes, count } = await write(record, context);
+        const dataVersion = (await repo.dataVersions([record.inspection_id])).get(record.inspection_id)!;
+        ended = await repo.finish(record.id, {
+          state: 'latest',
+          wordBytes,
+          pdfBytes,
+          defectCount: count,
+          flagged: isLargeDefectExport(count),
+          dataVersion,
+        });
+      } catch (error) {
+        // Interrupted (a shutdown, the worker lost): the job runs again and rewrites the files.
+        if (context.signal.aborted) throw error;
+        const errorKey: ErrorKey = error instanceof AppError ? error.key : 'REPORT_ERROR';
+        if (!(error instanceof AppError)) context.log.error({ err: error, reportId }, 'the report failed');
+        ended = await repo.finish(record.id, { state: 'failed', errorKey });
+        await removeFiles();
+      }
+      if (!ended) await removeFiles();
+      publish(record);
+    },
+
+    async page(
+      auth: AuthContext,
+      query: {
+        inspectionId?: number | undefined;
+        projectId?: number | undefined;
+        state?: ReportState | undefined;
+        pageNum: number;
+        pageSize: number;
+      },
+    ): Promise<Page<InspectionReport>> {
+      let scope: Scope;
+      if (query.inspectionId !== undefined) {
+        await requireInspection(auth, query.inspectionId);
+        scope = { inspectionId: query.inspectionId };
+      } else {
+        await access.require(auth, query.projectId!);
+        scope = { projectId: query.projectId! };
+      }
+      await settle(scope);
+      const { rows, total } = await repo.page(scope, query.state, {
+        offset: (query.pageNum - 1) * query.pageSize,
+        limit: query.pageSize,
+      });
+      return { records: rows.map(present), total, pageNum: query.pageNum, pageSize: query.pageSize };
+    },
+
+    async find(auth: AuthContext, id: number): Promise<InspectionReport> {
+      const { row } = await requireReport(auth, id);
+      await settle({ inspectionId: row.inspection_id });
+      return present((await repo.find(id)) ?? row);
+    },
+
+    /** Deletes the report and its files; a job still writing it removes what it wrote when it ends. */
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      const { row } = await requireReport(auth, id);
+      await access.require(auth, row.project_id, { change: true });
+      await repo.remove(id);
+      await Promise.all([blobs.delete(row.word_key), blobs.delete(pdfKeyOf(row.word_key))]);
+    },
+
+    file,
+
+    /** A written report's PDF, to show inline in the browser. */
+    async preview(auth: AuthContext, id: number): Promise<StoredFile & { name: string }> {
+      const { row } = await requireReport(auth, id);
+      return file(auth, { id, name: `${row.name}.pdf` });
+    },
+  };
+}
+
+export type InspectionReportService = ReturnType<typeof createInspectionReportService>;
