@@ -73,6 +73,11 @@ const benches = [
     ['npx', ['tsx', 'e2e/bench/defect-editor.bench.ts']],
   ],
   [
+    'drone targets: targets identified per second on 20-megapixel photos',
+    'server/bench/monitor-target.bench.ts',
+    ['npx', ['tsx', 'server/bench/monitor-target.bench.ts']],
+  ],
+  [
     'attempt limits under parallel guesses',
     'server/bench/attempt-limits.bench.ts',
     ['npx', ['tsx', 'server/bench/attempt-limits.bench.ts']],
