@@ -19,12 +19,15 @@ function apt(args) {
 
 // Exported workbooks and reports are opened in LibreOffice (headless) by the tests, as a user's office suite would.
 const SOFFICE = '/usr/bin/soffice';
+// Reports' PDFs are rendered page by page to PNG (pdftoppm) and read back as text (pdftotext) by the tests.
+const PDFTOPPM = '/usr/bin/pdftoppm';
 
 function ensureDebianPackages() {
   const packages = [
     ...(fs.existsSync(CHROMIUM) ? [] : ['chromium']),
     ...(fs.existsSync(CJK_FONTS) ? [] : ['fonts-noto-cjk']),
     ...(fs.existsSync(SOFFICE) ? [] : ['libreoffice-calc-nogui', 'libreoffice-writer-nogui']),
+    ...(fs.existsSync(PDFTOPPM) ? [] : ['poppler-utils']),
   ];
   if (packages.length === 0) return;
   console.log(`Installing Debian packages for the browser and document tests: ${packages.join(', ')}`);

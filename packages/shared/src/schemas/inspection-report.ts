@@ -29,7 +29,16 @@ export type ReportTemplate = keyof typeof REPORT_TEMPLATES;
 const TEMPLATE_NAMES = Object.keys(REPORT_TEMPLATES) as [ReportTemplate, ...ReportTemplate[]];
 
 /** The defect table's columns: the Excel export's fields, at most LIMITS.reportDefectFieldsMax of them. */
-export const REPORT_DEFAULT_FIELDS = ['code', 'type', 'level', 'length', 'width', 'area', 'component', 'photo'] as const;
+export const REPORT_DEFAULT_FIELDS = [
+  'code',
+  'type',
+  'level',
+  'length',
+  'width',
+  'area',
+  'component',
+  'photo',
+] as const;
 
 /** The event-stream message of a report's progress and end (to those who see its inspection's project). */
 export const INSPECTION_REPORT_EVENT = 'inspectionReport';
