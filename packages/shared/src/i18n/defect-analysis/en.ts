@@ -39,7 +39,7 @@ export const en: Widen<typeof zhCN> = {
       byComponent: 'By component',
       count: 'Count',
       unbound: 'No component',
-      total: '{count} defects',
+      total: 'Defects in total',
       hidden: '{count} defects below the filter range are not counted',
       empty: 'No defects',
     },

@@ -39,7 +39,7 @@ export const ja: Widen<typeof zhCN> = {
       byComponent: '部材別',
       count: '件数',
       unbound: '部材なし',
-      total: '損傷 {count} 件',
+      total: '損傷の総数',
       hidden: 'フィルター範囲未満の損傷 {count} 件は含まれません',
       empty: '損傷はありません',
     },

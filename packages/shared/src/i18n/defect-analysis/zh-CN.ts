@@ -36,7 +36,7 @@ export const zhCN = {
       byComponent: '按构件',
       count: '数量',
       unbound: '未绑定构件',
-      total: '共 {count} 个病害',
+      total: '病害总数',
       hidden: '{count} 个低于过滤范围的病害未计入',
       empty: '暂无病害',
     },

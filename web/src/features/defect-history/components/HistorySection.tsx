@@ -12,7 +12,6 @@ import {
   Statistic,
   Table,
   Tag,
-  Tooltip,
   Typography,
   type TableColumnsType,
 } from 'antd';
@@ -25,6 +24,7 @@ import {
   type HistoryRelation,
 } from '@sightline/shared';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { RowAction } from '../../../components/RowAction';
 import { PAGE_SIZE, usePagination } from '../../../components/PagedTable';
 import { translate } from '../../../i18n';
 import { SIZE_DIMENSIONS, formatSize, type SizeDimension } from '../../../lib/defect-sizes';
@@ -137,29 +137,21 @@ export default function HistorySection({
         return (
           <Flex gap={2}>
             {defect && (
-              <Tooltip title={t('historyUi.action.chain')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<BranchesOutlined />}
-                  aria-label={t('historyUi.action.chain')}
-                  onClick={() => setChainOf(defect)}
-                  data-testid="history-chain"
-                />
-              </Tooltip>
+              <RowAction
+                label={t('historyUi.action.chain')}
+                icon={<BranchesOutlined />}
+                onClick={() => setChainOf(defect)}
+                testId="history-chain"
+              />
             )}
             {canEdit && entry.defect && (
-              <Tooltip title={t('historyUi.action.rebind')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<LinkOutlined />}
-                  aria-label={t('historyUi.action.rebind')}
-                  disabled={live}
-                  onClick={() => setRebinding(entry)}
-                  data-testid="history-rebind"
-                />
-              </Tooltip>
+              <RowAction
+                label={t('historyUi.action.rebind')}
+                icon={<LinkOutlined />}
+                disabled={live}
+                onClick={() => setRebinding(entry)}
+                testId="history-rebind"
+              />
             )}
           </Flex>
         );

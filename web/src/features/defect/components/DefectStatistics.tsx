@@ -87,7 +87,7 @@ export function DefectStatistics({ filter }: { filter: DefectFilter }) {
             <Row gutter={16} style={{ marginBottom: 12 }}>
               <Col>
                 <Statistic
-                  title={t('defectAnalysis.statistics.total', { count: data.byType.total })}
+                  title={t('defectAnalysis.statistics.total')}
                   value={data.byType.total}
                   data-testid="defect-statistics-total"
                 />

@@ -22,6 +22,7 @@ import { useNavigate } from 'react-router';
 import { DEFECT_SOURCES, type Defect, type DefectType } from '@sightline/shared';
 import { PAGE_SIZE, usePagination } from '../../../components/PagedTable';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { RowAction } from '../../../components/RowAction';
 import { defectTypeLabel } from '../../../lib/defect-type-label';
 import { projectPaths } from '../../../lib/project-paths';
 import { usePermission } from '../../../session/permissions';
@@ -209,17 +210,13 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
         const icon = starred ? <StarFilled style={{ color: '#fadb14' }} /> : <StarOutlined />;
         const label = t(starred ? 'defectList.action.unstar' : 'defectList.action.star');
         return canEdit ? (
-          <Tooltip title={label}>
-            <Button
-              type="text"
-              size="small"
-              icon={icon}
-              aria-label={label}
-              aria-pressed={starred}
-              onClick={() => toggleStar([defect.id], !starred)}
-              data-testid="defect-star"
-            />
-          </Tooltip>
+          <RowAction
+            label={label}
+            icon={icon}
+            pressed={starred}
+            onClick={() => toggleStar([defect.id], !starred)}
+            testId="defect-star"
+          />
         ) : (
           <span data-testid="defect-star" aria-label={starred ? label : undefined}>
             {starred ? icon : null}
@@ -233,39 +230,27 @@ export default function DefectsSection({ inspectionId, projectId }: { inspection
       fixed: 'right',
       render: (_value, defect) => (
         <Flex gap={2}>
-          <Tooltip title={t('defectList.action.details')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<ProfileOutlined />}
-              aria-label={t('defectList.action.details')}
-              onClick={() => setDetails(defect.id)}
-              data-testid="defect-details"
-            />
-          </Tooltip>
+          <RowAction
+            label={t('defectList.action.details')}
+            icon={<ProfileOutlined />}
+            onClick={() => setDetails(defect.id)}
+            testId="defect-details"
+          />
           {canEdit && (
             <>
-              <Tooltip title={t('defectList.action.edit')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label={t('defectList.action.edit')}
-                  onClick={() => setEditing(defect)}
-                  data-testid="defect-edit"
-                />
-              </Tooltip>
-              <Tooltip title={t('defectList.action.delete')}>
-                <Button
-                  type="text"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('defectList.action.delete')}
-                  onClick={() => confirmDelete([defect.id], defect.code)}
-                  data-testid="defect-delete"
-                />
-              </Tooltip>
+              <RowAction
+                label={t('defectList.action.edit')}
+                icon={<EditOutlined />}
+                onClick={() => setEditing(defect)}
+                testId="defect-edit"
+              />
+              <RowAction
+                label={t('defectList.action.delete')}
+                icon={<DeleteOutlined />}
+                danger
+                onClick={() => confirmDelete([defect.id], defect.code)}
+                testId="defect-delete"
+              />
             </>
           )}
         </Flex>
