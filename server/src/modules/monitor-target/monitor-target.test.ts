@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import {
   MONITOR_TARGET_EVENT,
@@ -11,16 +14,21 @@ import {
 } from '@sightline/shared';
 import { type GrayImage, placeSprite, renderArucoMarker } from '@sightline/vision';
 import type { Config } from '../../platform/config.js';
+import { buildApp } from '../../app.js';
+import { openServerDatabase } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
-import { waitForEvent } from '../../../test/events.js';
-import { describeOnEachDatabase, type ApiResponse } from '../../../test/harness.js';
+import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from '../../../test/databases.js';
+import { pollUntil, waitForEvent } from '../../../test/events.js';
+import { CapturingSms, describeOnEachDatabase, testConfig, type ApiResponse } from '../../../test/harness.js';
+import { recordingBus } from '../../../test/listen.js';
 import { fieldKeys } from '../../../test/validation.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider } from '../../../test/factories/project.js';
 import { insertPhotos } from '../../../test/factories/spatial-marker.js';
 import { DAY_MS, buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
 import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
+import { MONITOR_TARGET_JOB } from './monitor-target.service.js';
 
 const PHOTO: [number, number] = [800, 600];
 /**
@@ -367,5 +375,125 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
       expect(ok(await call('DELETE', '/project-tag/deleteByIds', { ids }))).toEqual({ count: ids.length });
       expect((await images(ids[0]!)).body.msg).toBe('PROJECT_TARGET_MISSING');
     });
+  });
+});
+
+const postgresTemplate = inject('postgresTemplate');
+if (!postgresTemplate)
+  console.warn('skipped: the restart test runs an API process and a worker on one PostgreSQL server');
+
+describe.skipIf(!postgresTemplate)('postgres: an identification interrupted by a restart', () => {
+  it('runs again in the next process, keeping the position set by hand and writing one row a photo', async () => {
+    const name = `sightline_t_${randomBytes(5).toString('hex')}`;
+    await adminQuery(`create database ${name} template ${postgresTemplate}`);
+    const url = withDatabase(POSTGRES_ADMIN_URL, name);
+    const dataDir = fs.mkdtempSync(path.join(inject('workDir'), 'target-restart-'));
+    const config = (role: string) => testConfig(dataDir, { DATABASE_URL: url, SIGHTLINE_ROLE: role });
+    const boot = async (role: 'api' | 'all') => {
+      const handle = await openServerDatabase(url);
+      const app = await buildApp({
+        config: config(role),
+        database: handle,
+        sms: new CapturingSms(),
+        bus: recordingBus().bus,
+        logger: false,
+      });
+      await app.ready();
+      return { app, handle };
+    };
+    const api = await boot('api');
+    try {
+      const db = api.handle.db;
+      const team = await buildStaffedTeam(db);
+      await setFunction(db, {
+        teamId: team.id,
+        code: 'monitoring',
+        activatedAt: new Date(Date.now() - DAY_MS),
+        expiresAt: new Date(Date.now() + 30 * DAY_MS),
+      });
+      const baseline = await buildInspection(db, {
+        teamId: team.id,
+        createdBy: team.admin.id,
+        inspectionDate: '2026-03-01',
+      });
+      const [basePhoto] = await storePhotos(db, config('api'), baseline, BASE);
+      const rounds = [];
+      for (const [index, shift] of ROUND_SHIFTS.entries()) {
+        const round = await buildInspection(db, {
+          teamId: team.id,
+          createdBy: team.admin.id,
+          projectId: baseline.projectId,
+          inspectionDate: `2026-0${index + 4}-01`,
+        });
+        rounds.push((await storePhotos(db, config('api'), round, { x: BASE.x + shift.dx, y: BASE.y + shift.dy }))[0]!);
+      }
+      const created = await api.app.inject({
+        method: 'POST',
+        url: '/api/project-tag',
+        headers: { authorization: `Bearer ${team.admin.token}` },
+        payload: {
+          projectId: baseline.projectId,
+          imageId: basePhoto,
+          name: 'T',
+          type: 'physical',
+          marker: 'aruco',
+          dictionary: 'DICT_4X4_50',
+          markerId: 7,
+          thresholdMm: 500,
+        },
+      });
+      const target = (created.json() as { data: Target }).data;
+      expect(target.state).toBe('identifying');
+      // The API process runs no handler: the job waits. It "dies" after a worker had written the baseline's position
+      // and someone set round 2's by hand, mid-run.
+      expect(
+        await db.selectFrom('jobs').select('state').where('name', '=', MONITOR_TARGET_JOB).executeTakeFirstOrThrow(),
+      ).toEqual({ state: 'queued' });
+      await db
+        .insertInto('monitor_target_fixes')
+        .values([
+          { target_id: target.id, image_id: basePhoto!, x: BASE.x, y: BASE.y, source: 'detected', score: 1 },
+          { target_id: target.id, image_id: rounds[1]!, x: BASE.x, y: BASE.y + 10, source: 'manual', score: null },
+        ])
+        .execute();
+      await api.app.close();
+      await api.handle.close();
+
+      const worker = await boot('all');
+      try {
+        const state = await pollUntil(
+          async () =>
+            (
+              await worker.handle.db
+                .selectFrom('monitor_targets')
+                .select('state')
+                .where('id', '=', target.id)
+                .executeTakeFirstOrThrow()
+            ).state,
+          (now) => now === 'identified' || now === 'failure',
+        );
+        expect(state).toBe('identified');
+        const fixes = await worker.handle.db
+          .selectFrom('monitor_target_fixes')
+          .select(['image_id', 'source', 'y', 'displacement_mm', 'down_mm'])
+          .where('target_id', '=', target.id)
+          .orderBy('image_id')
+          .execute();
+        expect(fixes.map((fix) => [fix.image_id, fix.source])).toEqual([
+          [basePhoto, 'detected'],
+          [rounds[0], 'detected'],
+          [rounds[1], 'manual'],
+        ]);
+        expect(Math.abs(fixes[1]!.displacement_mm! - ROUND_SHIFTS[0]!.dx * GSD_MM)).toBeLessThan(1);
+        // Measured from the baseline position the new run found again, to the hand's.
+        expect(Math.abs(fixes[2]!.down_mm! - (BASE.y + 10 - fixes[0]!.y!) * GSD_MM)).toBeLessThan(0.01);
+      } finally {
+        await worker.app.close();
+        await worker.handle.close();
+      }
+    } finally {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
