@@ -384,10 +384,11 @@ export function createMonitorTargetService(deps: {
       for (const projectId of new Set(targets.map((target) => target.project_id))) {
         await access.require(auth, projectId, { change: true });
       }
-      const count = await repo.deleteTargets(unique);
-      for (const target of targets)
+      // Cancelled first, so that no run writes positions of a target being deleted.
+      for (const target of targets) {
         if (target.job_id && target.state === 'identifying') await jobs.cancel(target.job_id);
-      return { count };
+      }
+      return { count: await repo.deleteTargets(unique) };
     },
 
     async images(auth: AuthContext, tagId: number) {
