@@ -4,7 +4,7 @@ import {
   HeadingLevel,
   ImageRun,
   Packer,
-  PageBreak,
+  PageOrientation,
   Paragraph,
   Table,
   TableCell,
@@ -173,8 +173,8 @@ function countSection(title: string, header: readonly string[], rows: readonly C
 export async function buildReportDocument(content: ReportContent): Promise<Buffer> {
   const t = CATALOGUES[content.language].inspectionReport;
   const { cover, summary, statistics } = content;
-  const heading = (section: ReportSection) =>
-    new Paragraph({ heading: HeadingLevel.HEADING_1, text: t.section[section], pageBreakBefore: true });
+  const heading = (section: ReportSection, pageBreakBefore: boolean) =>
+    new Paragraph({ heading: HeadingLevel.HEADING_1, text: t.section[section], pageBreakBefore });
 
   const coverPage = [
     ...(cover.logo ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [image(cover.logo, 160)] })] : []),
@@ -186,7 +186,6 @@ export async function buildReportDocument(content: ReportContent): Promise<Buffe
       `${t.cover.date}: ${summary.inspectionDate}`,
       `${t.cover.generated}: ${cover.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     ].map((line) => new Paragraph({ alignment: AlignmentType.CENTER, text: line })),
-    new Paragraph({ children: [new PageBreak()] }),
   ];
 
   const bodies: Record<ReportSection, () => Array<Paragraph | Table>> = {
@@ -263,23 +262,26 @@ export async function buildReportDocument(content: ReportContent): Promise<Buffe
     },
   };
 
+  // Each section starts a page; the defect table's many columns get a landscape section of their own.
+  const landscape = (section: ReportSection) => section === 'defects';
+  const groups: Array<{ landscape: boolean; children: Array<Paragraph | Table> }> = [
+    { landscape: false, children: coverPage },
+  ];
+  for (const section of content.sections) {
+    let group = groups.at(-1)!;
+    // The cover is a section of its own; a section break starts the next page.
+    const opensGroup = group === groups[0] || landscape(section) || group.landscape;
+    if (opensGroup) groups.push((group = { landscape: landscape(section), children: [] }));
+    group.children.push(heading(section, !opensGroup), ...bodies[section]());
+  }
   const document = new Document({
     creator: cover.companyName,
     title: cover.title,
     styles: { default: { document: { run: { font: 'Noto Sans CJK SC' } } } },
-    sections: [
-      {
-        children: [
-          ...coverPage,
-          ...content.sections.flatMap((section, index) => [
-            index === 0
-              ? new Paragraph({ heading: HeadingLevel.HEADING_1, text: t.section[section] })
-              : heading(section),
-            ...bodies[section](),
-          ]),
-        ],
-      },
-    ],
+    sections: groups.map((group) => ({
+      properties: group.landscape ? { page: { size: { orientation: PageOrientation.LANDSCAPE } } } : {},
+      children: group.children,
+    })),
   });
   return Packer.toBuffer(document);
 }
