@@ -63,6 +63,11 @@ const benches = [
     ['npx', ['tsx', 'server/bench/defect-export.bench.ts']],
   ],
   [
+    'inspection report: 500 defects with thumbnails, charts, a key defect and the comparison, Word and PDF',
+    'server/bench/inspection-report.bench.ts',
+    ['npx', ['tsx', 'server/bench/inspection-report.bench.ts']],
+  ],
+  [
     'photo grid: scrolling 5,000 photos in the browser',
     'e2e/bench/photo-grid.bench.ts',
     ['npx', ['tsx', 'e2e/bench/photo-grid.bench.ts']],

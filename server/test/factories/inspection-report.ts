@@ -76,7 +76,7 @@ export async function docxLines(bytes: Buffer): Promise<string[]> {
  * screenshot, and a previous inspection with two defects: the long crack is matched to one of them (its length
  * grew), the short crack is new, and the other earlier defect is repaired.
  */
-export async function buildReportScene(server: TestServer, blobs: BlobStore, team: StaffedTeam) {
+export async function buildReportScene(server: Pick<TestServer, 'db' | 'call'>, blobs: BlobStore, team: StaffedTeam) {
   const db: Kysely<Database> = server.db;
   const previous = await buildInspection(db, {
     teamId: team.id,
