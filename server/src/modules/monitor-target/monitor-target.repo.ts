@@ -96,6 +96,23 @@ export function createMonitorTargetRepo(db: Kysely<Database>) {
       });
     },
 
+    /** Moves a failed target back to identifying with a new job, in one transaction; false if it had not failed. */
+    retryWithJob(id: number, enqueue: (trx: Kysely<Database>, targetId: number) => Promise<string>) {
+      return db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('monitor_targets')
+          .set({ state: 'identifying', progress: 0, error_key: null, updated_at: new Date() })
+          .where('id', '=', id)
+          .where('state', '=', 'failure')
+          .returning('id')
+          .executeTakeFirst();
+        if (!moved) return false;
+        const jobId = await enqueue(trx, id);
+        await trx.updateTable('monitor_targets').set({ job_id: jobId }).where('id', '=', id).execute();
+        return true;
+      });
+    },
+
     project(projectId: number) {
       return db.selectFrom('projects').select(['name', 'team_id']).where('id', '=', projectId).executeTakeFirst();
     },

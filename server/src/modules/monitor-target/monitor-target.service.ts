@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   AppError,
   MONITOR_TARGET_EVENT,
@@ -14,6 +15,7 @@ import { type PhotoCamera, type PhotoPose, photoCamera, targetDisplacement } fro
 import { growRect, type PixelRect } from '@sightline/vision';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { CpuPool } from '../../platform/cpu/index.js';
+import type { Database } from '../../platform/db/schema.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
 import type { NoticeService } from '../notice/notice.service.js';
@@ -115,6 +117,9 @@ export function createMonitorTargetService(deps: {
     const project = await access.require(auth, target.project_id, options);
     return { target, project };
   }
+
+  const enqueueIdentification = (trx: Kysely<Database>, targetId: number) =>
+    jobs.enqueue(MONITOR_TARGET_JOB, { targetId }, { transaction: trx });
 
   // State and progress reach everyone who sees the project, in order.
   let deliveries = Promise.resolve();
@@ -319,6 +324,12 @@ export function createMonitorTargetService(deps: {
         });
       }
       await measure(target);
+      // A target not found on its baseline photo is identified on the rounds once a hand has placed it there.
+      const placedBaseline = positions.some((position) => position.imageId === target.image_id);
+      if (placedBaseline && (await repo.retryWithJob(target.id, enqueueIdentification))) {
+        jobs.wake(MONITOR_TARGET_JOB);
+        publish((await repo.findTarget(target.id)) as TargetRow);
+      }
     }
     return items.length;
   }
@@ -355,7 +366,7 @@ export function createMonitorTargetService(deps: {
           threshold_mm: body.thresholdMm,
           created_by: auth.userId,
         },
-        (trx, targetId) => jobs.enqueue(MONITOR_TARGET_JOB, { targetId }, { transaction: trx }),
+        enqueueIdentification,
       );
       jobs.wake(MONITOR_TARGET_JOB);
       const row = (await repo.findTarget(id)) as TargetRow;

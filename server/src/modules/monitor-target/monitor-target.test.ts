@@ -221,6 +221,30 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     expect(ended).toMatchObject({ state: 'failure', errorKey: 'IMG_BASIS_IMAGE_NO_TARGET' });
   });
 
+  it('a failed target placed by hand on its baseline photo is identified on the rounds', async () => {
+    const { created, ended } = await identify(arucoBody({ name: 'Placed', dictionary: 'DICT_5X5_50', markerId: 7 }));
+    expect(ended).toMatchObject({ state: 'failure', errorKey: 'IMG_BASIS_IMAGE_NO_TARGET' });
+    // A 5×5 marker 7 is not on the photos: the hand places the target where the 4×4 one is, and a new run searches
+    // the rounds, where the 5×5 marker is not found either: their positions stay empty for the hand.
+    const after = server().events.length;
+    ok(
+      await call('POST', `/tag-displacement/image-tags/${baselinePhotos[0]}`, {
+        tagId: created.id,
+        x: BASE.x,
+        y: BASE.y,
+      }),
+    );
+    await waitForEvent<MonitorTargetEvent>(server().events, {
+      name: MONITOR_TARGET_EVENT,
+      after,
+      found: (value) => value.tagId === created.id && value.state === 'identified',
+      what: 'the second identification did not end',
+    });
+    const [base, ...rounds] = ok(await images(created.id));
+    expect(base).toMatchObject({ source: 'manual', position: { x: BASE.x, y: BASE.y } });
+    expect(rounds.map((round) => round.position)).toEqual([null, null]);
+  });
+
   it('a virtual target (a patch around the card) is found again by its look', async () => {
     const region = { x: Math.round(BASE.x) - 50, y: Math.round(BASE.y) - 50, width: 100, height: 100 };
     const { created, ended } = await identify({
@@ -300,7 +324,7 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     const page = ok(
       await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId, pageNum: 2, pageSize: 1 }),
     );
-    expect(page.total).toBe(4);
+    expect(page.total).toBe(5);
     expect(page.records.map((target) => target.name)).toEqual(['Patch']);
     const failures = ok(
       await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId, state: 'failure' }),
