@@ -315,9 +315,11 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     }));
   }
 
-  async function comparisonOf(inspectionId: number, previous: { id: number; name: string }, defects: number) {
-    const [{ kinds, state }, previousDefects] = await Promise.all([
+  /** The inspection's defects against its previous inspection's, all of them (matching sees no report filter). */
+  async function comparisonOf(inspectionId: number, previous: { id: number; name: string }) {
+    const [{ kinds, state }, defects, previousDefects] = await Promise.all([
       repo.historyKinds(inspectionId),
+      repo.defectCount(inspectionId),
       repo.defectCount(previous.id),
     ]);
     const byKind = Object.fromEntries(HISTORY_CHANGE_KINDS.map((kind) => [kind, 0])) as Record<
@@ -368,7 +370,10 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
 
     const progress = (fraction: number) => {
       context.progress(fraction);
-      void repo.setProgress(record.id, fraction).then(() => publish(record));
+      void repo.setProgress(record.id, fraction).then(
+        () => publish(record),
+        (error: unknown) => context.log.warn({ err: error, reportId: record.id }, 'report progress not stored'),
+      );
     };
     progress(0.1);
 
@@ -466,11 +471,10 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       keyDefects,
       comparison:
         wants('comparison') && inspection.previous_inspection_id !== null
-          ? await comparisonOf(
-              record.inspection_id,
-              { id: inspection.previous_inspection_id, name: inspection.previous_name ?? '' },
-              defects.length,
-            )
+          ? await comparisonOf(record.inspection_id, {
+              id: inspection.previous_inspection_id,
+              name: inspection.previous_name ?? '',
+            })
           : null,
     };
     if (wants('comparison') && !content.comparison) throw new AppError('HISTORY_NO_PREVIOUS_INSPECTION');

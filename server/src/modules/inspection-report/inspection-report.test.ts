@@ -17,6 +17,7 @@ import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider } from '../../../test/factories/project.js';
 import { okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
+import { waitForEvent } from '../../../test/events.js';
 import { fieldKeys } from '../../../test/validation.js';
 
 const ALL_SECTIONS = ['summary', 'statistics', 'defects', 'keyDefects', 'comparison'];
@@ -62,10 +63,21 @@ describe.each(backends())('%s: inspection reports', (backend) => {
   });
 
   it('writes every section with the right numbers; Word only, and the record says PDF is unavailable', async () => {
+    const heard = server.events.length;
     const report = await generated({
       name: 'Autumn bridge report',
       fields: ['code', 'type', 'level', 'length', 'width', 'area', 'component'],
     });
+    // Its end went to everyone who sees the project, as the web's list hears it.
+    await waitForEvent<{ id: number; state: string }>(server.events, {
+      name: 'inspectionReport',
+      after: heard,
+      found: (value) => value.id === report.id && value.state === 'latest',
+      what: `report ${report.id} latest`,
+    });
+    const told = server.events.slice(heard).filter((event) => event.name === 'inspectionReport');
+    expect(told.map((event) => event.userId)).toContain(team.inspector.id);
+    expect(told.map((event) => event.userId)).toContain(team.viewer.id);
     expect(report, JSON.stringify(report)).toMatchObject({
       state: 'latest',
       errorKey: null,
@@ -209,6 +221,47 @@ describe.each(backends())('%s: inspection reports', (backend) => {
     expect(lines).not.toContain('重点病害');
     const media = [...(await unzip(bytes)).keys()].filter((name) => name.startsWith('word/media/'));
     expect(media).toEqual([]);
+  });
+
+  it("applies the report filter: its defect types choose the table's and statistics' defects, its size intervals are counted", async () => {
+    const configure = (url: string, body: Record<string, unknown>) =>
+      server.call('POST', `/api${url}`, { token: team.inspector.token, body: { projectId: scene.projectId, ...body } });
+    okData(
+      await configure('/report-filter/adds', {
+        ranges: [
+          { dimension: 'length', min: 0, max: 1 },
+          { dimension: 'length', min: 1, max: 2 },
+          { dimension: 'area', min: 2, max: 3 },
+        ],
+      }),
+    );
+    try {
+      const sized = await generated({ sections: ['statistics'] });
+      const lines = await docxLines((await download(server, team.inspector.token, sized.wordUrl!)).bytes);
+      expect(after(lines, 'By size interval', 8)).toEqual([
+        'Interval',
+        'Count',
+        'Length (m) 0 – 1',
+        '1',
+        'Length (m) 1 – 2',
+        '1',
+        'Area (m²) 2 – 3',
+        '1',
+      ]);
+      okData(await configure('/report-filter/disease/type/adds', { diseaseTypeIds: [scene.types.spalling] }));
+      const typed = await generated({
+        sections: ['statistics', 'defects'],
+        fields: ['code', 'type'],
+        thumbnails: false,
+      });
+      expect(typed.defectCount).toBe(1);
+      const typedLines = await docxLines((await download(server, team.inspector.token, typed.wordUrl!)).bytes);
+      expect(after(typedLines, 'By defect type', 4)).toEqual(['Name', 'Count', 'Spalling', '1']);
+      expect(after(typedLines, 'Defect list', 4)).toEqual(['Number', 'Defect type', 'D-0003', 'Spalling']);
+    } finally {
+      okData(await configure('/report-filter/clean/type', {}));
+      await server.db.deleteFrom('report_filter_ranges').where('project_id', '=', scene.projectId).execute();
+    }
   });
 
   it('refuses bad configurations: fields beyond 9, no or unknown or repeated sections, a key defect elsewhere', async () => {
