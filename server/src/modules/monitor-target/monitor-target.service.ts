@@ -161,15 +161,14 @@ export function createMonitorTargetService(deps: {
     return { baselinePhoto: baselinePhotos[index], rounds };
   }
 
-  function searchOf(target: TargetRow, baselinePhoto: TargetPhoto): TargetSearch {
-    if (target.type === 'virtual') {
-      return {
-        kind: 'patch',
-        templateKey: imageBlobKeys(baselinePhoto.storage_key).original,
-        templateRect: regionOf(target) as PixelRect,
-      };
-    }
-    if (target.marker === 'circle') return { kind: 'circle' };
+  /** How to find the target: on the baseline photo (`round` false) or on a round's. */
+  function searchOf(target: TargetRow, baselinePhoto: TargetPhoto, round: boolean): TargetSearch {
+    const template = {
+      templateKey: imageBlobKeys(baselinePhoto.storage_key).original,
+      templateRect: regionOf(target) as PixelRect,
+    };
+    if (target.type === 'virtual') return { kind: 'patch', ...template };
+    if (target.marker === 'circle') return round ? { kind: 'circle', ...template } : { kind: 'circle' };
     return { kind: 'aruco', dictionary: target.dictionary!, markerId: target.marker_id! };
   }
 
@@ -473,7 +472,7 @@ export function createMonitorTargetService(deps: {
         return { state: 'failure' };
       };
       if (!baselinePhoto) return fail('IMG_NO_BASIS_IMAGE');
-      const search = searchOf(target, baselinePhoto);
+      const search = searchOf(target, baselinePhoto, false);
       const region = regionOf(target);
       const existing = new Map((await repo.fixes(target.id)).map((fix) => [fix.image_id, fix]));
       let base = existing.get(baselinePhoto.id);
@@ -504,10 +503,11 @@ export function createMonitorTargetService(deps: {
         { x: base!.x! - box.width / 2, y: base!.y! - box.height / 2, width: box.width, height: box.height },
         TARGET_SEARCH_MARGIN_PX,
       );
+      const roundSearch = searchOf(target, baselinePhoto, true);
       for (const [index, { photo }] of rounds.entries()) {
         context.signal.throwIfAborted();
         if (existing.get(photo.id)?.source !== 'manual') {
-          const found = await locate(photo, search, window, context.signal);
+          const found = await locate(photo, roundSearch, window, context.signal);
           await repo.saveFix(target.id, photo.id, {
             x: found?.x ?? null,
             y: found?.y ?? null,

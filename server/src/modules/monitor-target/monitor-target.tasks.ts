@@ -19,11 +19,20 @@ import { defineCpuTask } from '../../platform/cpu/index.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 
-/** What to look for: a marker by its id, a dark disc, or the baseline photo's patch (read from its photo). */
+/** The baseline photo's rectangle that a round's search looks for (read from the baseline photo's original). */
+interface Template {
+  templateKey: string;
+  templateRect: PixelRect;
+}
+
+/**
+ * What to look for: a marker by its id; a dark disc, on a round's photo first found by its card's look (the baseline's
+ * region) so that no other dark shape of the wide window is taken for it; or the baseline photo's patch.
+ */
 export type TargetSearch =
   | { kind: 'aruco'; dictionary: ArucoDictionaryName; markerId: number }
-  | { kind: 'circle' }
-  | { kind: 'patch'; templateKey: string; templateRect: PixelRect };
+  | ({ kind: 'circle' } & (Template | { templateKey?: undefined }))
+  | ({ kind: 'patch' } & Template);
 
 export interface LocateTargetInput {
   originalKey: string;
@@ -65,8 +74,16 @@ export async function locateOnPhoto(
   switch (search.kind) {
     case 'aruco':
       return shift(await locateArucoTarget(image, { dictionary: search.dictionary, markerId: search.markerId }));
-    case 'circle':
-      return shift(await locateCircle(image, { window: { x: 0, y: 0, width: image.width, height: image.height } }));
+    case 'circle': {
+      if (search.templateKey === undefined) {
+        return shift(await locateCircle(image, { window: { x: 0, y: 0, width: image.width, height: image.height } }));
+      }
+      const card = await template();
+      const found = await locatePatch(image, { template: card });
+      if (!found) return null;
+      const box = { x: found.x - card.width / 2, y: found.y - card.height / 2, width: card.width, height: card.height };
+      return shift(await locateCircle(image, { window: box }));
+    }
     case 'patch':
       return shift(await locatePatch(image, { template: await template() }));
   }
@@ -92,7 +109,7 @@ export const locateTargetTask = defineCpuTask(
     context.signal.throwIfAborted();
     const { search } = input;
     const template = async () => {
-      if (search.kind !== 'patch') throw new Error('only a patch has a template');
+      if (search.kind === 'aruco' || search.templateKey === undefined) throw new Error('the search has no template');
       const baseline = search.templateKey === input.originalKey ? photo : await read(search.templateKey);
       return baseline ? cropGray(baseline, search.templateRect) : { data: new Uint8Array(0), width: 0, height: 0 };
     };

@@ -43,7 +43,31 @@ const ROUND_SHIFTS = [
   { dx: 7.5, dy: -4 },
 ];
 
-/** A grey textured photo with DICT_4X4_50 marker 7 (60 px, on a white card) centred at `centre`. */
+/** Where the disc target stands, relative to the marker (it moves with it). */
+const DISC_OFFSET = { x: 250, y: 40 };
+
+/** A white card of 50 px with a dark disc of 15 px radius in its middle (anti-aliased by 4× supersampling). */
+function discCard(): GrayImage {
+  const size = 50;
+  const data = new Uint8Array(size * size);
+  for (let row = 0; row < size; row += 1) {
+    for (let col = 0; col < size; col += 1) {
+      let inside = 0;
+      for (let sub = 0; sub < 16; sub += 1) {
+        const dx = col + ((sub % 4) + 0.5) / 4 - size / 2;
+        const dy = row + (Math.floor(sub / 4) + 0.5) / 4 - size / 2;
+        if (dx * dx + dy * dy <= 15 * 15) inside += 1;
+      }
+      data[row * size + col] = Math.round(240 - (inside / 16) * 200);
+    }
+  }
+  return { data, width: size, height: size };
+}
+
+/**
+ * A grey textured photo with DICT_4X4_50 marker 7 (60 px, on a white card) centred at `centre`, and a disc card
+ * DISC_OFFSET from it.
+ */
 async function markerPhoto(centre: { x: number; y: number }, seed: number): Promise<Buffer> {
   const [width, height] = PHOTO;
   const data = new Uint8Array(width * height);
@@ -55,7 +79,11 @@ async function markerPhoto(centre: { x: number; y: number }, seed: number): Prom
   const marker = await renderArucoMarker('DICT_4X4_50', 7, 60);
   const card: GrayImage = { data: new Uint8Array(90 * 90).fill(245), width: 90, height: 90 };
   const board = await placeSprite(card, marker, { x: 15, y: 15 });
-  const photo = await placeSprite({ data, width, height }, board, { x: centre.x - 45, y: centre.y - 45 });
+  const withMarker = await placeSprite({ data, width, height }, board, { x: centre.x - 45, y: centre.y - 45 });
+  const photo = await placeSprite(withMarker, discCard(), {
+    x: centre.x + DISC_OFFSET.x - 25,
+    y: centre.y + DISC_OFFSET.y - 25,
+  });
   return sharp(Buffer.from(photo.data), { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer();
@@ -245,6 +273,29 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     expect(rounds.map((round) => round.position)).toEqual([null, null]);
   });
 
+  it('a circular target is found by its disc, on the rounds where its card is', async () => {
+    const disc = { x: BASE.x + DISC_OFFSET.x, y: BASE.y + DISC_OFFSET.y };
+    const region = { x: Math.round(disc.x) - 30, y: Math.round(disc.y) - 30, width: 60, height: 60 };
+    const { created, ended } = await identify({
+      projectId,
+      imageId: baselinePhotos[0],
+      name: 'Disc',
+      type: 'physical',
+      marker: 'circle',
+      region,
+      thresholdMm: 100,
+    });
+    expect(ended.state).toBe('identified');
+    const [base, ...rounds] = ok(await images(created.id));
+    expect(Math.abs(base!.position!.x - disc.x)).toBeLessThan(0.2);
+    expect(Math.abs(base!.position!.y - disc.y)).toBeLessThan(0.2);
+    rounds.forEach((round, index) => {
+      const { dx, dy } = ROUND_SHIFTS[index]!;
+      expect(Math.abs(round.rightMm! - dx * GSD_MM)).toBeLessThan(1);
+      expect(Math.abs(round.downMm! - dy * GSD_MM)).toBeLessThan(1);
+    });
+  });
+
   it('a virtual target (a patch around the card) is found again by its look', async () => {
     const region = { x: Math.round(BASE.x) - 50, y: Math.round(BASE.y) - 50, width: 100, height: 100 };
     const { created, ended } = await identify({
@@ -324,7 +375,7 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     const page = ok(
       await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId, pageNum: 2, pageSize: 1 }),
     );
-    expect(page.total).toBe(5);
+    expect(page.total).toBe(6);
     expect(page.records.map((target) => target.name)).toEqual(['Patch']);
     const failures = ok(
       await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId, state: 'failure' }),
