@@ -86,6 +86,12 @@ export interface ReportContent {
   } | null;
 }
 
+const EAST_ASIAN_FONT: Record<Language, string> = {
+  'zh-CN': 'Noto Sans CJK SC',
+  en: 'Noto Sans CJK SC',
+  ja: 'Noto Sans CJK JP',
+};
+
 /** Widest a picture is shown, in pixels at 96 per inch: an A4 page's text width. */
 const PAGE_WIDTH_PX = 600;
 
@@ -277,7 +283,8 @@ export async function buildReportDocument(content: ReportContent): Promise<Buffe
   const document = new Document({
     creator: cover.companyName,
     title: cover.title,
-    styles: { default: { document: { run: { font: 'Noto Sans CJK SC' } } } },
+    // Latin text in the office suite's default font; Chinese and Japanese in a CJK face of the report's language.
+    styles: { default: { document: { run: { font: { eastAsia: EAST_ASIAN_FONT[content.language] } } } } },
     sections: groups.map((group) => ({
       properties: group.landscape ? { page: { size: { orientation: PageOrientation.LANDSCAPE } } } : {},
       children: group.children,

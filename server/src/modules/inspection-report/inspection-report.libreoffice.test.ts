@@ -137,4 +137,38 @@ describeOnOneDatabase('a generated report converted by LibreOffice', (server) =>
       expect(rows[2]).toMatch(/1\.5 \| 4\.2/);
     },
   );
+
+  it.skipIf(!ready)("is written in the report's language: Chinese text and charts render in the PDF", async () => {
+    const started = okData(
+      await server().call<InspectionReport>('POST', '/api/inspection-report', {
+        token: team.inspector.token,
+        body: { inspectionId: scene.inspectionId, sections: ['statistics'] },
+        headers: { 'accept-language': 'zh-CN' },
+      }),
+    );
+    const report = await waitForReport(server(), team.inspector.token, started);
+    expect(report.state).toBe('latest');
+    const folder = path.join(ARTIFACTS, 'zh-CN');
+    fs.mkdirSync(folder, { recursive: true });
+    const pdf = path.join(folder, 'report.pdf');
+    fs.writeFileSync(pdf, (await download(server(), team.inspector.token, report.pdfUrl!)).bytes);
+    await run(PDFTOPPM, ['-png', '-r', '50', pdf, path.join(folder, 'page')], { timeout: 120_000 });
+    expect(fs.readdirSync(folder).filter((name) => name.endsWith('.png')).length).toBeGreaterThanOrEqual(2);
+    await run(PDFTOTEXT, ['-layout', pdf, path.join(folder, 'report.txt')], { timeout: 120_000 });
+    const lines = fs
+      .readFileSync(path.join(folder, 'report.txt'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim().replace(/\s{2,}/g, ' | '));
+    for (const line of [
+      '病害统计',
+      '按病害类型',
+      '裂缝 | 2',
+      '剥落 | 1',
+      '按病害等级',
+      '1级 | 1',
+      '按构件',
+      '未绑定构件 | 2',
+    ])
+      expect(lines, line).toContain(line);
+  });
 });
