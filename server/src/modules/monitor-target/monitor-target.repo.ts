@@ -96,14 +96,21 @@ export function createMonitorTargetRepo(db: Kysely<Database>) {
       });
     },
 
-    /** Moves a failed target back to identifying with a new job, in one transaction; false if it had not failed. */
-    retryWithJob(id: number, enqueue: (trx: Kysely<Database>, targetId: number) => Promise<string>) {
+    /**
+     * Moves a target in state `from` back to identifying with a new job, in one transaction; false if it was not in
+     * that state.
+     */
+    retryWithJob(
+      id: number,
+      from: 'failure' | 'identified',
+      enqueue: (trx: Kysely<Database>, targetId: number) => Promise<string>,
+    ) {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('monitor_targets')
           .set({ state: 'identifying', progress: 0, error_key: null, updated_at: new Date() })
           .where('id', '=', id)
-          .where('state', '=', 'failure')
+          .where('state', '=', from)
           .returning('id')
           .executeTakeFirst();
         if (!moved) return false;
@@ -111,6 +118,46 @@ export function createMonitorTargetRepo(db: Kysely<Database>) {
         await trx.updateTable('monitor_targets').set({ job_id: jobId }).where('id', '=', id).execute();
         return true;
       });
+    },
+
+    /**
+     * Identified targets whose project received photos since the target last changed, once none of the project's
+     * photos is still uploading or being read: their new rounds may need identifying.
+     */
+    targetsWithNewPhotos(limit: number) {
+      return selectTargets()
+        .where('t.state', '=', 'identified')
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('inspection_images as ni')
+              .innerJoin('inspections as nin', 'nin.id', 'ni.inspection_id')
+              .select('ni.id')
+              .whereRef('nin.project_id', '=', 't.project_id')
+              .where('nin.deleted_at', 'is', null)
+              .whereRef('ni.created_at', '>', 't.updated_at'),
+          ),
+        )
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('inspection_images as ui')
+                .innerJoin('inspections as uin', 'uin.id', 'ui.inspection_id')
+                .select('ui.id')
+                .whereRef('uin.project_id', '=', 't.project_id')
+                .where('ui.state', 'in', ['uploading', 'uploaded']),
+            ),
+          ),
+        )
+        .orderBy('t.updated_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Marks a target checked for new rounds. */
+    async touch(id: number) {
+      await db.updateTable('monitor_targets').set({ updated_at: new Date() }).where('id', '=', id).execute();
     },
 
     project(projectId: number) {

@@ -25,6 +25,10 @@ import type { MonitorTargetRepo, TargetFixRow, TargetPhoto, TargetRow } from './
 import { locateTargetTask, type TargetSearch } from './monitor-target.tasks.js';
 
 export const MONITOR_TARGET_JOB = 'monitor-target.identify';
+/** The recurring look for monitoring rounds uploaded after their targets were identified. */
+export const MONITOR_TARGET_ROUNDS_JOB = 'monitor-target.new-rounds';
+/** Targets one look checks at most; the others wait for the next. */
+const NEW_ROUNDS_BATCH = 100;
 /**
  * How far, in pixels, a round may show the target from where the baseline had it: the target's own movement plus
  * the drone's framing error on a repeated flight. The search window is the target's box grown by this much.
@@ -325,7 +329,7 @@ export function createMonitorTargetService(deps: {
       await measure(target);
       // A target not found on its baseline photo is identified on the rounds once a hand has placed it there.
       const placedBaseline = positions.some((position) => position.imageId === target.image_id);
-      if (placedBaseline && (await repo.retryWithJob(target.id, enqueueIdentification))) {
+      if (placedBaseline && (await repo.retryWithJob(target.id, 'failure', enqueueIdentification))) {
         jobs.wake(MONITOR_TARGET_JOB);
         publish((await repo.findTarget(target.id)) as TargetRow);
       }
@@ -452,6 +456,26 @@ export function createMonitorTargetService(deps: {
           values: ordered.map((round) => values.get(target.id)?.get(round.inspectionId) ?? null),
         })),
       };
+    },
+
+    /**
+     * The recurring look for new rounds: an identified target whose project received photos since gets identified
+     * again when one of its rounds has no position yet (positions set by hand stay); the others are marked checked.
+     */
+    async identifyNewRounds(): Promise<{ started: number }> {
+      let started = 0;
+      for (const target of await repo.targetsWithNewPhotos(NEW_ROUNDS_BATCH)) {
+        const { rounds } = await roundsOf(target);
+        const fixed = new Set((await repo.fixes(target.id)).map((fix) => fix.image_id));
+        if (!rounds.some((round) => !fixed.has(round.photo.id))) {
+          await repo.touch(target.id);
+        } else if (await repo.retryWithJob(target.id, 'identified', enqueueIdentification)) {
+          started += 1;
+          publish((await repo.findTarget(target.id)) as TargetRow);
+        }
+      }
+      if (started > 0) jobs.wake(MONITOR_TARGET_JOB);
+      return { started };
     },
 
     /**

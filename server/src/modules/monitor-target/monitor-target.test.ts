@@ -566,6 +566,41 @@ describe.skipIf(!postgresTemplate)('postgres: an identification interrupted by a
         await worker.app.close();
         await worker.handle.close();
       }
+
+      // A round uploaded later is identified by the next look for new rounds (one at every worker's start).
+      const writer = await openServerDatabase(url);
+      const later = await buildInspection(writer.db, {
+        teamId: team.id,
+        createdBy: team.admin.id,
+        projectId: baseline.projectId,
+        inspectionDate: '2026-08-01',
+      });
+      const [latePhoto] = await storePhotos(writer.db, config('api'), later, { x: BASE.x - 5, y: BASE.y });
+      await writer.close();
+      const next = await boot('all');
+      try {
+        const fix = await pollUntil(
+          () =>
+            next.handle.db
+              .selectFrom('monitor_target_fixes')
+              .select(['source', 'right_mm'])
+              .where('target_id', '=', target.id)
+              .where('image_id', '=', latePhoto!)
+              .executeTakeFirst(),
+          (row) => row?.right_mm != null,
+        );
+        expect(fix?.source).toBe('detected');
+        expect(Math.abs(fix!.right_mm! + 5 * GSD_MM)).toBeLessThan(1);
+        const kept = await next.handle.db
+          .selectFrom('monitor_target_fixes')
+          .select('source')
+          .where('image_id', '=', rounds[1]!)
+          .executeTakeFirstOrThrow();
+        expect(kept.source).toBe('manual');
+      } finally {
+        await next.app.close();
+        await next.handle.close();
+      }
     } finally {
       await adminQuery(`drop database if exists ${name} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
