@@ -345,10 +345,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       ? await keyDefectsOf(record.inspection_id, record.key_defect_ids)
       : [];
     if (wants('keyDefects') && keys.length === 0) throw new AppError('NO_DISEASE_ERROR');
-    const allKeys =
-      wants('keyDefects') && record.key_defect_ids === null
-        ? keys
-        : await deps.keyDefects.ofInspection(record.inspection_id);
+    const keyDefectCount = (await deps.keyDefects.ofInspection(record.inspection_id)).length;
 
     const unique = <T>(values: T[]) => [...new Set(values)];
     const keyDefectRows = defects.filter((defect) => keys.some((key) => key.defect_id === defect.id));
@@ -359,11 +356,10 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       deps.filters.listReportRanges(record.project_id),
     ]);
     const builtIn = CATALOGUES[language].diseaseType as Record<string, string>;
-    const typeNames = new Map(
-      types.map(
-        (type) => [type.id, (type.built_in && type.code ? builtIn[type.code] : undefined) ?? type.name] as const,
-      ),
-    );
+    /** A built-in type in the report's language, a project's own by its name. */
+    const nameOf = (type: { name: string; code: string | null; built_in: boolean }) =>
+      (type.built_in && type.code ? builtIn[type.code] : undefined) ?? type.name;
+    const typeNames = new Map(types.map((type) => [type.id, nameOf(type)] as const));
     const markerNames = new Map(markers.map((marker) => [marker.id, marker.name] as const));
     const entry = (key: string) => config.find((item) => item.key === key)?.value ?? '';
     const logoPicture = await logo(entry('logo'));
@@ -388,16 +384,15 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       thumbnails.set(id, { data: made.jpeg, type: 'jpg', width: made.width, height: made.height });
     progress(0.6);
 
-    const statisticsFilter = { ...filter };
     const [byType, byLevel, byComponent] = wants('statistics')
       ? await Promise.all([
-          deps.analysis.countByType(statisticsFilter, range),
-          deps.analysis.countByLevel(statisticsFilter, range),
-          deps.analysis.countByComponent(statisticsFilter, range),
+          deps.analysis.countByType(filter, range),
+          deps.analysis.countByLevel(filter, range),
+          deps.analysis.countByComponent(filter, range),
         ])
       : [[], [], []];
     const typeRows = byType.map((row) => ({
-      name: (row.built_in && row.code ? builtIn[row.code] : undefined) ?? row.name,
+      name: nameOf(row),
       count: Number(row.count),
       color: row.color,
     }));
@@ -448,7 +443,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
         description: inspection.description,
         photoCount: Number(inspection.photo_count ?? 0),
         defectCount: defects.length,
-        keyDefectCount: allKeys.length,
+        keyDefectCount,
       },
       statistics: {
         byType: typeRows,
@@ -565,12 +560,13 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     async run(reportId: number, context: JobContext): Promise<void> {
       const record = await repo.find(reportId);
       if (!record || record.state !== 'generating') return;
-      const removeFiles = () => Promise.all([blobs.delete(record.word_key), blobs.delete(pdfKeyOf(record.word_key))]);
-      let ended: boolean;
+      // The data as the report reads it: a change while it is written makes it historical at once.
+      const dataVersion = (await repo.dataVersions([record.inspection_id])).get(record.inspection_id)!;
+      // Files are kept only by a report that ends latest (one deleted meanwhile, or failed, keeps none).
+      let kept = false;
       try {
         const { wordBytes, pdfBytes, count } = await write(record, context);
-        const dataVersion = (await repo.dataVersions([record.inspection_id])).get(record.inspection_id)!;
-        ended = await repo.finish(record.id, {
+        kept = await repo.finish(record.id, {
           state: 'latest',
           wordBytes,
           pdfBytes,
@@ -583,10 +579,9 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
         if (context.signal.aborted) throw error;
         const errorKey: ErrorKey = error instanceof AppError ? error.key : 'REPORT_ERROR';
         if (!(error instanceof AppError)) context.log.error({ err: error, reportId }, 'the report failed');
-        ended = await repo.finish(record.id, { state: 'failed', errorKey });
-        await removeFiles();
+        await repo.finish(record.id, { state: 'failed', errorKey });
       }
-      if (!ended) await removeFiles();
+      if (!kept) await Promise.all([blobs.delete(record.word_key), blobs.delete(pdfKeyOf(record.word_key))]);
       publish(record);
     },
 
