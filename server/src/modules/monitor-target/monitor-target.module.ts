@@ -1,4 +1,5 @@
 import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
+import { inspectionImageViewQueries } from '../inspection/inspection-image-view.service.js';
 import { createNoticeRepo } from '../notice/notice.repo.js';
 import { createNoticeService } from '../notice/notice.service.js';
 import { PROJECT_ACCESS } from '../project/project.module.js';
@@ -18,6 +19,7 @@ export const monitorTargetModule: ModuleDefinition = {
     const db = context.database.db;
     const targets = createMonitorTargetService({
       repo: createMonitorTargetRepo(db),
+      view: inspectionImageViewQueries(db),
       access: context.use(PROJECT_ACCESS),
       notices: createNoticeService({ repo: createNoticeRepo(db), bus: context.bus }),
       jobs: context.jobs,

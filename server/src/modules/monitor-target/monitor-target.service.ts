@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   AppError,
   MONITOR_TARGET_EVENT,
+  photoIntrinsicsSchema,
   type CreateTargetBody,
   type MonitorTargetEvent,
   type Page,
@@ -21,6 +22,7 @@ import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
+import type { inspectionImageViewQueries } from '../inspection/inspection-image-view.service.js';
 import type { MonitorTargetRepo, TargetFixRow, TargetPhoto, TargetRow } from './monitor-target.repo.js';
 import { locateTargetTask, type TargetSearch } from './monitor-target.tasks.js';
 
@@ -79,10 +81,19 @@ function poseOf(photo: TargetPhoto): PhotoPose | null {
   return { longitude, latitude, altitude, yaw, pitch, roll };
 }
 
+type InspectionImageViewQueries = ReturnType<typeof inspectionImageViewQueries>;
 type Group = Awaited<ReturnType<MonitorTargetRepo['groups']>>[number];
 
-/** The photo's camera (its image group's, at the photo's size) at `pose`. */
-function cameraAt(photo: TargetPhoto, group: Group, pose: PhotoPose): PhotoCamera {
+/**
+ * The photo's camera at `pose`: the intrinsics of its newest pose when a high-precision import gave them, else its
+ * image group's camera at the photo's size.
+ */
+function cameraAt(photo: TargetPhoto, group: Group, pose: PhotoPose, intrinsics: unknown): PhotoCamera {
+  const known = photoIntrinsicsSchema.safeParse(intrinsics);
+  if (known.success) {
+    const { width, height, fx, fy, cx, cy } = known.data;
+    return photoCamera(pose, { kind: 'pixels', widthPx: width, heightPx: height, fx, fy, cx, cy });
+  }
   const size =
     photo.width_px !== null && photo.height_px !== null
       ? { width: photo.width_px, height: photo.height_px }
@@ -106,6 +117,7 @@ function cameraAt(photo: TargetPhoto, group: Group, pose: PhotoPose): PhotoCamer
  */
 export function createMonitorTargetService(deps: {
   repo: MonitorTargetRepo;
+  view: Pick<InspectionImageViewQueries, 'newestIntrinsics'>;
   access: ProjectAccess;
   notices: Pick<NoticeService, 'notify'>;
   jobs: JobQueue;
@@ -113,7 +125,7 @@ export function createMonitorTargetService(deps: {
   bus: EventBus;
   log: FastifyBaseLogger;
 }) {
-  const { repo, access, jobs, bus, log } = deps;
+  const { repo, view, access, jobs, bus, log } = deps;
 
   async function requireTarget(auth: AuthContext, id: number, options: { change?: boolean } = {}) {
     const target = await repo.findTarget(id);
@@ -194,11 +206,12 @@ export function createMonitorTargetService(deps: {
     const fixes = new Map((await repo.fixes(target.id)).map((fix) => [fix.image_id, fix]));
     const base = fixes.get(target.image_id);
     if (!baselinePhoto) return;
-    const groups = new Map(
-      (await repo.groups([target.inspection_id, ...rounds.map((round) => round.inspection.id)])).map((group) => [
-        group.id,
-        group,
-      ]),
+    const inspectionIds = [target.inspection_id, ...rounds.map((round) => round.inspection.id)];
+    const groups = new Map((await repo.groups(inspectionIds)).map((group) => [group.id, group]));
+    const intrinsics = new Map(
+      (await Promise.all(inspectionIds.map((id) => view.newestIntrinsics(id))))
+        .flat()
+        .map((row) => [row.image_id, row.intrinsics]),
     );
     const baseGroup = groups.get(baselinePhoto.image_group_id);
     const basePose = poseOf(baselinePhoto);
@@ -214,8 +227,11 @@ export function createMonitorTargetService(deps: {
         const pose = poseOf(photo) ?? basePose ?? NOMINAL_POSE;
         try {
           result = targetDisplacement({
-            baseline: { camera: cameraAt(baselinePhoto, baseGroup, basePose ?? pose), pixel: [base.x!, base.y!] },
-            round: { camera: cameraAt(photo, group, pose), pixel: [fix.x!, fix.y!] },
+            baseline: {
+              camera: cameraAt(baselinePhoto, baseGroup, basePose ?? pose, intrinsics.get(baselinePhoto.id)),
+              pixel: [base.x!, base.y!],
+            },
+            round: { camera: cameraAt(photo, group, pose, intrinsics.get(photo.id)), pixel: [fix.x!, fix.y!] },
             distanceM: baseGroup.photo_distance_m,
           });
         } catch (error) {

@@ -340,6 +340,33 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     const after = ok(await images(created.id));
     expect(after[1]!.displacementMm).toBe(0);
     expect(Math.abs(after[2]!.downMm! - 20 * GSD_MM)).toBeLessThan(0.01);
+    // A high-precision pose gave round 2's photo calibrated intrinsics: twice the group camera's focal length
+    // (f = 12.29 mm / 17.3 mm × 800 px), so its pixels span half the ground. On the plane 5 m ahead, a pixel v lies
+    // (v − 300) × GSD down from the axis on the baseline photo and (v − 300) × GSD / 2 on round 2's.
+    const f = (12.29 / 17.3) * 800;
+    await server()
+      .db.insertInto('inspection_image_poses')
+      .values({
+        image_id: roundPhotos[1]![0]!,
+        source: 'highPrecision',
+        longitude: 0,
+        latitude: 0,
+        altitude: 0,
+        pitch: -90,
+        yaw: 0,
+        roll: 0,
+        intrinsics: JSON.stringify({ width: 800, height: 600, fx: 2 * f, fy: 2 * f, cx: 400, cy: 300 }),
+      })
+      .execute();
+    const calibrated = ok(
+      await call<TargetImage[]>('POST', `/tag-displacement/image-tags/${roundPhotos[1]![0]}`, {
+        tagId: created.id,
+        x: base!.position!.x,
+        y: base!.position!.y + 20,
+      }),
+    );
+    const baseY = base!.position!.y;
+    expect(calibrated[2]!.downMm!).toBeCloseTo(((baseY + 20 - 300) / 2 - (baseY - 300)) * GSD_MM, 2);
     // A photo that is not one of the target's: the other photo of a round.
     const stranger = await call('POST', `/tag-displacement/image-tags/${roundPhotos[0]![1]}`, {
       tagId: created.id,
