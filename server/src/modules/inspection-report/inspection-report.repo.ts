@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DefectExportField, Language, ReportSection, ReportState, ReportTemplate } from '@sightline/shared';
 import type { Database, InspectionReportsTable } from '../../platform/db/schema.js';
+import { defectRows } from '../defect/defect.repo.js';
 
 export type InspectionReportRow = Selectable<InspectionReportsTable> & { created_by_name: string | null };
 
@@ -278,6 +279,14 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
         )
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    /** Defects by id as the list reads them (the photo defects key defects stand for, whatever the report filter). */
+    defectsByIds(ids: readonly number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return defectRows(db)
+        .where('d.id', 'in', [...ids])
+        .execute();
     },
 
     async defectCount(inspectionId: number) {

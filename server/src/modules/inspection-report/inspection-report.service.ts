@@ -348,7 +348,9 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     const keyDefectCount = (await deps.keyDefects.ofInspection(record.inspection_id)).length;
 
     const unique = <T>(values: T[]) => [...new Set(values)];
-    const keyDefectRows = defects.filter((defect) => keys.some((key) => key.defect_id === defect.id));
+    const keyPhotoDefects = await repo.defectsByIds(
+      unique(keys.flatMap((key) => (key.defect_id === null ? [] : [key.defect_id]))),
+    );
     const [types, markers, config, ranges] = await Promise.all([
       deps.names.typeNames(unique([...defects.map((d) => d.type_id), ...keys.map((k) => k.type_id)])),
       deps.names.markerNames(unique(defects.flatMap((d) => (d.marker_id === null ? [] : [d.marker_id])))),
@@ -374,7 +376,9 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     progress(0.1);
 
     // Thumbnails of the table's defects and the key defects' photo defects: a crop each, in the CPU pool.
-    const cropped = wants('defects') && record.thumbnails ? defects : keyDefectRows;
+    const tableCrops = wants('defects') && record.thumbnails ? defects : [];
+    const inTable = new Set(tableCrops.map((defect) => defect.id));
+    const cropped = [...tableCrops, ...keyPhotoDefects.filter((defect) => !inTable.has(defect.id))];
     const photos = await deps.names.photos(unique(cropped.map((d) => d.image_id)));
     const thumbnails = new Map<number, Picture>();
     for (const [id, made] of await cropThumbnails(deps.cpu, photos, cropped, {

@@ -250,7 +250,7 @@ describe.each(backends())('%s: inspection reports', (backend) => {
       ]);
       okData(await configure('/report-filter/disease/type/adds', { diseaseTypeIds: [scene.types.spalling] }));
       const typed = await generated({
-        sections: ['statistics', 'defects'],
+        sections: ['statistics', 'defects', 'keyDefects'],
         fields: ['code', 'type'],
         thumbnails: false,
       });
@@ -258,6 +258,11 @@ describe.each(backends())('%s: inspection reports', (backend) => {
       const typedLines = await docxLines((await download(server, team.inspector.token, typed.wordUrl!)).bytes);
       expect(after(typedLines, 'By defect type', 4)).toEqual(['Name', 'Count', 'Spalling', '1']);
       expect(after(typedLines, 'Defect list', 4)).toEqual(['Number', 'Defect type', 'D-0003', 'Spalling']);
+      // The key defect stands for the long crack, which the filter leaves out of the table: its crop is still shown.
+      expect(typedLines).toContain('Photo');
+      const media = [...(await unzip((await download(server, team.inspector.token, typed.wordUrl!)).bytes)).entries()];
+      const jpegs = media.filter(([name, data]) => name.startsWith('word/media/') && data[0] === 0xff);
+      expect(jpegs).toHaveLength(1);
     } finally {
       okData(await configure('/report-filter/clean/type', {}));
       await server.db.deleteFrom('report_filter_ranges').where('project_id', '=', scene.projectId).execute();
@@ -301,6 +306,12 @@ describe.each(backends())('%s: inspection reports', (backend) => {
       'querystring.state': 'invalidValue',
     });
     expect((await call('GET', '/inspection-report/999999')).body.msg).toBe('INSPECTION_REPORT_NOT_EXISTING');
+    for (const [method, url] of [
+      ['GET', '/inspection-report/abc'],
+      ['POST', '/inspection-report/0/again'],
+      ['DELETE', '/inspection-report/-1'],
+    ] as const)
+      expect(fieldKeys((await call(method, url)).body), url).toEqual({ 'params.id': 'invalidValue' });
   });
 
   it('answers TEMPLATE_FILE_ERROR for a section its template lacks, and fails with it when the cover logo cannot be read', async () => {
