@@ -6,6 +6,12 @@ export const FEATURE_SLOTS: FeatureSlots = {
   photoEditor: lazy(() => import('../features/defect-editor/components/DefectEditorPage')),
   inspectionSection: lazy(() => import('../features/defect/components/DefectsSection')),
   inspectionHistory: lazy(() => import('../features/defect-history/components/HistorySection')),
+  inspectionScreening: lazy(() => import('../features/ai-screening/components/ScreeningSection')),
+  projectFilterRange: lazy(() =>
+    import('../features/project-config/components/FilterRangePanel').then((module) => ({
+      default: module.FilterRangePanel,
+    })),
+  ),
   sceneLayer: lazy(() => import('../features/defect/components/DefectLayerControl')),
   sceneKeyDefects: lazy(() => import('../features/key-defect/components/KeyDefectLayerControl')),
 };

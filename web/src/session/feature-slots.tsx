@@ -15,6 +15,10 @@ export interface FeatureSlots {
   }>;
   /** Below an inspection's photos: its defects. */
   inspectionSection?: ComponentType<{ inspectionId: number; projectId: number }>;
+  /** Below an inspection's photos: its AI screening and the review of what the AI found. */
+  inspectionScreening?: ComponentType<{ inspectionId: number; projectId: number }>;
+  /** A project's damage filter range (disease-filter), editable with the project's configuration right. */
+  projectFilterRange?: ComponentType<{ projectId: number; editable: boolean }>;
   /** Above an inspection's defects, when it has a previous inspection: its historical defect matching. */
   inspectionHistory?: ComponentType<{
     inspectionId: number;

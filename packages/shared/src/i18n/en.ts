@@ -35,6 +35,7 @@ import { en as defectList } from './defect-list/en.js';
 import { en as defectAnalysis } from './defect-analysis/en.js';
 import { en as defectHistory } from './defect-history/en.js';
 import { en as defectHistoryUi } from './defect-history-ui/en.js';
+import { en as aiScreeningUi } from './ai-screening-ui/en.js';
 import { en as inspectionReport } from './inspection-report/en.js';
 
 export const en: Catalogue = mergeDomains(
@@ -73,5 +74,6 @@ export const en: Catalogue = mergeDomains(
   defectAnalysis,
   defectHistory,
   defectHistoryUi,
+  aiScreeningUi,
   inspectionReport,
 );

@@ -35,6 +35,7 @@ import { ja as defectList } from './defect-list/ja.js';
 import { ja as defectAnalysis } from './defect-analysis/ja.js';
 import { ja as defectHistory } from './defect-history/ja.js';
 import { ja as defectHistoryUi } from './defect-history-ui/ja.js';
+import { ja as aiScreeningUi } from './ai-screening-ui/ja.js';
 import { ja as inspectionReport } from './inspection-report/ja.js';
 
 export const ja: Catalogue = mergeDomains(
@@ -73,5 +74,6 @@ export const ja: Catalogue = mergeDomains(
   defectAnalysis,
   defectHistory,
   defectHistoryUi,
+  aiScreeningUi,
   inspectionReport,
 );

@@ -34,6 +34,7 @@ import { zhCN as defectList } from './defect-list/zh-CN.js';
 import { zhCN as defectAnalysis } from './defect-analysis/zh-CN.js';
 import { zhCN as defectHistory } from './defect-history/zh-CN.js';
 import { zhCN as defectHistoryUi } from './defect-history-ui/zh-CN.js';
+import { zhCN as aiScreeningUi } from './ai-screening-ui/zh-CN.js';
 import { zhCN as inspectionReport } from './inspection-report/zh-CN.js';
 
 /**
@@ -77,6 +78,7 @@ export const zhCN = mergeDomains(
   defectAnalysis,
   defectHistory,
   defectHistoryUi,
+  aiScreeningUi,
   inspectionReport,
 );
 

@@ -245,6 +245,11 @@ export function InspectionDetail({ id, onBack }: { id: number; onBack: (projectI
           />
         )}
       </Flex>
+      <FeatureSlot
+        name="inspectionScreening"
+        props={{ inspectionId: inspection.id, projectId: inspection.projectId }}
+        fallback={<Spin />}
+      />
       {inspection.previousInspection && (
         <FeatureSlot
           name="inspectionHistory"

@@ -1,0 +1,261 @@
+/**
+ * AI screening and its review (issue 14, point 7 and the first "Done means") in a real browser against the built
+ * product. An inspection of three DeepCrack test photos (real concrete cracks, each of which the built-in detector
+ * finds as one crack) and a plain grey photo is screened from its panel: the start warns that the photos are bound to
+ * no spatial marker, the run is followed to its end on the event stream, and the tabs count the photos. Then the
+ * review: one photo accepted; another's crack rejected through the error-feedback dialog as not damage (the
+ * correction read back over the API, the defect gone); the third's crack edited in the image editor (a vertex
+ * dragged, the shape saved); the last two reviewed as a selection and the rest with review-all (its confirmation
+ * names how many); a review revoked. Each step's counts per tab as expected. A viewer sees the panel without any
+ * action. Screenshots in zh dark and en light.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AiFeedback, AiImageInfo, AiReviewTab, AiTabCounts } from '@sightline/shared';
+import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
+import { browserSkipReason, screenshotPath } from './support/browser';
+import { browserSuite } from './support/browser-suite';
+import { plainPhoto } from './support/defect-seed';
+import { layerView } from './support/defect-editor-ui';
+import { pickLanguage, seedInspectionPhotos } from './support/inspection-seed';
+import { apiData, createProject, logInByApi, startSnapshotServer, text, zh } from './support/team-api';
+
+/** DeepCrack test photos in which the built-in detector finds exactly one crack (packages/vision, deterministic). */
+const CRACKED = ['11239-1.jpg', '11248-1.jpg', '11296-1.jpg'] as const;
+const cracked = CRACKED.map((name) => ({ name, bytes: readFixture('deepcrack', 'test', 'img', name) }));
+const skipReason = browserSkipReason('e2e/ai-screening.test.ts', {
+  fixture: cracked.some((photo) => !photo.bytes) ? missingFixtureMessage('deepcrack', 'test', 'img') : null,
+});
+const ui = zh.aiUi;
+const PLAIN = 'plain.jpg';
+
+describe.skipIf(skipReason !== null)('AI screening and review', () => {
+  const suite = browserSuite(startSnapshotServer);
+  // Each step waits for the run or a write to reach the server and the panel to read it again.
+  beforeAll(() => vi.setConfig({ expect: { poll: { timeout: 30_000 } } }));
+  afterAll(() => vi.resetConfig());
+
+  it(
+    'screens the photos, then accepts, rejects with feedback, edits in the editor and reviews them, the tabs counting',
+    { timeout: 900_000 },
+    async () => {
+      const { server } = suite;
+      const token = await logInByApi(server, 'demoowner');
+      const members = await apiData<Array<{ userId: number; name: string }>>(server, '/team-client/users', { token });
+      const viewerId = members.find((member) => member.name === 'Demo Viewer')!.userId;
+      const projectId = await createProject(server, token, `AI screening ${Date.now()}`, { memberIds: [viewerId] });
+      const { inspection, images } = await seedInspectionPhotos(
+        server,
+        token,
+        projectId,
+        'Deck survey',
+        [
+          ...cracked.map(({ name, bytes }) => ({ name, bytes: bytes! })),
+          { name: PLAIN, bytes: await plainPhoto(544, 384, 168, 168, 168) },
+        ],
+        5,
+      );
+      const idOf = (name: string) => images.find((image) => image.name === name)!.id;
+      const [accepted, rejected, edited] = CRACKED.map(idOf) as [number, number, number];
+      const plain = idOf(PLAIN);
+      const aiInfo = (imageId: number) =>
+        apiData<AiImageInfo>(server, `/inspection-image/img-ai-info/${imageId}`, { method: 'POST', token });
+
+      const page = await suite.signedInPage(
+        token,
+        `/inspection/${inspection.id}`,
+        { width: 1440, height: 900 },
+        'dark',
+      );
+      const section = page.getByTestId('ai-section');
+      const state = section.getByTestId('ai-state');
+      await expect.poll(() => state.getAttribute('data-state'), { timeout: 60_000 }).toBe('NOT_EXISTING');
+      const countOf = (tab: AiReviewTab) =>
+        section.locator(`[data-testid="ai-tab"][data-tab="${tab}"]`).getAttribute('data-count');
+      const expectCounts = async (expected: Partial<AiTabCounts>) => {
+        const tabs = Object.keys(expected) as AiReviewTab[];
+        const wanted = Object.fromEntries(tabs.map((tab) => [tab, String(expected[tab])]));
+        await expect
+          .poll(async () => Object.fromEntries(await Promise.all(tabs.map(async (tab) => [tab, await countOf(tab)]))))
+          .toEqual(wanted);
+      };
+      await expectCounts({ all: 4, notDetected: 4, toReview: 0 });
+
+      // Start: the dialog's defaults (every type the detector covers, all photos keeping drawn damage); the photos
+      // are bound to no spatial marker, which the start says with their count before going on.
+      await section.getByTestId('ai-start').click();
+      const startForm = page.getByTestId('ai-start-form');
+      await startForm.waitFor();
+      await startForm.getByText(ui.startDialog.ranges.keepManual).waitFor();
+      await page.getByTestId('ai-start-ok').click();
+      const warning = page.locator('.ant-modal-confirm');
+      await warning.getByText(text(ui.startDialog.unbound, { count: 4 })).waitFor();
+      await warning.getByTestId('ai-confirm-ok').click();
+      await startForm.waitFor({ state: 'detached' });
+
+      // The run on the event stream to its end: every photo done, one crack on each DeepCrack photo.
+      await expect
+        .poll(() => state.getAttribute('data-state'), { timeout: 600_000, interval: 1000 })
+        .toBe('AI_CHECK_COMPLETE');
+      await expect.poll(() => section.getByTestId('ai-done').getAttribute('data-done')).toBe('4');
+      await expect.poll(() => section.getByTestId('ai-defects').getAttribute('data-count')).toBe('3');
+      await expectCounts({
+        all: 4,
+        toReview: 4,
+        reviewed: 0,
+        reviewedNoDamage: 0,
+        abnormal: 0,
+        waiting: 0,
+        notDetected: 0,
+      });
+      const row = (imageId: number) => section.locator(`[data-testid="ai-row"][data-image-id="${imageId}"]`);
+      await expect.poll(() => row(plain).getByTestId('ai-image-state').getAttribute('data-state')).toBe('clean');
+      for (const imageId of [accepted, rejected, edited]) {
+        expect(await row(imageId).getByTestId('ai-image-state').getAttribute('data-state')).toBe('damage');
+        expect((await aiInfo(imageId)).defects).toHaveLength(1);
+      }
+      await section.screenshot({ path: screenshotPath('ai-screening-panel-dark-zh') });
+
+      // Accept one.
+      await row(accepted).getByTestId('ai-row-review').click();
+      await expectCounts({ toReview: 3, reviewed: 1, reviewedNoDamage: 0 });
+      await expect.poll(() => row(accepted).getByTestId('ai-reviewed').count()).toBe(1);
+
+      // Reject one: its crack is not damage, said in the error-feedback dialog with a note.
+      const [wrong] = (await aiInfo(rejected)).defects;
+      await row(rejected).getByTestId('ai-row-result').click();
+      const drawer = page.getByTestId('ai-result');
+      const drawerDefect = drawer.locator(`[data-testid="ai-result-defect"][data-defect-id="${wrong!.id}"]`);
+      await drawerDefect.waitFor();
+      await drawerDefect.getByTestId('ai-result-feedback').click();
+      const feedbackForm = page.getByTestId('ai-feedback-form');
+      await feedbackForm.waitFor();
+      await feedbackForm.getByText(ui.feedback.notDamage).click();
+      await page.getByTestId('ai-feedback-content').fill('A formwork joint, not a crack');
+      await page
+        .locator('.ant-modal')
+        .filter({ has: feedbackForm })
+        .getByRole('button', { name: ui.feedback.submit })
+        .click();
+      await feedbackForm.waitFor({ state: 'detached' });
+      await drawer.getByText(ui.resultDrawer.noDefects).waitFor();
+      await page.screenshot({ path: screenshotPath('ai-screening-result-dark-zh') });
+      await drawer.locator('.ant-drawer-close').click();
+      await drawer.waitFor({ state: 'detached' });
+      const feedbacks = await apiData<AiFeedback[]>(server, '/inspection-image/ai-feedback', {
+        token,
+        query: { inspectionId: String(inspection.id) },
+      });
+      expect(feedbacks).toMatchObject([
+        {
+          imageId: rejected,
+          defectId: wrong!.id,
+          aiTypeId: wrong!.typeId,
+          correctTypeId: null,
+          shapeKind: wrong!.shapeKind,
+          points: wrong!.points,
+          content: 'A formwork joint, not a crack',
+        },
+      ]);
+      expect((await aiInfo(rejected)).defects).toEqual([]);
+      await expect.poll(() => row(rejected).getAttribute('data-defects')).toBe('0');
+
+      // Edit one in the image editor: its crack's last vertex dragged, the shape saved.
+      const [crack] = (await aiInfo(edited)).defects;
+      await row(edited).getByTestId('ai-row-edit').click();
+      await page.waitForURL(new RegExp(`/photo/${edited}/edit$`));
+      const editor = page.getByTestId('defect-editor');
+      const layer = page.getByTestId('defect-layer');
+      await editor.waitFor();
+      await expect.poll(() => layer.getAttribute('data-scale'), { timeout: 60_000 }).not.toBeNull();
+      await page.getByTestId('defect-mode').getByText(zh.defectEditor.mode.screening).click();
+      expect(await editor.getAttribute('data-mode')).toBe('screening');
+      await page.getByTestId('defect-tool-select').click();
+      const item = page.locator(`[data-testid="defect-item"][data-defect-id="${crack!.id}"]`);
+      await item.click();
+      await expect.poll(() => item.getAttribute('data-selected')).toBe('true');
+      const end = (await layerView(page)).toScreen(crack!.points.at(-1)!);
+      await page.mouse.move(end.x, end.y);
+      await page.mouse.down();
+      await page.mouse.move(end.x + 20, end.y + 15, { steps: 6 });
+      await page.mouse.move(end.x + 40, end.y + 30, { steps: 6 });
+      await page.mouse.up();
+      await expect.poll(async () => (await aiInfo(edited)).defects[0]?.points.at(-1)).not.toEqual(crack!.points.at(-1));
+      const reshaped = (await aiInfo(edited)).defects[0]!;
+      expect(reshaped.id).toBe(crack!.id);
+      expect(reshaped.points.slice(0, -1)).toEqual(crack!.points.slice(0, -1));
+      await page.getByTestId('defect-editor-back').click();
+      await section.waitFor();
+
+      // The rejected and the edited photo reviewed as a selection; the rest with review-all, which names how many.
+      for (const imageId of [rejected, edited]) {
+        await row(imageId).locator('.ant-checkbox-input').check();
+      }
+      await section.getByTestId('ai-review-selected').click();
+      await expectCounts({ toReview: 1, reviewed: 3, reviewedNoDamage: 1 });
+      await section.getByTestId('ai-review-all').click();
+      const confirm = page.locator('.ant-modal-confirm');
+      await confirm.getByText(text(ui.reviewAllConfirm, { num: 1 })).waitFor();
+      await confirm.getByTestId('ai-confirm-ok').click();
+      await expectCounts({ all: 4, toReview: 0, reviewed: 4, reviewedNoDamage: 2 });
+
+      // A review revoked: the photo waits for review again.
+      await row(accepted).getByTestId('ai-row-revoke').click();
+      await expectCounts({ toReview: 1, reviewed: 3, reviewedNoDamage: 2 });
+
+      // The tabs list their photos.
+      await section.locator('[data-testid="ai-tab"][data-tab="reviewedNoDamage"]').click();
+      await expect.poll(() => section.getByTestId('ai-row').count()).toBe(2);
+      expect(await row(rejected).count()).toBe(1);
+      expect(await row(plain).count()).toBe(1);
+      await section.locator('[data-testid="ai-tab"][data-tab="abnormal"]').click();
+      await section.getByTestId('ai-empty').waitFor();
+      await page.context().close();
+
+      // A viewer reads the panel and the tabs without any action.
+      const viewer = await suite.signedInPage(
+        await logInByApi(server, 'demoviewer'),
+        `/inspection/${inspection.id}`,
+        { width: 1440, height: 900 },
+        'light',
+      );
+      const readOnly = viewer.getByTestId('ai-section');
+      await expect
+        .poll(() => readOnly.getByTestId('ai-state').getAttribute('data-state'), { timeout: 60_000 })
+        .toBe('AI_CHECK_COMPLETE');
+      await expect.poll(() => readOnly.getByTestId('ai-row').count()).toBe(4);
+      for (const action of [
+        'ai-start',
+        'ai-stop',
+        'ai-jump',
+        'ai-review-all',
+        'ai-review-selected',
+        'ai-row-review',
+        'ai-row-revoke',
+        'ai-row-edit',
+      ]) {
+        expect(await readOnly.getByTestId(action).count(), action).toBe(0);
+      }
+      await readOnly.locator(`[data-testid="ai-row"][data-image-id="${edited}"]`).getByTestId('ai-row-result').click();
+      const viewerDrawer = viewer.getByTestId('ai-result');
+      await viewerDrawer.getByTestId('ai-result-defect').waitFor();
+      expect(await viewerDrawer.getByTestId('ai-result-feedback').count()).toBe(0);
+      expect(await viewerDrawer.getByTestId('ai-result-edit').count()).toBe(0);
+      await viewer.context().close();
+
+      // en in the light theme.
+      const english: Page = await suite.signedInPage(
+        token,
+        `/inspection/${inspection.id}`,
+        { width: 1440, height: 900 },
+        'light',
+      );
+      await pickLanguage(english, 'English');
+      const panel: Locator = english.getByTestId('ai-section');
+      await panel.getByText('Waiting for review').first().waitFor();
+      await expect.poll(() => panel.getByTestId('ai-row').count(), { timeout: 60_000 }).toBe(4);
+      await panel.screenshot({ path: screenshotPath('ai-screening-panel-light-en') });
+      await english.context().close();
+    },
+  );
+});

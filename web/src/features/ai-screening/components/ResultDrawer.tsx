@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Alert, Button, Drawer, Empty, Flex, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { EditOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { DefectType } from '@sightline/shared';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { translate } from '../../../i18n';
+import { SIZE_DIMENSIONS, formatSize } from '../../../lib/defect-sizes';
+import { defectTypeLabel } from '../../../lib/defect-type-label';
+import { useAiImage } from '../api';
+import { AiStateTag } from './AiStateTag';
+import { FeedbackDialog } from './FeedbackDialog';
+
+const SIZE_UNITS = { lengthM: 'm', widthMm: 'mm', areaM2: 'm²' } as const;
+
+/**
+ * A screened photo's AI result: its state and the AI defects on it with their sizes; a reviewer opens the photo in
+ * the image editor to edit or delete them, or reports one recognised wrongly.
+ */
+export function ResultDrawer({
+  imageId,
+  types,
+  canReview,
+  onOpenEditor,
+  onClose,
+}: {
+  imageId: number;
+  types: readonly DefectType[];
+  canReview: boolean;
+  onOpenEditor: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const info = useAiImage(imageId);
+  const [reporting, setReporting] = useState<{ id: number; typeId: number } | null>(null);
+  const typeOf = new Map(types.map((type) => [type.id, type]));
+
+  return (
+    <Drawer
+      open
+      width={520}
+      title={t('aiUi.resultDrawer.title', { name: info.data?.name ?? '' })}
+      onClose={onClose}
+      data-testid="ai-result"
+      extra={
+        canReview && (
+          <Button icon={<EditOutlined />} onClick={onOpenEditor} data-testid="ai-result-edit">
+            {t('aiUi.openEditor')}
+          </Button>
+        )
+      }
+    >
+      {info.isPending ? (
+        <Skeleton active />
+      ) : info.isError ? (
+        <LoadFailed onRetry={() => void info.refetch()} />
+      ) : (
+        <Flex vertical gap={12}>
+          <Space>
+            <AiStateTag state={info.data.aiState} />
+            {info.data.reviewed && <Tag color="success">{t('aiUi.reviewedTag')}</Tag>}
+          </Space>
+          {info.data.errorKey && (
+            <Alert
+              type={info.data.aiState === 'abnormal' ? 'error' : 'info'}
+              showIcon
+              title={translate(`errors.${info.data.errorKey}`)}
+            />
+          )}
+          {info.data.defects.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('aiUi.resultDrawer.noDefects')} />
+          ) : (
+            <List
+              size="small"
+              bordered
+              dataSource={info.data.defects}
+              renderItem={(defect) => {
+                const type = typeOf.get(defect.typeId);
+                return (
+                  <List.Item
+                    data-testid="ai-result-defect"
+                    data-defect-id={defect.id}
+                    actions={
+                      canReview
+                        ? [
+                            <Button
+                              key="feedback"
+                              size="small"
+                              icon={<ExclamationCircleOutlined />}
+                              onClick={() => setReporting({ id: defect.id, typeId: defect.typeId })}
+                              data-testid="ai-result-feedback"
+                            >
+                              {t('aiUi.resultDrawer.feedback')}
+                            </Button>,
+                          ]
+                        : []
+                    }
+                  >
+                    <Flex vertical gap={2}>
+                      <Typography.Text strong>{type ? defectTypeLabel(type) : '—'}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {SIZE_DIMENSIONS.filter((dimension) => defect.size[dimension] !== null)
+                          .map(
+                            (dimension) => `${formatSize(defect.size[dimension], dimension)} ${SIZE_UNITS[dimension]}`,
+                          )
+                          .join(' · ') || '—'}
+                      </Typography.Text>
+                    </Flex>
+                  </List.Item>
+                );
+              }}
+            />
+          )}
+        </Flex>
+      )}
+      {reporting && <FeedbackDialog defect={reporting} types={types} onClose={() => setReporting(null)} />}
+    </Drawer>
+  );
+}
