@@ -67,6 +67,17 @@ describeOnOneDatabase('a generated report converted by LibreOffice', (server) =>
       const preview = await download(server(), team.inspector.token, report.previewUrl!);
       expect(preview.response.headers['content-disposition']).toMatch(/^inline; /);
       expect(preview.bytes.equals(bytes)).toBe(true);
+      // The browser's preview frame cannot send a header: a signed link of the previews' folder opens it.
+      const link = okData(
+        await server().call<{ query: string }>('GET', '/api/web/file-link', {
+          token: team.viewer.token,
+          query: { folder: '/api/inspection-report/preview/' },
+        }),
+      );
+      const linked = await server().app.inject({ method: 'GET', url: `${report.previewUrl!}?${link.query}` });
+      expect(linked.statusCode).toBe(200);
+      expect(linked.rawPayload.equals(bytes)).toBe(true);
+      expect((await server().app.inject({ method: 'GET', url: report.previewUrl! })).statusCode).toBe(401);
 
       fs.rmSync(ARTIFACTS, { recursive: true, force: true });
       fs.mkdirSync(ARTIFACTS, { recursive: true });
