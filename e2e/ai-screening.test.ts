@@ -18,7 +18,7 @@ import { browserSuite } from './support/browser-suite';
 import { plainPhoto } from './support/defect-seed';
 import { layerView } from './support/defect-editor-ui';
 import { pickLanguage, seedInspectionPhotos } from './support/inspection-seed';
-import { apiData, createProject, logInByApi, startSnapshotServer, text, zh } from './support/team-api';
+import { apiData, buttonName, createProject, logInByApi, startSnapshotServer, text, zh } from './support/team-api';
 
 /** DeepCrack test photos in which the built-in detector finds exactly one crack (packages/vision, deterministic). */
 const CRACKED = ['11239-1.jpg', '11248-1.jpg', '11296-1.jpg'] as const;
@@ -202,6 +202,34 @@ describe.skipIf(skipReason !== null)('AI screening and review', () => {
       // A review revoked: the photo waits for review again.
       await row(accepted).getByTestId('ai-row-revoke').click();
       await expectCounts({ toReview: 1, reviewed: 3, reviewedNoDamage: 2 });
+
+      // Deleting drawn damage asks first (declined, nothing starts); only photos waiting for detection: there are
+      // none left, which the server says. The settings show the project's damage filter range.
+      await section.getByTestId('ai-start').click();
+      await startForm.waitFor();
+      await page.getByTestId('ai-start-filter').getByText(ui.startDialog.filter).click();
+      await page.getByTestId('ai-start-filter').getByTestId('filter-range').waitFor();
+      await startForm.getByText(ui.startDialog.ranges.deleteManual).click();
+      await page.getByTestId('ai-start-ok').click();
+      const deleting = page.locator('.ant-modal-confirm').filter({ hasText: ui.startDialog.deleteConfirm });
+      await deleting.waitFor();
+      await deleting.getByRole('button', { name: buttonName(zh.ui.common.cancel) }).click();
+      await deleting.waitFor({ state: 'detached' });
+      await startForm.getByText(ui.startDialog.ranges.undetected).click();
+      await page.getByTestId('ai-start-ok').click();
+      const unbound = page
+        .locator('.ant-modal-confirm')
+        .filter({ hasText: text(ui.startDialog.unbound, { count: 4 }) });
+      await unbound.getByTestId('ai-confirm-ok').click();
+      await page.getByText(zh.errors.TASK_CONTENT_EMPTY).waitFor();
+      await page
+        .locator('.ant-modal')
+        .filter({ has: startForm })
+        .getByRole('button', { name: buttonName(zh.ui.common.cancel) })
+        .click();
+      await startForm.waitFor({ state: 'detached' });
+      expect(await state.getAttribute('data-state')).toBe('AI_CHECK_COMPLETE');
+      await expectCounts({ all: 4, toReview: 1, reviewed: 3, reviewedNoDamage: 2 });
 
       // The tabs list their photos.
       await section.locator('[data-testid="ai-tab"][data-tab="reviewedNoDamage"]').click();

@@ -111,6 +111,8 @@ export function useReviewPage(inspectionId: number, tab: AiReviewTab, pageNum: n
   return useQuery({
     queryKey: aiKeys.page(inspectionId, query),
     enabled: ready,
+    // Read again when shown: the image editor changes the photos' defects without telling these keys.
+    staleTime: 0,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => call(aiScreeningCalls.page, { body: { inspectionId, ...query }, signal }),
   });
@@ -122,6 +124,7 @@ export function useAiImage(imageId: number | null) {
   return useQuery({
     queryKey: aiKeys.image(imageId ?? 0),
     enabled: ready,
+    staleTime: 0,
     queryFn:
       imageId === null
         ? skipToken
