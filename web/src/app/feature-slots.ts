@@ -7,6 +7,7 @@ export const FEATURE_SLOTS: FeatureSlots = {
   inspectionSection: lazy(() => import('../features/defect/components/DefectsSection')),
   inspectionHistory: lazy(() => import('../features/defect-history/components/HistorySection')),
   inspectionScreening: lazy(() => import('../features/ai-screening/components/ScreeningSection')),
+  inspectionReports: lazy(() => import('../features/inspection-report/components/ReportsSection')),
   projectFilterRange: lazy(() =>
     import('../features/project-config/components/FilterRangePanel').then((module) => ({
       default: module.FilterRangePanel,

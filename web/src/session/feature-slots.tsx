@@ -17,6 +17,8 @@ export interface FeatureSlots {
   inspectionSection?: ComponentType<{ inspectionId: number; projectId: number }>;
   /** Below an inspection's photos: its AI screening and the review of what the AI found. */
   inspectionScreening?: ComponentType<{ inspectionId: number; projectId: number }>;
+  /** Below an inspection's defects: its reports, and a new report in three steps. */
+  inspectionReports?: ComponentType<{ inspectionId: number; projectId: number }>;
   /** A project's damage filter range (disease-filter), editable with the project's configuration right. */
   projectFilterRange?: ComponentType<{ projectId: number; editable: boolean }>;
   /** Above an inspection's defects, when it has a previous inspection: its historical defect matching. */

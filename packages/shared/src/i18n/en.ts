@@ -37,6 +37,7 @@ import { en as defectHistory } from './defect-history/en.js';
 import { en as defectHistoryUi } from './defect-history-ui/en.js';
 import { en as aiScreeningUi } from './ai-screening-ui/en.js';
 import { en as inspectionReport } from './inspection-report/en.js';
+import { en as inspectionReportUi } from './inspection-report-ui/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -76,4 +77,5 @@ export const en: Catalogue = mergeDomains(
   defectHistoryUi,
   aiScreeningUi,
   inspectionReport,
+  inspectionReportUi,
 );

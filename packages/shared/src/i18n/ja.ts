@@ -37,6 +37,7 @@ import { ja as defectHistory } from './defect-history/ja.js';
 import { ja as defectHistoryUi } from './defect-history-ui/ja.js';
 import { ja as aiScreeningUi } from './ai-screening-ui/ja.js';
 import { ja as inspectionReport } from './inspection-report/ja.js';
+import { ja as inspectionReportUi } from './inspection-report-ui/ja.js';
 
 export const ja: Catalogue = mergeDomains(
   errors,
@@ -76,4 +77,5 @@ export const ja: Catalogue = mergeDomains(
   defectHistoryUi,
   aiScreeningUi,
   inspectionReport,
+  inspectionReportUi,
 );

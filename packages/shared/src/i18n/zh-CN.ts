@@ -36,6 +36,7 @@ import { zhCN as defectHistory } from './defect-history/zh-CN.js';
 import { zhCN as defectHistoryUi } from './defect-history-ui/zh-CN.js';
 import { zhCN as aiScreeningUi } from './ai-screening-ui/zh-CN.js';
 import { zhCN as inspectionReport } from './inspection-report/zh-CN.js';
+import { zhCN as inspectionReportUi } from './inspection-report-ui/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -80,6 +81,7 @@ export const zhCN = mergeDomains(
   defectHistoryUi,
   aiScreeningUi,
   inspectionReport,
+  inspectionReportUi,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

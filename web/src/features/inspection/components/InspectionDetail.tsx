@@ -266,6 +266,11 @@ export function InspectionDetail({ id, onBack }: { id: number; onBack: (projectI
         props={{ inspectionId: inspection.id, projectId: inspection.projectId }}
         fallback={<Spin />}
       />
+      <FeatureSlot
+        name="inspectionReports"
+        props={{ inspectionId: inspection.id, projectId: inspection.projectId }}
+        fallback={<Spin />}
+      />
       {editingInspection && (
         <InspectionDialog
           projectId={inspection.projectId}
