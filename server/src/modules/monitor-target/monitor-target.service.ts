@@ -360,7 +360,15 @@ export function createMonitorTargetService(deps: {
       if (!photo || photo.project_id !== body.projectId || photo.state === 'uploading' || photo.state === 'failed') {
         throw new AppError('IMG_NO_BASIS_IMAGE');
       }
-      const region = body.region ?? null;
+      // Whole pixels: a patch's template is cut on pixel edges, and its centre is the baseline position.
+      const region = body.region
+        ? {
+            x: Math.round(body.region.x),
+            y: Math.round(body.region.y),
+            width: Math.round(body.region.width),
+            height: Math.round(body.region.height),
+          }
+        : null;
       if (region && photo.width_px !== null && photo.height_px !== null) {
         if (region.x + region.width > photo.width_px || region.y + region.height > photo.height_px) {
           throw new AppError('VALIDATION_ERROR', { data: { issues: [{ path: 'region', key: 'numberRange' }] } });

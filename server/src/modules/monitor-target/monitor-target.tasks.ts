@@ -9,7 +9,6 @@ import {
   type PixelRect,
   type TargetFix,
   clampRect,
-  cropGray,
   locateArucoTarget,
   locateCircle,
   locatePatch,
@@ -49,28 +48,64 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The photo as grey pixels, turned upright by its EXIF orientation (as the viewer and the editor show it). */
-export async function decodeGray(bytes: Buffer): Promise<GrayImage> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: 120_000_000 })
-    .rotate()
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+const EMPTY: GrayImage = { data: new Uint8Array(0), width: 0, height: 0 };
+
+/** Bytes sharp cannot read as an image: the photo cannot be searched (its identification goes on without it). */
+class PhotoUnreadable extends Error {
+  constructor(cause: unknown) {
+    super('the photo cannot be decoded', { cause });
+    this.name = 'PhotoUnreadable';
+  }
 }
 
-/** Finds the target on a decoded photo (the bench runs this on its own photos). */
-export async function locateOnPhoto(
-  photo: GrayImage,
+/**
+ * The photo's pixels inside `rect` (the whole photo when null) as grey, turned upright by its EXIF orientation (as
+ * the viewer and the editor show it), with the part of the photo they cover; null when `rect` misses the photo.
+ * Only the rectangle is converted: libvips decodes a JPEG no further down than the rectangle's last row, so a
+ * round's window costs a fraction of the whole photo (docs/benchmarks.md).
+ */
+export async function decodeGray(
+  bytes: Buffer,
+  rect: PixelRect | null,
+): Promise<{ image: GrayImage; area: PixelRect } | null> {
+  try {
+    return await decodeRegion(bytes, rect);
+  } catch (error) {
+    throw new PhotoUnreadable(error);
+  }
+}
+
+async function decodeRegion(bytes: Buffer, rect: PixelRect | null) {
+  const meta = await sharp(bytes).metadata();
+  const upright = (meta.orientation ?? 1) >= 5;
+  const size = { width: (upright ? meta.height : meta.width) ?? 0, height: (upright ? meta.width : meta.height) ?? 0 };
+  const area = rect ? clampRect(size, rect) : { x: 0, y: 0, ...size };
+  if (!area || area.width === 0 || area.height === 0) return null;
+  let pipeline = sharp(bytes, { limitInputPixels: 120_000_000 }).rotate();
+  if (rect) pipeline = pipeline.extract({ left: area.x, top: area.y, width: area.width, height: area.height });
+  const { data, info } = await pipeline.greyscale().raw().toBuffer({ resolveWithObject: true });
+  const image = {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
+  return { image, area };
+}
+
+/**
+ * Finds the target in the photo's bytes, decoding only the window; `template` gives the baseline's rectangle a patch
+ * or a disc's card is matched with. Exported for the bench.
+ */
+export async function locateInPhoto(
+  bytes: Buffer,
   search: TargetSearch,
   window: PixelRect | null,
   template: () => Promise<GrayImage>,
 ): Promise<TargetFix | null> {
-  const area = window ? clampRect(photo, window) : null;
-  if (window && !area) return null;
-  // Searching a copy of the window keeps OpenCV's buffers small on a 20-megapixel photo.
-  const image = area ? cropGray(photo, area) : photo;
-  const shift = (fix: TargetFix | null) => (fix && area ? { ...fix, x: fix.x + area.x, y: fix.y + area.y } : fix);
+  const decoded = await decodeGray(bytes, window);
+  if (!decoded) return null;
+  const { image, area } = decoded;
+  const shift = (fix: TargetFix | null) => (fix ? { ...fix, x: fix.x + area.x, y: fix.y + area.y } : fix);
   switch (search.kind) {
     case 'aruco':
       return shift(await locateArucoTarget(image, { dictionary: search.dictionary, markerId: search.markerId }));
@@ -96,23 +131,20 @@ export const locateTargetTask = defineCpuTask(
   'monitor-target.locate',
   async (input: LocateTargetInput, context): Promise<LocateTargetResult> => {
     const store = (threadStore ??= createConfiguredBlobStore(context.config));
-    const read = async (key: string) => {
-      if (!(await store.stat(key))) return null;
-      try {
-        return await decodeGray(await readAll(store.get(key)));
-      } catch {
-        return null;
-      }
-    };
-    const photo = await read(input.originalKey);
-    if (!photo) return { ok: false };
-    context.signal.throwIfAborted();
+    const read = async (key: string) => ((await store.stat(key)) ? readAll(store.get(key)) : null);
+    const bytes = await read(input.originalKey);
+    if (!bytes) return { ok: false };
     const { search } = input;
     const template = async () => {
       if (search.kind === 'aruco' || search.templateKey === undefined) throw new Error('the search has no template');
-      const baseline = search.templateKey === input.originalKey ? photo : await read(search.templateKey);
-      return baseline ? cropGray(baseline, search.templateRect) : { data: new Uint8Array(0), width: 0, height: 0 };
+      const baseline = search.templateKey === input.originalKey ? bytes : await read(search.templateKey);
+      return (baseline && (await decodeGray(baseline, search.templateRect))?.image) ?? EMPTY;
     };
-    return { ok: true, fix: await locateOnPhoto(photo, search, input.window, template) };
+    try {
+      return { ok: true, fix: await locateInPhoto(bytes, search, input.window, template) };
+    } catch (error) {
+      if (error instanceof PhotoUnreadable) return { ok: false };
+      throw error;
+    }
   },
 );
