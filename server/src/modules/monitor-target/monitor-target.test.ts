@@ -410,6 +410,38 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     expect(failures.records.map((target) => target.name)).toEqual(['Missing']);
   });
 
+  it('a round photo that cannot be read leaves its position empty; the others are measured', async () => {
+    const db = server().db;
+    const baseline = await buildInspection(db, {
+      teamId: team.id,
+      createdBy: team.admin.id,
+      memberIds: [team.viewer.id],
+      inspectionDate: '2026-03-01',
+    });
+    const [basePhoto] = await storePhotos(db, server().config, baseline, BASE);
+    const shots = [];
+    for (const month of ['04', '05']) {
+      const round = await buildInspection(db, {
+        teamId: team.id,
+        createdBy: team.admin.id,
+        projectId: baseline.projectId,
+        inspectionDate: `2026-${month}-01`,
+      });
+      shots.push((await storePhotos(db, server().config, round, { x: BASE.x + 2, y: BASE.y }))[0]!);
+    }
+    const { storage_key: key } = await db
+      .selectFrom('inspection_images')
+      .select('storage_key')
+      .where('id', '=', shots[0]!)
+      .executeTakeFirstOrThrow();
+    await createConfiguredBlobStore(server().config).put(imageBlobKeys(key).original, Buffer.from('not a photo'));
+    const { created, ended } = await identify(arucoBody({ projectId: baseline.projectId, imageId: basePhoto }));
+    expect(ended.state).toBe('identified');
+    const [, unreadable, read] = ok(await images(created.id));
+    expect(unreadable).toMatchObject({ imageId: shots[0], position: null, displacementMm: null });
+    expect(Math.abs(read!.rightMm! - 2 * GSD_MM)).toBeLessThan(1);
+  });
+
   describe('validation and rights', () => {
     it('refuses targets without what their kind needs, and thresholds beyond 99999.999 mm', async () => {
       const keys = async (body: Record<string, unknown>) => fieldKeys((await call('POST', '/project-tag', body)).body);
