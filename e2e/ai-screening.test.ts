@@ -139,6 +139,9 @@ describe.skipIf(skipReason !== null)('AI screening and review', () => {
         .click();
       await feedbackForm.waitFor({ state: 'detached' });
       await drawer.getByText(ui.resultDrawer.noDefects).waitFor();
+      const entry = drawer.locator(`[data-testid="ai-result-feedback-entry"][data-defect-id="${wrong!.id}"]`);
+      await entry.getByText('A formwork joint, not a crack').waitFor();
+      expect(await entry.textContent()).toContain(ui.feedback.notDamageShort);
       await page.screenshot({ path: screenshotPath('ai-screening-result-dark-zh') });
       await drawer.locator('.ant-drawer-close').click();
       await drawer.waitFor({ state: 'detached' });

@@ -87,10 +87,7 @@ export const en: Widen<typeof zhCN> = {
     resultDrawer: {
       title: 'AI result: {name}',
       noDefects: 'The AI found no damage on this photo',
-      type: 'Type',
-      size: 'Size',
       feedback: 'Report an error',
-      given: 'Reported',
     },
     feedback: {
       title: 'Wrongly recognised damage',

@@ -85,10 +85,7 @@ export const ja: Widen<typeof zhCN> = {
     resultDrawer: {
       title: '検出結果：{name}',
       noDefects: 'AI はこの写真で損傷を検出しませんでした',
-      type: '種類',
-      size: 'サイズ',
       feedback: '誤り報告',
-      given: '報告済み',
     },
     feedback: {
       title: '誤認識の報告',

@@ -82,10 +82,7 @@ export const zhCN = {
     resultDrawer: {
       title: '识别结果：{name}',
       noDefects: 'AI 未在此照片上发现病害',
-      type: '类型',
-      size: '尺寸',
       feedback: '错误反馈',
-      given: '已反馈',
     },
     feedback: {
       title: '识别错误反馈',

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Drawer, Empty, Flex, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { EditOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DefectType } from '@sightline/shared';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { translate } from '../../../i18n';
 import { SIZE_DIMENSIONS, formatSize } from '../../../lib/defect-sizes';
 import { defectTypeLabel } from '../../../lib/defect-type-label';
-import { useAiImage } from '../api';
+import { useAiImage, useFeedbacks } from '../api';
 import { AiStateTag } from './AiStateTag';
 import { FeedbackDialog } from './FeedbackDialog';
 
@@ -18,12 +19,14 @@ const SIZE_UNITS = { lengthM: 'm', widthMm: 'mm', areaM2: 'm²' } as const;
  * the image editor to edit or delete them, or reports one recognised wrongly.
  */
 export function ResultDrawer({
+  inspectionId,
   imageId,
   types,
   canReview,
   onOpenEditor,
   onClose,
 }: {
+  inspectionId: number;
   imageId: number;
   types: readonly DefectType[];
   canReview: boolean;
@@ -32,8 +35,14 @@ export function ResultDrawer({
 }) {
   const { t } = useTranslation();
   const info = useAiImage(imageId);
+  const feedbacks = useFeedbacks(inspectionId);
+  const given = (feedbacks.data ?? []).filter((feedback) => feedback.imageId === imageId);
   const [reporting, setReporting] = useState<{ id: number; typeId: number } | null>(null);
   const typeOf = new Map(types.map((type) => [type.id, type]));
+  const typeName = (typeId: number) => {
+    const type = typeOf.get(typeId);
+    return type ? defectTypeLabel(type) : '—';
+  };
 
   return (
     <Drawer
@@ -75,7 +84,6 @@ export function ResultDrawer({
               bordered
               dataSource={info.data.defects}
               renderItem={(defect) => {
-                const type = typeOf.get(defect.typeId);
                 return (
                   <List.Item
                     data-testid="ai-result-defect"
@@ -97,7 +105,7 @@ export function ResultDrawer({
                     }
                   >
                     <Flex vertical gap={2}>
-                      <Typography.Text strong>{type ? defectTypeLabel(type) : '—'}</Typography.Text>
+                      <Typography.Text strong>{typeName(defect.typeId)}</Typography.Text>
                       <Typography.Text type="secondary">
                         {SIZE_DIMENSIONS.filter((dimension) => defect.size[dimension] !== null)
                           .map(
@@ -109,6 +117,29 @@ export function ResultDrawer({
                   </List.Item>
                 );
               }}
+            />
+          )}
+          {given.length > 0 && (
+            <List
+              size="small"
+              header={t('aiUi.feedback.list', { count: given.length })}
+              dataSource={given}
+              renderItem={(feedback) => (
+                <List.Item data-testid="ai-result-feedback-entry" data-defect-id={feedback.defectId}>
+                  <Flex vertical gap={2}>
+                    <Typography.Text>
+                      {t('aiUi.feedback.aiType')}: {typeName(feedback.aiTypeId)} → {t('aiUi.feedback.correction')}:{' '}
+                      {feedback.correctTypeId === null
+                        ? t('aiUi.feedback.notDamageShort')
+                        : typeName(feedback.correctTypeId)}
+                    </Typography.Text>
+                    {feedback.content && <Typography.Text type="secondary">{feedback.content}</Typography.Text>}
+                    <Typography.Text type="secondary">
+                      {feedback.createdByName ?? '—'} · {dayjs(feedback.createdAt).format('YYYY-MM-DD HH:mm')}
+                    </Typography.Text>
+                  </Flex>
+                </List.Item>
+              )}
             />
           )}
         </Flex>

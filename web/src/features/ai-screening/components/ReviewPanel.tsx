@@ -246,6 +246,7 @@ export function ReviewPanel({
       )}
       {viewing !== null && (
         <ResultDrawer
+          inspectionId={inspectionId}
           imageId={viewing}
           types={types}
           canReview={canReview && !locked}
