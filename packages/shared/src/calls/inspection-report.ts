@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  againMonitorReportBodySchema,
   createInspectionReportBodySchema,
+  createMonitorReportBodySchema,
   inspectionReportIdParamsSchema,
   inspectionReportPageQuerySchema,
   inspectionReportPageSchema,
@@ -24,6 +26,20 @@ export const inspectionReportCalls = {
     method: 'POST',
     path: '/inspection-report/{id}/again',
     params: inspectionReportIdParamsSchema,
+    response: inspectionReportSchema,
+  }),
+  /** SPEC section 7 "Monitoring": a monitoring report of a baseline's total-station points and drone targets. */
+  createMonitor: defineCall({
+    method: 'POST',
+    path: '/inspection-report/create/monitor/report',
+    body: createMonitorReportBodySchema,
+    response: inspectionReportSchema,
+  }),
+  /** SPEC section 7 "Monitoring": a monitoring report written again, with its selection, from the data as it is now. */
+  againMonitor: defineCall({
+    method: 'POST',
+    path: '/inspection-report/again/monitor/data',
+    body: againMonitorReportBodySchema,
     response: inspectionReportSchema,
   }),
   page: defineCall({

@@ -28,6 +28,16 @@ export const REPORT_TEMPLATES = {
 export type ReportTemplate = keyof typeof REPORT_TEMPLATES;
 const TEMPLATE_NAMES = Object.keys(REPORT_TEMPLATES) as [ReportTemplate, ...ReportTemplate[]];
 
+/**
+ * The monitoring report's template (SPEC section 7 "Monitoring", /inspection-report/create/monitor/report): a
+ * baseline's total-station points and drone targets over a date range, made by its own calls, not by the
+ * inspection report's template choice. Its parts follow its selection; it has no defect sections.
+ */
+export const MONITORING_TEMPLATE = 'monitoring';
+/** Every kind of report: an inspection report's templates and the monitoring report. */
+export const REPORT_KINDS = [...TEMPLATE_NAMES, MONITORING_TEMPLATE] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
 /** The defect table's columns: the Excel export's fields, at most LIMITS.reportDefectFieldsMax of them. */
 export const REPORT_DEFAULT_FIELDS = [
   'code',
@@ -67,12 +77,48 @@ export const createInspectionReportBodySchema = z.object({
 });
 export type CreateInspectionReportBody = z.input<typeof createInspectionReportBodySchema>;
 
+/** A day, `YYYY-MM-DD`. */
+const dayField = z.iso.date({ error: 'invalidValue' });
+
+/** What a monitoring report holds: null ids are all of them, a null day leaves that end of the range open. */
+export const monitorReportConfigSchema = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  pointIds: z.array(z.number().int()).nullable(),
+  targetIds: z.array(z.number().int()).nullable(),
+});
+export type MonitorReportConfig = z.infer<typeof monitorReportConfigSchema>;
+
+export const createMonitorReportBodySchema = z
+  .object({
+    /** The baseline (benchmark) inspection: the report is filed under it and shows its drone targets. */
+    inspectionId: idField,
+    /** The report's title; the baseline's name and the date when left out. */
+    name: optionalText(LIMITS.generalInputMax),
+    /** The first and last day of the records and rounds shown (inclusive); open ends when left out. */
+    from: dayField.optional(),
+    to: dayField.optional(),
+    /** The project's total-station points shown; all of them when left out, none when empty. */
+    pointIds: z.array(idField, { error: 'invalidValue' }).max(500, { error: 'numberRange' }).optional(),
+    /** The baseline's drone targets shown; all of them when left out, none when empty. */
+    targetIds: z.array(idField, { error: 'invalidValue' }).max(500, { error: 'numberRange' }).optional(),
+  })
+  .refine((body) => body.from === undefined || body.to === undefined || body.from <= body.to, {
+    error: 'invalidValue',
+    path: ['to'],
+  });
+export type CreateMonitorReportBody = z.input<typeof createMonitorReportBodySchema>;
+
+/** A monitoring report to write again from the data as it is now. */
+export const againMonitorReportBodySchema = z.object({ id: idField });
+
 export const inspectionReportSchema = z.object({
   id: z.number().int(),
   inspectionId: z.number().int(),
   projectId: z.number().int(),
   name: z.string(),
-  template: z.enum(TEMPLATE_NAMES),
+  template: z.enum(REPORT_KINDS),
+  /** The inspection report's sections; empty for a monitoring report (its parts follow `monitor`). */
   sections: z.array(z.enum(REPORT_SECTIONS)),
   fields: z.array(z.enum(DEFECT_EXPORT_FIELDS)),
   thumbnails: z.boolean(),
@@ -81,6 +127,8 @@ export const inspectionReportSchema = z.object({
   /** 0 to 1 while generating. */
   progress: z.number(),
   defectCount: z.number().int().nullable(),
+  /** A monitoring report's selection; null for an inspection report. */
+  monitor: monitorReportConfigSchema.nullable(),
   /** More than LIMITS.defectCountFlag defects (SPEC section 5). */
   flagged: z.boolean(),
   errorKey: z.string().nullable(),

@@ -100,12 +100,12 @@ const fit = (picture: Picture, maxWidth: number) => {
   return { width: Math.round(picture.width * scale), height: Math.round(picture.height * scale) };
 };
 
-const image = (picture: Picture, maxWidth = PAGE_WIDTH_PX) =>
+export const image = (picture: Picture, maxWidth = PAGE_WIDTH_PX) =>
   new ImageRun({ type: picture.type, data: picture.data, transformation: fit(picture, maxWidth) });
 
-const text = (value: string, bold = false) => new Paragraph({ children: [new TextRun({ text: value, bold })] });
+export const text = (value: string, bold = false) => new Paragraph({ children: [new TextRun({ text: value, bold })] });
 
-function table(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | Paragraph>>) {
+export function table(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | Paragraph>>) {
   const cell = (value: string | Paragraph, bold = false) =>
     new TableCell({ children: [typeof value === 'string' ? text(value, bold) : value] });
   return new Table({
@@ -117,7 +117,7 @@ function table(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<stri
   });
 }
 
-const number = (value: number | null) => (value === null ? '' : String(Number(value.toFixed(4))));
+export const number = (value: number | null) => (value === null ? '' : String(Number(value.toFixed(4))));
 
 /** A defect's value in the table: the edited size wins over the computed one, as the list shows. */
 function cellText(field: DefectExportField, defect: DefectRow, content: ReportContent): string {
@@ -182,17 +182,15 @@ export async function buildReportDocument(content: ReportContent): Promise<Buffe
   const heading = (section: ReportSection, pageBreakBefore: boolean) =>
     new Paragraph({ heading: HeadingLevel.HEADING_1, text: t.section[section], pageBreakBefore });
 
-  const coverPage = [
-    ...(cover.logo ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [image(cover.logo, 160)] })] : []),
-    new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: cover.companyName, size: 32 })] }),
-    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, text: cover.title }),
-    ...[
+  const coverPage = coverParagraphs(
+    cover,
+    [
       `${t.cover.project}: ${summary.projectName}`,
       `${t.cover.inspection}: ${summary.inspectionName}`,
       `${t.cover.date}: ${summary.inspectionDate}`,
-      `${t.cover.generated}: ${cover.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    ].map((line) => new Paragraph({ alignment: AlignmentType.CENTER, text: line })),
-  ];
+    ],
+    t.cover.generated,
+  );
 
   const bodies: Record<ReportSection, () => Array<Paragraph | Table>> = {
     summary: () => [
@@ -280,11 +278,32 @@ export async function buildReportDocument(content: ReportContent): Promise<Buffe
     if (opensGroup) groups.push((group = { landscape: landscape(section), children: [] }));
     group.children.push(heading(section, !opensGroup), ...bodies[section]());
   }
+  return packDocument(content.language, cover, groups);
+}
+
+/** The cover: the company's logo and name, the title, the given facts and the generation time. */
+export function coverParagraphs(cover: ReportContent['cover'], facts: readonly string[], generated: string) {
+  return [
+    ...(cover.logo ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [image(cover.logo, 160)] })] : []),
+    new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: cover.companyName, size: 32 })] }),
+    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, text: cover.title }),
+    ...[...facts, `${generated}: ${cover.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`].map(
+      (line) => new Paragraph({ alignment: AlignmentType.CENTER, text: line }),
+    ),
+  ];
+}
+
+/** The Word file of these page groups (each a section of the document, portrait unless landscape). */
+export function packDocument(
+  language: Language,
+  cover: ReportContent['cover'],
+  groups: ReadonlyArray<{ landscape: boolean; children: Array<Paragraph | Table> }>,
+): Promise<Buffer> {
   const document = new Document({
     creator: cover.companyName,
     title: cover.title,
     // Latin text in the office suite's default font; Chinese and Japanese in a CJK face of the report's language.
-    styles: { default: { document: { run: { font: { eastAsia: EAST_ASIAN_FONT[content.language] } } } } },
+    styles: { default: { document: { run: { font: { eastAsia: EAST_ASIAN_FONT[language] } } } } },
     sections: groups.map((group) => ({
       properties: group.landscape ? { page: { size: { orientation: PageOrientation.LANDSCAPE } } } : {},
       children: group.children,

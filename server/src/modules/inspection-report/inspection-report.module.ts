@@ -6,6 +6,8 @@ import { createDefectRepo } from '../defect/defect.repo.js';
 import { createDiseaseFilterRepo } from '../disease-filter/disease-filter.repo.js';
 import { createInspectionRepo } from '../inspection/inspection.repo.js';
 import { createKeyDefectRepo } from '../key-defect/key-defect.repo.js';
+import { createMonitorPointRepo } from '../monitor-point/monitor-point.repo.js';
+import { createMonitorTargetRepo } from '../monitor-target/monitor-target.repo.js';
 import { PROJECT_ACCESS } from '../project/project.module.js';
 import { createSystemConfigRepo } from '../system-config/system-config.repo.js';
 import { createSystemConfigService } from '../system-config/system-config.service.js';
@@ -16,7 +18,7 @@ import { createInspectionReportService } from './inspection-report.service.js';
 
 /**
  * Inspection reports (/inspection-report): Word files written by a durable job, PDF by LibreOffice headless when
- * SOFFICE_PATH exists. Reports go with their inspection or project by the database's cascades.
+ * SOFFICE_PATH exists. Monitoring reports are reports too, reading the total-station and drone-target repos. Reports go with their inspection or project by the database's cascades.
  */
 export const inspectionReportModule: ModuleDefinition = {
   name: 'inspection-report',
@@ -32,6 +34,8 @@ export const inspectionReportModule: ModuleDefinition = {
       inspections: createInspectionRepo(db),
       access: context.use(PROJECT_ACCESS),
       filters: createDiseaseFilterRepo(db),
+      points: createMonitorPointRepo(db),
+      targets: createMonitorTargetRepo(db),
       systemConfig: createSystemConfigService({
         repo: createSystemConfigRepo(db),
         blobs: context.blobs,

@@ -1,5 +1,13 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DefectExportField, Language, ReportSection, ReportState, ReportTemplate } from '@sightline/shared';
+import {
+  MONITORING_TEMPLATE,
+  type DefectExportField,
+  type Language,
+  type MonitorReportConfig,
+  type ReportKind,
+  type ReportSection,
+  type ReportState,
+} from '@sightline/shared';
 import type { Database, InspectionReportsTable } from '../../platform/db/schema.js';
 import { defectRows } from '../defect/defect.repo.js';
 
@@ -21,8 +29,9 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
       projectId: number;
       inspectionId: number;
       name: string;
-      template: ReportTemplate;
+      template: ReportKind;
       sections: readonly ReportSection[];
+      monitor?: MonitorReportConfig;
       fields: readonly DefectExportField[];
       thumbnails: boolean;
       keyDefectIds: readonly number[] | null;
@@ -42,6 +51,7 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
             fields: JSON.stringify(values.fields),
             thumbnails: values.thumbnails,
             key_defect_ids: values.keyDefectIds === null ? null : JSON.stringify(values.keyDefectIds),
+            monitor: values.monitor ? JSON.stringify(values.monitor) : null,
             language: values.language,
             state: 'generating',
             // The key names the report, known once it has an id.
@@ -92,7 +102,7 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
       )
         .where('r.state', '=', 'latest')
         .clearSelect()
-        .select(['r.id', 'r.inspection_id', 'r.data_version'])
+        .select(['r.id', 'r.inspection_id', 'r.project_id', 'r.template', 'r.data_version'])
         .execute();
     },
 
@@ -118,7 +128,8 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
 
     /**
      * Ends a generating report; false when it was deleted (or ended) meanwhile. A report that becomes the latest
-     * makes its inspection's earlier latest one historical, in the same transaction.
+     * makes its inspection's earlier latest one of its kind (monitoring or inspection) historical, in the same
+     * transaction.
      */
     finish(
       id: number,
@@ -128,7 +139,7 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
             state: 'latest';
             wordBytes: number;
             pdfBytes: number | null;
-            defectCount: number;
+            defectCount: number | null;
             flagged: boolean;
             dataVersion: string;
           },
@@ -153,7 +164,7 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
           })
           .where('id', '=', id)
           .where('state', '=', 'generating')
-          .returning('inspection_id')
+          .returning(['inspection_id', 'template'])
           .executeTakeFirst();
         if (!result) return false;
         if (end.state === 'latest') {
@@ -161,6 +172,7 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
             .updateTable('inspection_reports')
             .set({ state: 'historical' })
             .where('inspection_id', '=', result.inspection_id)
+            .where('template', result.template === MONITORING_TEMPLATE ? '=' : '!=', MONITORING_TEMPLATE)
             .where('state', '=', 'latest')
             .where('id', '!=', id)
             .execute();
@@ -212,6 +224,38 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
           `d${part(defects.find((row) => row.inspection_id === id))}k${part(keys.find((row) => row.inspection_id === id))}`,
         ]),
       );
+    },
+
+    /**
+     * What a project's total-station records and a baseline's drone-target positions are now, in a few numbers: a
+     * record or position added, deleted or changed (a threshold change rewrites alarms) changes it.
+     */
+    async monitorVersion(projectId: number, inspectionId: number): Promise<string> {
+      const [records, fixes] = await Promise.all([
+        db
+          .selectFrom('displacement_records as r')
+          .innerJoin('monitor_points as p', 'p.id', 'r.monitor_point_id')
+          .select([
+            sql<string>`count(*)`.as('count'),
+            sql<string | null>`max(r.id)`.as('max_id'),
+            sql<string | null>`extract(epoch from max(greatest(r.updated_at, p.updated_at)))`.as('updated'),
+          ])
+          .where('p.project_id', '=', projectId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('monitor_target_fixes as f')
+          .innerJoin('monitor_targets as t', 't.id', 'f.target_id')
+          .select([
+            sql<string>`count(*)`.as('count'),
+            sql<string | null>`max(f.id)`.as('max_id'),
+            sql<string | null>`extract(epoch from max(greatest(f.updated_at, t.updated_at)))`.as('updated'),
+          ])
+          .where('t.inspection_id', '=', inspectionId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const part = (row: { count: string; max_id: string | null; updated: string | null }) =>
+        `${Number(row.count)}.${Number(row.max_id ?? 0)}.${Number(row.updated ?? 0).toFixed(3)}`;
+      return `m${part(records)}t${part(fixes)}`;
     },
 
     /** The project's and inspection's facts the summary and cover show. */

@@ -28,6 +28,24 @@ export function registerInspectionReportRoutes(router: Router, reports: Inspecti
     handler: ({ auth, params }) => reports.again(auth, params.id),
   });
   router.user({
+    call: inspectionReportCalls.createMonitor,
+    summary:
+      "Generate a monitoring report of a baseline in the background: the project's total-station points (records, threshold, alarms, line chart) and the baseline's drone targets (displacement per round, chart) chosen, over a date range, in the caller's language; answers the report's record",
+    tags,
+    permission: 'report:generate',
+    feature: 'monitoring',
+    handler: ({ auth, body, request }) => reports.createMonitor(auth, body, requestLanguage(request)),
+  });
+  router.user({
+    call: inspectionReportCalls.againMonitor,
+    summary:
+      'Generate a monitoring report again: a new report with the same points, targets and dates from the monitoring data as it is now (the older one becomes historical)',
+    tags,
+    permission: 'report:generate',
+    feature: 'monitoring',
+    handler: ({ auth, body }) => reports.againMonitor(auth, body.id),
+  });
+  router.user({
     call: inspectionReportCalls.page,
     summary:
       "Reports of an inspection or of a project's inspections, newest first, with state (generating, failed, latest, historical), responsible person and generation time",

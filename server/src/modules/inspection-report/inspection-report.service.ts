@@ -12,6 +12,7 @@ import {
   HISTORY_CHANGE_KINDS,
   INSPECTION_REPORT_EVENT,
   LIMITS,
+  MONITORING_TEMPLATE,
   REPORT_SECTIONS,
   REPORT_TEMPLATES,
   interpolate,
@@ -23,7 +24,9 @@ import {
   type InspectionReport,
   type InspectionReportEvent,
   type Language,
+  type MonitorReportConfig,
   type Page,
+  type ReportKind,
   type ReportSection,
   type ReportState,
   type inspectionReportCalls,
@@ -43,10 +46,13 @@ import type { DiseaseFilterRepo, FilterRangeValues } from '../disease-filter/dis
 import { inspectionGuard } from '../inspection/inspection-guard.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { KeyDefectRepo, KeyDefectRow } from '../key-defect/key-defect.repo.js';
+import type { MonitorPointRepo } from '../monitor-point/monitor-point.repo.js';
+import type { MonitorTargetRepo } from '../monitor-target/monitor-target.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { SystemConfigService } from '../system-config/system-config.service.js';
-import { barChartPng } from './inspection-report.chart.js';
+import { barChartPng, lineChartPng } from './inspection-report.chart.js';
 import { buildReportDocument, type CountRow, type Picture, type ReportContent } from './inspection-report.document.js';
+import { buildMonitoringDocument } from './inspection-report.monitoring.js';
 import type { InspectionReportRepo, InspectionReportRow } from './inspection-report.repo.js';
 
 export const INSPECTION_REPORT_JOB = 'report.generate';
@@ -67,6 +73,9 @@ export interface InspectionReportServiceDeps {
   inspections: Pick<InspectionRepo, 'findInspection'>;
   access: Pick<ProjectAccess, 'require' | 'viewers'>;
   filters: Pick<DiseaseFilterRepo, 'findRange' | 'listReportRanges' | 'listReportTypeIds'>;
+  /** The monitoring report's total-station points and records, and drone targets and their positions (read only). */
+  points: Pick<MonitorPointRepo, 'listPoints' | 'listRecords'>;
+  targets: Pick<MonitorTargetRepo, 'projectTargets' | 'fixes'>;
   systemConfig: Pick<SystemConfigService, 'systemConfig' | 'openImage'>;
   /** LibreOffice's command; PDF is written when it exists. */
   soffice: string;
@@ -135,6 +144,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       state: row.state,
       progress: row.progress,
       defectCount: row.defect_count,
+      monitor: row.monitor,
       flagged: row.flagged,
       errorKey: row.error_key,
       createdBy: row.created_by === null ? null : { id: row.created_by, name: row.created_by_name ?? '' },
@@ -220,11 +230,13 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
   async function queue(
     auth: AuthContext,
     place: { projectId: number; teamId: number; inspectionId: number },
-    values: ReportConfig & {
+    values: Omit<ReportConfig, 'template'> & {
+      template: ReportKind;
       name: string;
       fields: InspectionReport['fields'];
       thumbnails: boolean;
       language: Language;
+      monitor?: MonitorReportConfig;
     },
   ): Promise<InspectionReport> {
     const sections = REPORT_SECTIONS.filter((section) => values.sections.includes(section));
@@ -238,6 +250,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       thumbnails: values.thumbnails,
       keyDefectIds: values.keyDefectIds,
       language: values.language,
+      ...(values.monitor ? { monitor: values.monitor } : {}),
       wordKey: (reportId) =>
         `teams/${place.teamId}/projects/${place.projectId}/inspections/${place.inspectionId}/reports/${reportId}.docx`,
       createdBy: auth.userId,
@@ -251,13 +264,29 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     return present((await repo.find(id))!);
   }
 
-  /** Latest reports whose inspection's defects changed since they were written become historical. */
+  /** What a report's data is now: its inspection's defects, or for a monitoring report its monitoring data. */
+  async function versionsOf(
+    rows: ReadonlyArray<{ id: number; project_id: number; inspection_id: number; template: ReportKind }>,
+  ) {
+    const versions = await repo.dataVersions([
+      ...new Set(rows.filter((row) => row.template !== MONITORING_TEMPLATE).map((row) => row.inspection_id)),
+    ]);
+    const now = new Map<number, string>();
+    for (const row of rows)
+      now.set(
+        row.id,
+        row.template === MONITORING_TEMPLATE
+          ? await repo.monitorVersion(row.project_id, row.inspection_id)
+          : versions.get(row.inspection_id)!,
+      );
+    return now;
+  }
+
+  /** Latest reports whose data changed since they were written become historical. */
   async function settle(scope: Scope) {
     const latest = await repo.latest(scope);
-    const versions = await repo.dataVersions([...new Set(latest.map((row) => row.inspection_id))]);
-    await repo.makeHistorical(
-      latest.filter((row) => row.data_version !== versions.get(row.inspection_id)).map((row) => row.id),
-    );
+    const versions = await versionsOf(latest);
+    await repo.makeHistorical(latest.filter((row) => row.data_version !== versions.get(row.id)).map((row) => row.id));
   }
 
   async function requireReport(auth: AuthContext, id: number) {
@@ -332,6 +361,35 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     return { previousName: previous.name, defects, previousDefects, byKind };
   }
 
+  /** The cover's company name and logo (system config), the report's title and the generation time. */
+  async function coverOf(record: InspectionReportRow) {
+    const config = await deps.systemConfig.systemConfig();
+    const entry = (key: string) => config.find((item) => item.key === key)?.value ?? '';
+    return {
+      companyName: entry('companyName'),
+      logo: await logo(entry('logo')),
+      title: record.name,
+      generatedAt: new Date(),
+    };
+  }
+
+  /** Progress told to the job, stored on the record and sent on the event stream. */
+  const progressOf = (record: InspectionReportRow, context: JobContext) => (fraction: number) => {
+    context.progress(fraction);
+    void repo.setProgress(record.id, fraction).then(
+      () => publish(record),
+      (error: unknown) => context.log.warn({ err: error, reportId: record.id }, 'report progress not stored'),
+    );
+  };
+
+  /** The written Word file stored, and its PDF when LibreOffice is installed. */
+  async function store(record: InspectionReportRow, word: Buffer, signal: AbortSignal) {
+    signal.throwIfAborted();
+    const wordBytes = await blobs.put(record.word_key, word);
+    const pdfBytes = pdfAvailable() ? await convertToPdf(record, word, signal) : null;
+    return { wordBytes, pdfBytes };
+  }
+
   async function write(record: InspectionReportRow, context: JobContext) {
     const language = record.language;
     const t = CATALOGUES[language].inspectionReport;
@@ -351,10 +409,10 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     const keyPhotoDefects = await repo.defectsByIds(
       unique(keys.flatMap((key) => (key.defect_id === null ? [] : [key.defect_id]))),
     );
-    const [types, markers, config, ranges] = await Promise.all([
+    const [types, markers, cover, ranges] = await Promise.all([
       deps.names.typeNames(unique([...defects.map((d) => d.type_id), ...keys.map((k) => k.type_id)])),
       deps.names.markerNames(unique(defects.flatMap((d) => (d.marker_id === null ? [] : [d.marker_id])))),
-      deps.systemConfig.systemConfig(),
+      coverOf(record),
       deps.filters.listReportRanges(record.project_id),
     ]);
     const builtIn = CATALOGUES[language].diseaseType as Record<string, string>;
@@ -363,16 +421,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       (type.built_in && type.code ? builtIn[type.code] : undefined) ?? type.name;
     const typeNames = new Map(types.map((type) => [type.id, nameOf(type)] as const));
     const markerNames = new Map(markers.map((marker) => [marker.id, marker.name] as const));
-    const entry = (key: string) => config.find((item) => item.key === key)?.value ?? '';
-    const logoPicture = await logo(entry('logo'));
-
-    const progress = (fraction: number) => {
-      context.progress(fraction);
-      void repo.setProgress(record.id, fraction).then(
-        () => publish(record),
-        (error: unknown) => context.log.warn({ err: error, reportId: record.id }, 'report progress not stored'),
-      );
-    };
+    const progress = progressOf(record, context);
     progress(0.1);
 
     // Thumbnails of the table's defects and the key defects' photo defects: a crop each, in the CPU pool.
@@ -434,12 +483,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     const content: ReportContent = {
       language,
       sections: record.sections,
-      cover: {
-        companyName: entry('companyName'),
-        logo: logoPicture,
-        title: record.name,
-        generatedAt: new Date(),
-      },
+      cover,
       summary: {
         projectName: inspection.project_name,
         inspectionName: inspection.name,
@@ -479,10 +523,123 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     if (wants('comparison') && !content.comparison) throw new AppError('HISTORY_NO_PREVIOUS_INSPECTION');
     const word = await buildReportDocument(content);
     progress(0.75);
-    context.signal.throwIfAborted();
-    const wordBytes = await blobs.put(record.word_key, word);
-    const pdfBytes = pdfAvailable() ? await convertToPdf(record, word, context.signal) : null;
-    return { wordBytes, pdfBytes, count: defects.length };
+    return { ...(await store(record, word, context.signal)), count: defects.length };
+  }
+
+  /**
+   * A monitoring report's points and targets with their data in its period, oldest first: each point's records and
+   * each target's positions on the rounds after its baseline. Ids not of the project's points
+   * (MONITOR_POINT_NOT_EXISTING) or the baseline's targets (PROJECT_TARGET_MISSING) are refused, and so is a
+   * selection without any displacement in the period (MONITOR_POINT_DISPLACEMENT_ERROR).
+   */
+  async function monitoringOf(place: { projectId: number; inspectionId: number }, config: MonitorReportConfig) {
+    const within = (day: string) =>
+      (config.from === null || day >= config.from) && (config.to === null || day <= config.to);
+    const points = await deps.points.listPoints(place.projectId, config.pointIds ? { ids: config.pointIds } : {});
+    if (config.pointIds && points.length !== new Set(config.pointIds).size)
+      throw new AppError('MONITOR_POINT_NOT_EXISTING');
+    const targets = (await deps.targets.projectTargets(place.projectId, config.targetIds ?? undefined)).filter(
+      (target) => target.inspection_id === place.inspectionId,
+    );
+    if (config.targetIds && targets.length !== new Set(config.targetIds).size)
+      throw new AppError('PROJECT_TARGET_MISSING');
+    const pointData = [];
+    for (const point of points) {
+      const records = await deps.points.listRecords(point.id);
+      pointData.push({ point, records: records.filter((record) => within(record.monitor_time.slice(0, 10))) });
+    }
+    const targetData = [];
+    for (const target of targets) {
+      const fixes = await deps.targets.fixes(target.id);
+      targetData.push({
+        target,
+        rounds: fixes.filter(
+          (fix) => fix.inspection_id !== target.inspection_id && within(String(fix.inspection_date).slice(0, 10)),
+        ),
+      });
+    }
+    const count =
+      pointData.reduce((sum, { records }) => sum + records.length, 0) +
+      targetData.reduce((sum, { rounds }) => sum + rounds.filter((fix) => fix.displacement_mm !== null).length, 0);
+    if (count === 0) throw new AppError('MONITOR_POINT_DISPLACEMENT_ERROR');
+    return { points: pointData, targets: targetData, count };
+  }
+
+  async function writeMonitoring(record: InspectionReportRow, config: MonitorReportConfig, context: JobContext) {
+    const m = CATALOGUES[record.language].inspectionReport.monitoring;
+    const progress = progressOf(record, context);
+    const [baseline, data, cover] = await Promise.all([
+      repo.summary(record.inspection_id),
+      monitoringOf({ projectId: record.project_id, inspectionId: record.inspection_id }, config),
+      coverOf(record),
+    ]);
+    progress(0.2);
+    const chart = async (name: string, thresholdMm: number, categories: string[], values: Array<number | null>) =>
+      values.length === 0
+        ? null
+        : {
+            ...(await lineChartPng({ name, categories, values, thresholdMm, thresholdLabel: m.thresholdLine })),
+            type: 'png' as const,
+          };
+    const points = [];
+    for (const { point, records } of data.points) {
+      context.signal.throwIfAborted();
+      points.push({
+        name: point.name,
+        thresholdMm: point.threshold_mm,
+        records: records.map((row) => ({
+          time: row.monitor_time,
+          temperature: row.temperature,
+          x: row.x,
+          y: row.y,
+          currentMm: row.current_mm,
+          cumulativeMm: row.cumulative_mm,
+          alarm: row.alarm,
+        })),
+        chart: await chart(
+          point.name,
+          point.threshold_mm,
+          records.map((row) => row.monitor_time),
+          records.map((row) => row.cumulative_mm),
+        ),
+      });
+    }
+    progress(0.5);
+    const targets = [];
+    for (const { target, rounds } of data.targets) {
+      context.signal.throwIfAborted();
+      targets.push({
+        name: target.name,
+        thresholdMm: target.threshold_mm,
+        rounds: rounds.map((fix) => ({
+          name: fix.inspection_name,
+          date: String(fix.inspection_date).slice(0, 10),
+          displacementMm: fix.displacement_mm,
+          alarm: fix.alarm,
+        })),
+        chart: await chart(
+          target.name,
+          target.threshold_mm,
+          rounds.map((fix) => fix.inspection_name),
+          rounds.map((fix) => fix.displacement_mm),
+        ),
+      });
+    }
+    const word = await buildMonitoringDocument({
+      language: record.language,
+      cover,
+      summary: {
+        projectName: baseline.project_name,
+        baselineName: baseline.name,
+        baselineDate: String(baseline.inspection_date).slice(0, 10),
+        from: config.from,
+        to: config.to,
+      },
+      points,
+      targets,
+    });
+    progress(0.75);
+    return { ...(await store(record, word, context.signal)), count: data.count };
   }
 
   /** The Word file converted by LibreOffice headless (a profile of its own, so a running LibreOffice is not used). */
@@ -526,8 +683,69 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     return { ...stored, name: params.name };
   }
 
+  /** A monitoring report of a baseline queued once its selection holds data. */
+  async function queueMonitoring(
+    auth: AuthContext,
+    place: { name: string; inspection_id: number },
+    config: MonitorReportConfig,
+    language: Language,
+  ) {
+    const { inspection, project } = await requireInspection(auth, place.inspection_id);
+    await monitoringOf({ projectId: project.id, inspectionId: inspection.id }, config);
+    return queue(
+      auth,
+      { projectId: project.id, teamId: project.team_id, inspectionId: inspection.id },
+      {
+        template: MONITORING_TEMPLATE,
+        sections: [],
+        keyDefectIds: null,
+        name: place.name,
+        fields: [],
+        thumbnails: false,
+        language,
+        monitor: config,
+      },
+    );
+  }
+
   return {
     pdfAvailable,
+
+    /**
+     * A monitoring report (SPEC section 7 "Monitoring"): the project's total-station points and the baseline's drone
+     * targets chosen (all when left out), with their displacements in the period, in the caller's language.
+     */
+    async createMonitor(
+      auth: AuthContext,
+      body: CallBodyOf<typeof inspectionReportCalls.createMonitor>,
+      language: Language,
+    ): Promise<InspectionReport> {
+      const { inspection } = await requireInspection(auth, body.inspectionId);
+      const date = new Date().toISOString().slice(0, 10);
+      const name = safeName(
+        body.name ||
+          interpolate(CATALOGUES[language].inspectionReport.monitoring.fileName, { name: inspection.name, date }),
+      );
+      const unique = (ids: readonly number[] | undefined) => (ids === undefined ? null : [...new Set(ids)]);
+      return queueMonitoring(
+        auth,
+        { name, inspection_id: inspection.id },
+        {
+          from: body.from ?? null,
+          to: body.to ?? null,
+          pointIds: unique(body.pointIds),
+          targetIds: unique(body.targetIds),
+        },
+        language,
+      );
+    },
+
+    /** A monitoring report written again with its selection from the data as it is now (the older one historical). */
+    async againMonitor(auth: AuthContext, id: number): Promise<InspectionReport> {
+      const { row } = await requireReport(auth, id);
+      if (row.template !== MONITORING_TEMPLATE || !row.monitor) throw new AppError('INSPECTION_REPORT_NOT_EXISTING');
+      return queueMonitoring(auth, row, row.monitor, row.language);
+    },
 
     async create(
       auth: AuthContext,
@@ -551,6 +769,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     /** A new report of the same inspection with the same configuration, written from the data as it is now. */
     async again(auth: AuthContext, id: number): Promise<InspectionReport> {
       const { row, inspection, project } = await requireReport(auth, id);
+      if (row.template === MONITORING_TEMPLATE) return queueMonitoring(auth, row, row.monitor!, row.language);
       const config = { template: row.template, sections: row.sections, keyDefectIds: row.key_defect_ids };
       await check(inspection, config);
       return queue(
@@ -565,17 +784,21 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       const record = await repo.find(reportId);
       if (!record || record.state !== 'generating') return;
       // The data as the report reads it: a change while it is written makes it historical at once.
-      const dataVersion = (await repo.dataVersions([record.inspection_id])).get(record.inspection_id)!;
+      const dataVersion = (await versionsOf([record])).get(record.id)!;
       // Files are kept only by a report that ends latest (one deleted meanwhile, or failed, keeps none).
       let kept = false;
       try {
-        const { wordBytes, pdfBytes, count } = await write(record, context);
+        const monitor = record.template === MONITORING_TEMPLATE ? record.monitor : null;
+        const { wordBytes, pdfBytes, count } = monitor
+          ? await writeMonitoring(record, monitor, context)
+          : await write(record, context);
         kept = await repo.finish(record.id, {
           state: 'latest',
           wordBytes,
           pdfBytes,
-          defectCount: count,
-          flagged: isLargeDefectExport(count),
+          // A monitoring report holds no defects.
+          defectCount: monitor ? null : count,
+          flagged: !monitor && isLargeDefectExport(count),
           dataVersion,
         });
       } catch (error) {

@@ -16,7 +16,8 @@ import type {
   ExcelState,
   ReportSection,
   ReportState,
-  ReportTemplate,
+  MonitorReportConfig,
+  ReportKind,
   FilterDimension,
   ProjectLocationKind,
   ProjectStatus,
@@ -821,8 +822,10 @@ export interface InspectionReportsTable {
   project_id: number;
   inspection_id: number;
   name: string;
-  template: ReportTemplate;
+  template: ReportKind;
   sections: ColumnType<ReportSection[], string, string>;
+  /** A monitoring report's selection (points, targets, days); null for an inspection report. */
+  monitor: ColumnType<MonitorReportConfig | null, string | null | undefined, string | null>;
   fields: ColumnType<DefectExportField[], string, string>;
   thumbnails: boolean;
   key_defect_ids: ColumnType<number[] | null, string | null, string | null>;
