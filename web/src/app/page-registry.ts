@@ -18,6 +18,7 @@ export const PAGE_REGISTRY: Record<string, PageLoader> = {
   'project-view/ProjectViewPage': () => import('../features/project-view/pages/ProjectViewPage'),
   'spatial-marker/SpatialMarkerPage': () => import('../features/spatial-marker/pages/SpatialMarkerPage'),
   'total-station/TotalStationPage': () => import('../features/total-station/pages/TotalStationPage'),
+  'monitor-target/MonitorTargetPage': () => import('../features/monitor-target/pages/MonitorTargetPage'),
   'user/PersonalCenterPage': () => import('../features/user/pages/PersonalCenterPage'),
   'map/MapPage': upcoming,
   'map/MapProjectsPage': upcoming,
@@ -49,6 +50,7 @@ export const SUB_PAGES: Record<string, readonly SubPage[]> = {
     { path: 'projects/:id/view', componentPath: 'project-view/ProjectViewPage' },
     { path: 'projects/:id/markers', componentPath: 'spatial-marker/SpatialMarkerPage' },
     { path: 'projects/:id/total-station', componentPath: 'total-station/TotalStationPage' },
+    { path: 'projects/:id/drone-targets', componentPath: 'monitor-target/MonitorTargetPage' },
   ],
   // The inspection page is kept alive and shows its own detail; the route only lets the path exist.
   INSPECTION: [

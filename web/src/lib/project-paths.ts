@@ -11,6 +11,8 @@ export const projectPaths = {
   markers: (id: number) => `/home/projects/${id}/markers`,
   /** Total-station monitoring points, their surveys and displacement chart. */
   totalStation: (id: number) => `/home/projects/${id}/total-station`,
+  /** Drone-target monitoring: targets picked on a baseline photo, their rounds and displacement chart. */
+  droneTargets: (id: number) => `/home/projects/${id}/drone-targets`,
   /** The project's inspections: the inspection menu page with the project chosen. */
   inspections: (id: number) => `/inspection?projectId=${id}`,
   /** One photo of an inspection in the full-resolution viewer (the 3D view's photo layer opens it). */

@@ -38,6 +38,7 @@ import { en as defectHistoryUi } from './defect-history-ui/en.js';
 import { en as aiScreeningUi } from './ai-screening-ui/en.js';
 import { en as inspectionReport } from './inspection-report/en.js';
 import { en as inspectionReportUi } from './inspection-report-ui/en.js';
+import { en as monitorTargetUi } from './monitor-target-ui/en.js';
 
 export const en: Catalogue = mergeDomains(
   errors,
@@ -78,4 +79,5 @@ export const en: Catalogue = mergeDomains(
   aiScreeningUi,
   inspectionReport,
   inspectionReportUi,
+  monitorTargetUi,
 );

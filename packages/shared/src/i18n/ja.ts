@@ -38,6 +38,7 @@ import { ja as defectHistoryUi } from './defect-history-ui/ja.js';
 import { ja as aiScreeningUi } from './ai-screening-ui/ja.js';
 import { ja as inspectionReport } from './inspection-report/ja.js';
 import { ja as inspectionReportUi } from './inspection-report-ui/ja.js';
+import { ja as monitorTargetUi } from './monitor-target-ui/ja.js';
 
 export const ja: Catalogue = mergeDomains(
   errors,
@@ -78,4 +79,5 @@ export const ja: Catalogue = mergeDomains(
   aiScreeningUi,
   inspectionReport,
   inspectionReportUi,
+  monitorTargetUi,
 );

@@ -37,6 +37,7 @@ import { zhCN as defectHistoryUi } from './defect-history-ui/zh-CN.js';
 import { zhCN as aiScreeningUi } from './ai-screening-ui/zh-CN.js';
 import { zhCN as inspectionReport } from './inspection-report/zh-CN.js';
 import { zhCN as inspectionReportUi } from './inspection-report-ui/zh-CN.js';
+import { zhCN as monitorTargetUi } from './monitor-target-ui/zh-CN.js';
 
 /**
  * Chinese (the default language): the reference catalogue whose shape en and ja must match, assembled from
@@ -82,6 +83,7 @@ export const zhCN = mergeDomains(
   aiScreeningUi,
   inspectionReport,
   inspectionReportUi,
+  monitorTargetUi,
 );
 
 /** The shape every language's catalogue must have: the same keys, any text. */

@@ -12,6 +12,10 @@ describe('businessState', () => {
     expect(businessState('totalStationMonitoring', false)).toEqual({ kind: 'notInMembership' });
   });
 
+  it('opens drone-target monitoring at the project list, where each project leads to its targets', () => {
+    expect(businessState('droneMonitoring', true)).toEqual({ kind: 'available', path: '/home' });
+  });
+
   it('explains a missing membership feature for an entry with a screen', () => {
     expect(businessState('droneInspection', false)).toEqual({ kind: 'notInMembership' });
   });
@@ -21,9 +25,9 @@ describe('businessState', () => {
   });
 
   it.each([true, false, undefined])('says "coming later" for every entry without a screen (enabled %s)', (enabled) => {
-    const withScreen: string[] = ['droneInspection', 'totalStationMonitoring'];
+    const withScreen: string[] = ['droneInspection', 'totalStationMonitoring', 'droneMonitoring'];
     const withoutScreen = BUSINESS_ENTRIES.filter((entry) => !withScreen.includes(entry.code));
-    expect(withoutScreen).toHaveLength(5);
+    expect(withoutScreen).toHaveLength(4);
     for (const entry of withoutScreen) expect(businessState(entry.code, enabled)).toEqual({ kind: 'comingLater' });
   });
 });

@@ -5,6 +5,8 @@ const BUSINESS_PATHS: Partial<Record<BusinessCode, string>> = {
   droneInspection: '/home',
   // Total-station monitoring is per project: the project list leads to each project's points.
   totalStationMonitoring: '/home',
+  // Drone-target monitoring too: each project's 3D view leads to its targets.
+  droneMonitoring: '/home',
 };
 
 export type BusinessState = { kind: 'available'; path: string } | { kind: 'notInMembership' } | { kind: 'comingLater' };

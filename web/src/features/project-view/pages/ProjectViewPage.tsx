@@ -115,6 +115,13 @@ export default function ProjectViewPage(_props: MenuPageProps) {
           >
             {t('monitorUi.open')}
           </Button>
+          <Button
+            icon={<AimOutlined />}
+            onClick={() => void navigate(projectPaths.droneTargets(detail.id))}
+            data-testid="view-drone-targets"
+          >
+            {t('targetUi.open')}
+          </Button>
           {canEdit && !moving && (
             <Button icon={<EditOutlined />} onClick={() => void navigate(projectPaths.edit(detail.id))}>
               {t('projectUi.card.edit')}

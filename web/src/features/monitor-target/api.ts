@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import {
+  MONITOR_TARGET_EVENT,
+  inspectionImageCalls,
+  monitorTargetCalls,
+  type CreateTargetBody,
+  type MonitorTargetEvent,
+} from '@sightline/shared';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { onAppEvent } from '../../api/events';
+import { useInTeam } from '../../stores/session-store';
+
+/** Drone-target monitoring of a project (SPEC section 7, "Monitoring": /project-tag, /tag-displacement). */
+
+export const targetKeys = {
+  all: (projectId: number) => ['monitor-target', projectId] as const,
+  page: (projectId: number, pageNum: number) => ['monitor-target', projectId, 'page', pageNum] as const,
+  images: (projectId: number, tagId: number) => ['monitor-target', projectId, 'images', tagId] as const,
+  chart: (projectId: number, tagId: number) => ['monitor-target', projectId, 'chart', tagId] as const,
+  photos: (inspectionId: number) => ['monitor-target', 'photos', inspectionId] as const,
+};
+
+export const TARGET_PAGE_SIZE = 10;
+
+export function useTargetPage(projectId: number, pageNum: number) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: targetKeys.page(projectId, pageNum),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      call(monitorTargetCalls.list, { body: { projectId, pageNum, pageSize: TARGET_PAGE_SIZE }, signal }),
+  });
+}
+
+/** A target's photos: the baseline's, then each round's, with the position found or set by hand. */
+export function useTargetImages(projectId: number, tagId: number | null) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: targetKeys.images(projectId, tagId ?? 0),
+    enabled: ready,
+    queryFn: tagId === null ? skipToken : ({ signal }) => call(monitorTargetCalls.images, { query: { tagId }, signal }),
+  });
+}
+
+export function useTargetChart(projectId: number, tagId: number | null) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: targetKeys.chart(projectId, tagId ?? 0),
+    enabled: ready,
+    queryFn:
+      tagId === null
+        ? skipToken
+        : ({ signal }) => call(monitorTargetCalls.lineChart, { query: { projectId, tagIds: String(tagId) }, signal }),
+  });
+}
+
+/** The first photos of an inspection, to pick a target's baseline photo on. */
+export function useInspectionPhotos(inspectionId: number | null) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: targetKeys.photos(inspectionId ?? 0),
+    enabled: ready,
+    queryFn:
+      inspectionId === null
+        ? skipToken
+        : ({ signal }) =>
+            call(inspectionImageCalls.findPage, { body: { inspectionId, pageNum: 1, pageSize: 200 }, signal }),
+  });
+}
+
+/** Identification's progress and end arrive on the event stream: the project's targets are read again. */
+export function useTargetEvents(projectId: number) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onAppEvent(MONITOR_TARGET_EVENT, (payload) => {
+        if ((payload as MonitorTargetEvent | null)?.projectId !== projectId) return;
+        void queryClient.invalidateQueries({ queryKey: targetKeys.all(projectId) });
+      }),
+    [projectId, queryClient],
+  );
+}
+
+function useTargetWrite<T, R>(projectId: number, write: (value: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: targetKeys.all(projectId) }),
+  });
+}
+
+export function useCreateTarget(projectId: number) {
+  return useTargetWrite(projectId, (body: CreateTargetBody) => call(monitorTargetCalls.create, { body }));
+}
+
+export function useRemoveTargets(projectId: number) {
+  return useTargetWrite(projectId, (ids: number[]) => call(monitorTargetCalls.removeMany, { body: { ids } }));
+}
+
+export function useSetPosition(projectId: number) {
+  return useTargetWrite(projectId, ({ imageId, ...body }: { imageId: number; tagId: number; x: number; y: number }) =>
+    call(monitorTargetCalls.setPosition, { params: { imageId }, body }),
+  );
+}

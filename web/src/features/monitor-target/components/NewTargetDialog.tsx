@@ -1,0 +1,175 @@
+import { Empty, Form, Input, InputNumber, Radio, Select, Spin } from 'antd';
+import {
+  ARUCO_DICTIONARY_NAMES,
+  createTargetBodySchema,
+  type TargetMarker,
+  type TargetRegion,
+  type TargetType,
+} from '@sightline/shared';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/FormDialog';
+import { useInspectionOptions } from '../../../api/inspection-options';
+import { zodRule } from '../../../lib/form-rules';
+import { useCreateTarget, useInspectionPhotos } from '../api';
+import { TargetPhoto } from './TargetPhoto';
+
+interface TargetValues {
+  inspectionId?: number;
+  imageId?: number;
+  name?: string;
+  type: TargetType;
+  marker: TargetMarker;
+  dictionary: string;
+  markerId?: number;
+  region?: TargetRegion | null;
+  thresholdMm?: number;
+}
+
+/** The rectangle drawn on the chosen photo, as a form control. */
+function RegionPicker({
+  photo,
+  value,
+  onChange,
+}: {
+  photo: Parameters<typeof TargetPhoto>[0]['photo'];
+  value?: TargetRegion | null;
+  onChange?: (region: TargetRegion) => void;
+}) {
+  return <TargetPhoto photo={photo} region={value ?? null} onRegion={onChange} testId="target-draw" />;
+}
+
+/**
+ * A new drone target (POST /project-tag): its baseline photo from the project's inspections, a rectangle drawn on
+ * it, its kind (a printed ArUco marker of a dictionary and id, a printed circle, or a virtual patch), its name and
+ * threshold.
+ */
+export function NewTargetDialog({ projectId, onClose }: { projectId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TargetValues>();
+  const create = useCreateTarget(projectId);
+  const inspections = useInspectionOptions(projectId);
+  const inspectionId = Form.useWatch('inspectionId', form) ?? null;
+  const imageId = Form.useWatch('imageId', form);
+  const type = Form.useWatch('type', form) ?? 'physical';
+  const marker = Form.useWatch('marker', form) ?? 'aruco';
+  const photos = useInspectionPhotos(inspectionId);
+  const usable = (photos.data?.records ?? []).filter((photo) => photo.width && photo.height);
+  const chosen = usable.find((photo) => photo.id === imageId);
+
+  const toBody = (values: Record<string, unknown>) => {
+    const physical = values.type === 'physical';
+    const aruco = physical && values.marker === 'aruco';
+    return {
+      projectId,
+      imageId: values.imageId,
+      name: values.name,
+      type: values.type,
+      marker: physical ? values.marker : null,
+      dictionary: aruco ? values.dictionary : null,
+      markerId: aruco ? values.markerId : null,
+      region: values.region ?? null,
+      thresholdMm: values.thresholdMm,
+    };
+  };
+  const rule = (field: string) => zodRule(createTargetBodySchema, field, { toInput: toBody });
+
+  return (
+    <FormDialog<TargetValues>
+      title={t('targetUi.create.title')}
+      width={760}
+      form={form}
+      testId="target-form"
+      saving={create.isPending}
+      markRequired
+      initialValues={{ type: 'physical', marker: 'aruco', dictionary: 'DICT_4X4_50' }}
+      onSubmit={async (values) => {
+        const target = await create.mutateAsync(
+          createTargetBodySchema.parse(toBody(values as unknown as Record<string, unknown>)),
+        );
+        return t('targetUi.create.created', { name: target.name });
+      }}
+      onClose={onClose}
+    >
+      <Form.Item name="inspectionId" label={t('targetUi.create.inspection')} required>
+        <Select
+          options={inspections.options}
+          loading={inspections.isLoading}
+          onChange={() => form.setFieldsValue({ imageId: undefined, region: null })}
+          data-testid="target-inspection"
+        />
+      </Form.Item>
+      <Form.Item name="imageId" label={t('targetUi.create.photo')} required rules={[rule('imageId')]}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          disabled={inspectionId === null}
+          loading={photos.isFetching}
+          options={usable.map((photo) => ({ value: photo.id, label: photo.name }))}
+          notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('targetUi.create.noPhotos')} />}
+          onChange={() => form.setFieldsValue({ region: null })}
+          data-testid="target-photo"
+        />
+      </Form.Item>
+      {photos.isFetching && inspectionId !== null && !chosen && <Spin />}
+      {chosen?.width && chosen.height ? (
+        <Form.Item
+          name="region"
+          label={t(type === 'virtual' ? 'targetUi.create.regionPatch' : 'targetUi.create.regionSearch')}
+          extra={t('targetUi.create.regionHint')}
+          rules={[rule('region')]}
+        >
+          <RegionPicker
+            photo={{
+              id: chosen.id,
+              inspectionId: chosen.inspectionId,
+              width: chosen.width,
+              height: chosen.height,
+              previewUrl: chosen.previewUrl,
+            }}
+          />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="type" label={t('targetUi.create.type')}>
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'physical', label: t('targetUi.type.physical') },
+            { value: 'virtual', label: t('targetUi.type.virtual') },
+          ]}
+          data-testid="target-type"
+        />
+      </Form.Item>
+      {type === 'physical' && (
+        <Form.Item name="marker" label={t('targetUi.create.marker')}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'aruco', label: t('targetUi.marker.aruco') },
+              { value: 'circle', label: t('targetUi.marker.circle') },
+            ]}
+            data-testid="target-marker"
+          />
+        </Form.Item>
+      )}
+      {type === 'physical' && marker === 'aruco' && (
+        <>
+          <Form.Item name="dictionary" label={t('targetUi.create.dictionary')} rules={[rule('dictionary')]}>
+            <Select
+              options={ARUCO_DICTIONARY_NAMES.map((name) => ({ value: name, label: name }))}
+              data-testid="target-dictionary"
+            />
+          </Form.Item>
+          <Form.Item name="markerId" label={t('targetUi.create.markerId')} required rules={[rule('markerId')]}>
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid="target-marker-id" />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item name="name" label={t('targetUi.create.name')} required rules={[rule('name')]}>
+        <Input maxLength={100} data-testid="target-name" />
+      </Form.Item>
+      <Form.Item name="thresholdMm" label={t('targetUi.create.threshold')} required rules={[rule('thresholdMm')]}>
+        <InputNumber step={0.001} style={{ width: '100%' }} data-testid="target-threshold" />
+      </Form.Item>
+    </FormDialog>
+  );
+}

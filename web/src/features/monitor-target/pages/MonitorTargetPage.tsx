@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import {
+  App as AntdApp,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Popconfirm,
+  Progress,
+  Result,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Target, TargetState } from '@sightline/shared';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { MenuPageProps } from '../../../session/menu-routes';
+import { usePermission } from '../../../session/permissions';
+import { useProjectDetail } from '../../../api/project';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { PagedTable } from '../../../components/PagedTable';
+import { projectIdParam, projectPaths } from '../../../lib/project-paths';
+import { TARGET_PAGE_SIZE, useRemoveTargets, useTargetEvents, useTargetPage } from '../api';
+import { NewTargetDialog } from '../components/NewTargetDialog';
+import { TargetDetail } from '../components/TargetDetail';
+
+const STATE_COLORS: Record<TargetState, string> = {
+  unidentified: 'default',
+  identifying: 'processing',
+  identified: 'success',
+  failure: 'error',
+};
+
+function TargetStateTag({ target }: { target: Target }) {
+  const { t } = useTranslation();
+  const tag = (
+    <Tag color={STATE_COLORS[target.state]} data-testid="target-state" data-state={target.state}>
+      {t(`targetUi.state.${target.state}`)}
+    </Tag>
+  );
+  if (target.state === 'identifying') {
+    return (
+      <Flex gap={8} align="center">
+        {tag}
+        <Progress percent={Math.round(target.progress * 100)} size="small" style={{ width: 80, margin: 0 }} />
+      </Flex>
+    );
+  }
+  if (target.state === 'failure' && target.errorKey) {
+    return <Tooltip title={t(`errors.${target.errorKey}`, { defaultValue: target.errorKey })}>{tag}</Tooltip>;
+  }
+  return tag;
+}
+
+/**
+ * Drone-target monitoring of a project (SPEC sections 3 and 4): its targets with their identification and latest
+ * displacement, a new target picked on a baseline photo, and the chosen target's rounds, positions and chart.
+ */
+export default function MonitorTargetPage(_props: MenuPageProps) {
+  const { t } = useTranslation();
+  const { message } = AntdApp.useApp();
+  const navigate = useNavigate();
+  const projectId = projectIdParam(useParams().id) ?? 0;
+  const project = useProjectDetail(projectId || null);
+  const [pageNum, setPageNum] = useState(1);
+  const page = useTargetPage(projectId, pageNum);
+  const canEdit = usePermission('monitor:edit');
+  const remove = useRemoveTargets(projectId);
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  useTargetEvents(projectId);
+
+  const records = page.data?.records ?? [];
+  const chosen = records.find((target) => target.id === chosenId) ?? null;
+
+  const handleRemove = async () => {
+    const { count } = await remove.mutateAsync(selectedIds);
+    if (chosenId !== null && selectedIds.includes(chosenId)) setChosenId(null);
+    setSelectedIds([]);
+    void message.success(t('targetUi.list.deleted', { count }));
+  };
+
+  if (project.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('errors.PROJECT_NO_ERROR')}
+        extra={<Button onClick={() => void navigate(projectPaths.home)}>{t('ui.common.backHome')}</Button>}
+      />
+    );
+  }
+  if (page.isError) return <LoadFailed onRetry={() => void page.refetch()} />;
+
+  const columns: TableColumnsType<Target> = [
+    { title: t('targetUi.list.name'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('targetUi.list.kind'),
+      key: 'kind',
+      render: (_, target) =>
+        target.type === 'virtual'
+          ? t('targetUi.type.virtual')
+          : target.marker === 'circle'
+            ? t('targetUi.marker.circle')
+            : `${t('targetUi.marker.aruco')} ${target.dictionary ?? ''} #${target.markerId ?? ''}`,
+    },
+    { title: t('targetUi.list.photo'), dataIndex: 'imageName', key: 'photo' },
+    { title: t('targetUi.list.state'), key: 'state', render: (_, target) => <TargetStateTag target={target} /> },
+    { title: t('targetUi.list.threshold'), dataIndex: 'thresholdMm', key: 'threshold' },
+    {
+      title: t('targetUi.list.latest'),
+      key: 'latest',
+      render: (_, target) => (
+        <Flex gap={8} align="center">
+          <span data-testid="target-latest">
+            {target.latestDisplacementMm === null ? '-' : target.latestDisplacementMm.toFixed(2)}
+          </span>
+          {target.alarm && (
+            <Tag color="error" data-testid="target-alarm">
+              {t('targetUi.list.alarm')}
+            </Tag>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="monitor-target-page">
+      <Flex align="center" gap={12}>
+        <Button
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          onClick={() => void navigate(projectPaths.view(projectId))}
+          aria-label={t('targetUi.back')}
+        />
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('targetUi.title')}
+          {project.data ? ` · ${project.data.name}` : ''}
+        </Typography.Title>
+      </Flex>
+
+      <Card
+        title={t('targetUi.list.title')}
+        extra={
+          canEdit && (
+            <Flex gap={8}>
+              <Popconfirm
+                title={t('targetUi.list.deleteTitle', { count: selectedIds.length })}
+                description={t('targetUi.list.deleteContent')}
+                disabled={selectedIds.length === 0}
+                onConfirm={handleRemove}
+              >
+                <Button danger disabled={selectedIds.length === 0} data-testid="targets-delete">
+                  {t('targetUi.list.delete')}
+                </Button>
+              </Popconfirm>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="target-add">
+                {t('targetUi.create.open')}
+              </Button>
+            </Flex>
+          )
+        }
+      >
+        <PagedTable<Target>
+          size="small"
+          rowKey="id"
+          columns={columns}
+          page={page}
+          pageNum={pageNum}
+          onPageChange={setPageNum}
+          pageSize={TARGET_PAGE_SIZE}
+          emptyText={<Empty description={t('targetUi.list.empty')} data-testid="targets-empty" />}
+          rowSelection={
+            canEdit ? { selectedRowKeys: selectedIds, onChange: (keys) => setSelectedIds(keys.map(Number)) } : undefined
+          }
+          onRow={(target) =>
+            ({
+              onClick: () => setChosenId(target.id),
+              style: { cursor: 'pointer' },
+              'data-testid': `target-row-${target.name}`,
+            }) as React.HTMLAttributes<HTMLElement>
+          }
+          rowClassName={(target) => (target.id === chosen?.id ? 'ant-table-row-selected' : '')}
+          data-testid="targets-table"
+        />
+      </Card>
+
+      {chosen && <TargetDetail key={chosen.id} projectId={projectId} target={chosen} canEdit={canEdit} />}
+      {creating && <NewTargetDialog projectId={projectId} onClose={() => setCreating(false)} />}
+    </Flex>
+  );
+}
