@@ -229,6 +229,9 @@ describe.skipIf(skipReason !== null)('inspection report screens', () => {
         }, source);
         expect(answer.type).toContain('application/pdf');
         expect(answer.head).toBe('%PDF-');
+        // The frame shows it: the browser did not refuse to frame the response (its error page has another URL).
+        const framed = (await frame.elementHandle()).contentFrame();
+        await expect.poll(async () => (await framed)?.url()).toContain(`/api/inspection-report/preview/${first.id}`);
       } else {
         await drawer.getByText(zh.reportUi.preview.noPdf).waitFor();
       }

@@ -64,7 +64,14 @@ export async function isolatedContext(
   const outboundRequests: string[] = [];
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
-    if (['127.0.0.1', 'localhost'].includes(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:') {
+    if (
+      ['127.0.0.1', 'localhost'].includes(url.hostname) ||
+      url.protocol === 'data:' ||
+      url.protocol === 'blob:' ||
+      // The browser's own pages and extensions (its PDF viewer) stay inside it.
+      url.protocol === 'chrome:' ||
+      url.protocol === 'chrome-extension:'
+    ) {
       return route.continue();
     }
     outboundRequests.push(url.toString());

@@ -10,6 +10,7 @@ describe('security headers', () => {
     app = Fastify({ trustProxy: true });
     await registerSecurityHeaders(app);
     app.get('/page', async () => 'ok');
+    app.get('/api/inspection-report/preview/7', async () => 'pdf');
     await app.ready();
   });
   afterAll(() => app.close());
@@ -46,5 +47,16 @@ describe('security headers', () => {
     const secure = await app.inject({ method: 'GET', url: '/page', headers: { 'x-forwarded-proto': 'https' } });
     expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(secure.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+  });
+
+  it("lets this origin alone frame a report's preview; every other response stays unframed", async () => {
+    const preview = await app.inject({ method: 'GET', url: '/api/inspection-report/preview/7' });
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Nothing more: object-src 'none' or default-src 'self' would stop Chrome's PDF viewer drawing in the frame.
+    expect(preview.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(preview.headers['x-content-type-options']).toBe('nosniff');
+    const page = await app.inject({ method: 'GET', url: '/page' });
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 });
