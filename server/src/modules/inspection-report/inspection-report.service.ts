@@ -271,13 +271,18 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     const versions = await repo.dataVersions([
       ...new Set(rows.filter((row) => row.template !== MONITORING_TEMPLATE).map((row) => row.inspection_id)),
     ]);
+    // One read per baseline, however many of its monitoring reports are listed.
+    const monitoring = new Map<number, Promise<string>>();
+    const monitorVersion = (row: { project_id: number; inspection_id: number }) => {
+      if (!monitoring.has(row.inspection_id))
+        monitoring.set(row.inspection_id, repo.monitorVersion(row.project_id, row.inspection_id));
+      return monitoring.get(row.inspection_id)!;
+    };
     const now = new Map<number, string>();
     for (const row of rows)
       now.set(
         row.id,
-        row.template === MONITORING_TEMPLATE
-          ? await repo.monitorVersion(row.project_id, row.inspection_id)
-          : versions.get(row.inspection_id)!,
+        row.template === MONITORING_TEMPLATE ? await monitorVersion(row) : versions.get(row.inspection_id)!,
       );
     return now;
   }
