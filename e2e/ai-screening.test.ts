@@ -7,12 +7,14 @@
  * correction read back over the API, the defect gone); the third's crack edited in the image editor (a vertex
  * dragged, the shape saved); the last two reviewed as a selection and the rest with review-all (its confirmation
  * names how many); a review revoked. Each step's counts per tab as expected. A viewer sees the panel without any
- * action. Screenshots in zh dark and en light.
+ * action. Screenshots in zh dark and en light. A second journey stops a run of forty photos after its confirmation:
+ * the photos done keep their results, the others are not detected.
  */
+import { readdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AiFeedback, AiImageInfo, AiReviewTab, AiTabCounts } from '@sightline/shared';
-import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
+import { fixturePath, missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { plainPhoto } from './support/defect-seed';
@@ -287,6 +289,59 @@ describe.skipIf(skipReason !== null)('AI screening and review', () => {
       await expect.poll(() => panel.getByTestId('ai-row').count(), { timeout: 60_000 }).toBe(4);
       await panel.screenshot({ path: screenshotPath('ai-screening-panel-light-en') });
       await english.context().close();
+    },
+  );
+
+  it(
+    'stops a running screening after a confirmation: the photos done keep their results, the rest are not detected',
+    { timeout: 900_000 },
+    async () => {
+      const { server } = suite;
+      const token = await logInByApi(server, 'demoowner');
+      const projectId = await createProject(server, token, `AI stop ${Date.now()}`);
+      // Enough photos that the run is still going when the stop arrives, however fast the machine screens.
+      const names = readdirSync(fixturePath('deepcrack', 'test', 'img'))
+        .sort()
+        .slice(0, 40);
+      const { inspection } = await seedInspectionPhotos(
+        server,
+        token,
+        projectId,
+        'Long survey',
+        names.map((name) => ({ name, bytes: readFixture('deepcrack', 'test', 'img', name)! })),
+        5,
+      );
+      const page = await suite.signedInPage(
+        token,
+        `/inspection/${inspection.id}`,
+        { width: 1440, height: 900 },
+        'light',
+      );
+      // The language is the user's, kept on the server: the journey before leaves English.
+      await pickLanguage(page, '简体中文');
+      const section = page.getByTestId('ai-section');
+      const state = section.getByTestId('ai-state');
+      await expect.poll(() => state.getAttribute('data-state'), { timeout: 60_000 }).toBe('NOT_EXISTING');
+      await section.getByTestId('ai-start').click();
+      await page.getByTestId('ai-start-form').waitFor();
+      await page.getByTestId('ai-start-ok').click();
+      await page.locator('.ant-modal-confirm').getByTestId('ai-confirm-ok').click();
+      // Every dialog closed (their fading masks would take the click).
+      await page.getByTestId('ai-start-form').waitFor({ state: 'detached' });
+      await expect.poll(() => page.locator('.ant-modal-wrap').count()).toBe(0);
+      await section.getByTestId('ai-stop').click();
+      const stopping = page.locator('.ant-modal-confirm').filter({ hasText: ui.stopConfirm });
+      await stopping.getByTestId('ai-confirm-ok').click();
+      await stopping.waitFor({ state: 'detached' });
+      await expect.poll(() => state.getAttribute('data-state'), { timeout: 120_000 }).toBe('NOT_EXISTING');
+      const countOf = async (tab: AiReviewTab) =>
+        Number(await section.locator(`[data-testid="ai-tab"][data-tab="${tab}"]`).getAttribute('data-count'));
+      await expect.poll(() => countOf('waiting')).toBe(0);
+      const notDetected = await countOf('notDetected');
+      expect(notDetected).toBeGreaterThan(0);
+      expect(await countOf('all')).toBe(40);
+      expect((await countOf('toReview')) + (await countOf('abnormal')) + notDetected).toBe(40);
+      expect(await section.getByTestId('ai-start').count()).toBe(1);
     },
   );
 });
