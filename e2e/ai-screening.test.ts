@@ -4,7 +4,8 @@
  * finds as one crack) and a plain grey photo is screened from its panel: the start warns that the photos are bound to
  * no spatial marker, the run is followed to its end on the event stream, and the tabs count the photos. Then the
  * review: one photo accepted; another's crack rejected through the error-feedback dialog as not damage (the
- * correction read back over the API, the defect gone); the third's crack edited in the image editor (a vertex
+ * correction read back over the API, the defect gone); the accepted photo's crack corrected to spalling in the same
+ * dialog (the defect retyped); the third's crack edited in the image editor (a vertex
  * dragged, the shape saved); the last two reviewed as a selection and the rest with review-all (its confirmation
  * names how many); a review revoked. Each step's counts per tab as expected. A viewer sees the panel without any
  * action. Screenshots in zh dark and en light. A second journey stops a run of forty photos after its confirmation:
@@ -13,8 +14,9 @@
 import { readdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AiFeedback, AiImageInfo, AiReviewTab, AiTabCounts } from '@sightline/shared';
+import type { AiFeedback, AiImageInfo, AiReviewTab, AiTabCounts, DefectType } from '@sightline/shared';
 import { fixturePath, missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
+import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { plainPhoto } from './support/defect-seed';
@@ -164,6 +166,41 @@ describe.skipIf(skipReason !== null)('AI screening and review', () => {
       ]);
       expect((await aiInfo(rejected)).defects).toEqual([]);
       await expect.poll(() => row(rejected).getAttribute('data-defects')).toBe('0');
+
+      // The accepted photo's crack is given another type in the same dialog: the defect takes it, the correction kept.
+      const types = await apiData<DefectType[]>(server, '/disease-type/list', {
+        token,
+        query: { projectId: String(projectId) },
+      });
+      const spalling = types.find((type) => type.code === 'spalling')!;
+      const [misTyped] = (await aiInfo(accepted)).defects;
+      await row(accepted).getByTestId('ai-row-result').click();
+      await drawer
+        .locator(`[data-testid="ai-result-defect"][data-defect-id="${misTyped!.id}"]`)
+        .getByTestId('ai-result-feedback')
+        .click();
+      await feedbackForm.waitFor();
+      await feedbackForm.getByText(ui.feedback.wrongType).click();
+      await chooseOption(page, page.getByTestId('ai-feedback-type'), zh.diseaseType.spalling);
+      await page
+        .locator('.ant-modal')
+        .filter({ has: feedbackForm })
+        .getByRole('button', { name: ui.feedback.submit })
+        .click();
+      await feedbackForm.waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => (await aiInfo(accepted)).defects.map((defect) => defect.typeId))
+        .toEqual([spalling.id]);
+      await drawer.locator('.ant-drawer-close').click();
+      await drawer.waitFor({ state: 'detached' });
+      const corrections = await apiData<AiFeedback[]>(server, '/inspection-image/ai-feedback', {
+        token,
+        query: { inspectionId: String(inspection.id) },
+      });
+      expect(corrections.map((feedback) => [feedback.defectId, feedback.aiTypeId, feedback.correctTypeId])).toEqual([
+        [wrong!.id, wrong!.typeId, null],
+        [misTyped!.id, misTyped!.typeId, spalling.id],
+      ]);
 
       // Edit one in the image editor: its crack's last vertex dragged, the shape saved.
       const [crack] = (await aiInfo(edited)).defects;
