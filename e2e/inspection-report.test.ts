@@ -232,6 +232,12 @@ describe.skipIf(skipReason !== null)('inspection report screens', () => {
         // The frame shows it: the browser did not refuse to frame the response (its error page has another URL).
         const framed = (await frame.elementHandle()).contentFrame();
         await expect.poll(async () => (await framed)?.url()).toContain(`/api/inspection-report/preview/${first.id}`);
+        // The browser's PDF viewer opened inside it.
+        await expect
+          .poll(async () =>
+            (await framed)?.childFrames().some((child) => child.url().startsWith('chrome-extension://')),
+          )
+          .toBe(true);
       } else {
         await drawer.getByText(zh.reportUi.preview.noPdf).waitFor();
       }

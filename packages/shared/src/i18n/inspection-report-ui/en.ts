@@ -54,6 +54,7 @@ export const en: Widen<typeof zhCN> = {
       templates: {
         inspection: 'Inspection report',
         defectList: 'Defect list report',
+        monitoring: 'Monitoring report',
       },
       sections: 'Sections',
       sectionsRequired: 'Choose at least one section',

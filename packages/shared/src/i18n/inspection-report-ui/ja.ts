@@ -54,6 +54,7 @@ export const ja: Widen<typeof zhCN> = {
       templates: {
         inspection: '点検レポート',
         defectList: '損傷一覧レポート',
+        monitoring: 'モニタリングレポート',
       },
       sections: '章',
       sectionsRequired: '章を 1 つ以上選択してください',

@@ -51,6 +51,7 @@ export const zhCN = {
       templates: {
         inspection: '巡检报告',
         defectList: '病害清单报告',
+        monitoring: '监测报告',
       },
       sections: '章节',
       sectionsRequired: '请至少选择一个章节',

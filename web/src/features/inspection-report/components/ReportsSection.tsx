@@ -89,7 +89,17 @@ export default function ReportsSection({ inspectionId, projectId }: { inspection
     });
 
   const columns: TableColumnsType<InspectionReport> = [
-    { title: t('reportUi.column.name'), dataIndex: 'name', ellipsis: true },
+    {
+      title: t('reportUi.column.name'),
+      key: 'name',
+      ellipsis: true,
+      render: (_value, report) => (
+        <Space size={4}>
+          {report.name}
+          {report.template !== 'inspection' && <Tag>{t(`reportUi.cover.templates.${report.template}`)}</Tag>}
+        </Space>
+      ),
+    },
     { title: t('reportUi.column.state'), key: 'state', render: (_value, report) => <StateCell report={report} /> },
     {
       title: t('reportUi.column.createdBy'),
