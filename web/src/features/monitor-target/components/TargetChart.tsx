@@ -13,8 +13,8 @@ echarts.use([LineChart, GridComponent, LegendComponent, MarkLineComponent, Toolt
 const ALARM_COLOR = '#ff4d4f';
 
 /**
- * Drone targets' displacements over the monitoring rounds (GET /tag-displacement/analysis/line-chart), each target's
- * threshold as a dashed line. The series ECharts holds are written on the element (`data-series`) for tests and
+ * Drone targets' displacements over the monitoring rounds (GET /tag-displacement/analysis/line-chart) after the
+ * baseline's 0 mm, rounds above the threshold larger in red, each target's threshold as a dashed line. The series ECharts holds are written on the element (`data-series`) for tests and
  * screen readers.
  */
 export function TargetChart({ chart }: { chart: TargetChartData }) {
@@ -32,14 +32,21 @@ export function TargetChart({ chart }: { chart: TargetChartData }) {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 48, right: 96, top: 40, bottom: 32, containLabel: true },
-      xAxis: { type: 'category', data: chart.rounds.map((round) => `${round.name} (${round.inspectionDate})`) },
+      xAxis: {
+        type: 'category',
+        data: [
+          t('targetUi.detail.baseline'),
+          ...chart.rounds.map((round) => `${round.name} (${round.inspectionDate})`),
+        ],
+      },
       yAxis: { type: 'value', name: 'mm' },
       series: chart.series.map((series) => ({
         id: String(series.tagId),
         name: series.name,
         type: 'line',
         connectNulls: false,
-        data: series.values.map((value) =>
+        // The baseline is where each displacement is measured from: 0 mm.
+        data: [0, ...series.values].map((value) =>
           value !== null && value > series.thresholdMm
             ? { value, symbolSize: 12, itemStyle: { color: ALARM_COLOR } }
             : value,

@@ -118,9 +118,21 @@ export function TargetPhoto({ photo, region, position, onRegion, onPoint, testId
         />
       )}
       {position && (
-        <g stroke={token.colorError} strokeWidth={3} data-testid="target-position">
-          <line x1={position.x - cross} y1={position.y} x2={position.x + cross} y2={position.y} />
-          <line x1={position.x} y1={position.y - cross} x2={position.x} y2={position.y + cross} />
+        <g stroke={token.colorError} strokeWidth={2} data-testid="target-position">
+          <line
+            x1={position.x - cross}
+            y1={position.y}
+            x2={position.x + cross}
+            y2={position.y}
+            vectorEffect="non-scaling-stroke"
+          />
+          <line
+            x1={position.x}
+            y1={position.y - cross}
+            x2={position.x}
+            y2={position.y + cross}
+            vectorEffect="non-scaling-stroke"
+          />
         </g>
       )}
       {children}

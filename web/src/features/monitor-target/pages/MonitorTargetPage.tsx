@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   App as AntdApp,
   Button,
+  type ButtonProps,
   Card,
   Empty,
   Flex,
@@ -152,6 +153,7 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
                 title={t('targetUi.list.deleteTitle', { count: selectedIds.length })}
                 description={t('targetUi.list.deleteContent')}
                 disabled={selectedIds.length === 0}
+                okButtonProps={{ 'data-testid': 'targets-delete-confirm' } as ButtonProps}
                 onConfirm={handleRemove}
               >
                 <Button danger disabled={selectedIds.length === 0} data-testid="targets-delete">
