@@ -167,7 +167,7 @@ describe.skipIf(skipReason !== null)('inspection report screens', () => {
         )
         .toBeGreaterThan(0);
       await keyRow(lost.id).getByTestId('report-key-defect-no-screenshot').waitFor();
-      await page.screenshot({ path: screenshotPath('inspection-report-steps-dark-zh') });
+      await page.screenshot({ path: screenshotPath('inspection-report-steps-dark-zh'), animations: 'disabled' });
       await dialog.getByTestId('report-generate').click();
       const confirm = page.locator('.ant-modal-confirm');
       await confirm.getByText(lost.name, { exact: false }).waitFor();
@@ -241,7 +241,7 @@ describe.skipIf(skipReason !== null)('inspection report screens', () => {
       } else {
         await drawer.getByText(zh.reportUi.preview.noPdf).waitFor();
       }
-      await page.screenshot({ path: screenshotPath('inspection-report-preview-dark-zh') });
+      await page.screenshot({ path: screenshotPath('inspection-report-preview-dark-zh'), animations: 'disabled' });
       await drawer.getByTestId('report-preview-close').click();
       await drawer.waitFor({ state: 'hidden' });
 
@@ -286,7 +286,7 @@ describe.skipIf(skipReason !== null)('inspection report screens', () => {
       await list.screenshot({ path: screenshotPath('inspection-report-list-light-en') });
       await list.getByTestId('report-create').click();
       await english.getByTestId('report-step-cover').waitFor();
-      await english.screenshot({ path: screenshotPath('inspection-report-steps-light-en') });
+      await english.screenshot({ path: screenshotPath('inspection-report-steps-light-en'), animations: 'disabled' });
       await english.getByTestId('report-cancel').click();
       await english.getByTestId('report-step-cover').waitFor({ state: 'detached' });
 
