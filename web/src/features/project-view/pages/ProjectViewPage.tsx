@@ -6,6 +6,7 @@ import {
   CloudUploadOutlined,
   EditOutlined,
   EnvironmentOutlined,
+  LineChartOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -116,7 +117,7 @@ export default function ProjectViewPage(_props: MenuPageProps) {
             {t('monitorUi.open')}
           </Button>
           <Button
-            icon={<AimOutlined />}
+            icon={<LineChartOutlined />}
             onClick={() => void navigate(projectPaths.droneTargets(detail.id))}
             data-testid="view-drone-targets"
           >
