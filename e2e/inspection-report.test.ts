@@ -103,6 +103,13 @@ describe.skipIf(skipReason !== null)('inspection report screens', () => {
       // The second key defect's screenshot is gone from the store: the report cannot show it.
       fs.rmSync(findStored(server.dataDir, lost.screenshot)!);
 
+      // The report filter's size interval, counted in the statistics, shows in step 2.
+      await apiData(server, '/report-filter/adds', {
+        method: 'POST',
+        token,
+        body: { projectId, ranges: [{ dimension: 'length', min: 0, max: 2 }] },
+      });
+
       const page = await suite.signedInPage(
         token,
         `/inspection/${inspection.id}`,
@@ -149,6 +156,7 @@ describe.skipIf(skipReason !== null)('inspection report screens', () => {
         .waitFor();
       expect(await dialog.getByTestId('report-next').isDisabled()).toBe(true);
       await fieldsBox.getByText(zh.defectExport.column.position, { exact: true }).click();
+      await dialog.getByTestId('report-ranges').getByText(`${zh.defectExport.column.length}: 0 – 2`).waitFor();
       await chooseOption(page, dialog.getByTestId('report-types'), crack.name);
       // The multiple select's list stays open: a click on the dialog's title closes it.
       await dialog.locator('.ant-modal-title').click();

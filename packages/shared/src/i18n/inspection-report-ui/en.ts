@@ -74,6 +74,9 @@ export const en: Widen<typeof zhCN> = {
       typesPlaceholder: 'All types',
       typesHelp:
         "The report's defect table and statistics hold only the types chosen (the project's report filter, saved for later reports too).",
+      ranges: 'Size intervals',
+      rangesNone: "The project's report filter has no size intervals; the statistics count none.",
+      rangesHelp: "The statistics count the defects in the project's report filter's size intervals.",
       noDefectTable: 'The sections chosen hold no defect table or statistics.',
     },
     keyDefects: {

@@ -74,6 +74,9 @@ export const ja: Widen<typeof zhCN> = {
       typesPlaceholder: 'すべての種別',
       typesHelp:
         'レポートの損傷表と統計には選択した種別のみが含まれます（プロジェクトのレポート絞り込みとして保存され、以降のレポートにも適用されます）。',
+      ranges: 'サイズ区間',
+      rangesNone: 'プロジェクトのレポート絞り込みにサイズ区間がありません。統計はサイズ区間で集計しません。',
+      rangesHelp: '統計はプロジェクトのレポート絞り込みのサイズ区間で集計します。',
       noDefectTable: '選択した章には損傷表も統計もありません。',
     },
     keyDefects: {

@@ -70,6 +70,9 @@ export const zhCN = {
       types: '病害类型筛选',
       typesPlaceholder: '全部类型',
       typesHelp: '报告的病害表和统计只包含所选类型（项目的报告筛选，保存后对之后的报告生效）。',
+      ranges: '尺寸区间',
+      rangesNone: '项目的报告筛选未设置尺寸区间；统计不按尺寸区间计数。',
+      rangesHelp: '统计按项目报告筛选的尺寸区间计数。',
       noDefectTable: '所选章节不含病害表和统计。',
     },
     keyDefects: {

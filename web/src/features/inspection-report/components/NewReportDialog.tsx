@@ -248,6 +248,19 @@ export function NewReportDialog({
           data-testid="report-types"
         />
       </Form.Item>
+      <Form.Item label={t('reportUi.table.ranges')} extra={t('reportUi.table.rangesHelp')}>
+        {(filter.data?.ranges.length ?? 0) === 0 ? (
+          <Typography.Text type="secondary">{t('reportUi.table.rangesNone')}</Typography.Text>
+        ) : (
+          <Flex gap={4} wrap data-testid="report-ranges">
+            {filter.data!.ranges.map((range) => (
+              <Tag key={range.id}>
+                {t(`defectExport.column.${range.dimension}`)}: {range.min} – {range.max}
+              </Tag>
+            ))}
+          </Flex>
+        )}
+      </Form.Item>
     </Form>
   ) : (
     <Alert type="info" showIcon title={t('reportUi.table.noDefectTable')} />
