@@ -125,6 +125,7 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     await form.getByTestId('target-threshold').fill('100000');
     await page.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
     await form.getByText(zh.validation.thresholdRange).waitFor();
+    await page.locator('.ant-modal').screenshot({ path: screenshotPath('monitor-targets-new-zh-dark') });
     await form.getByTestId('target-threshold').fill('5');
     await page.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
     await page.getByText(text(ui.create.created, { name: 'Pier 3 marker' })).waitFor();

@@ -1,4 +1,4 @@
-import { Empty, Form, Input, InputNumber, Radio, Select, Spin } from 'antd';
+import { Col, Empty, Form, Input, InputNumber, Radio, Row, Select, Spin } from 'antd';
 import {
   ARUCO_DICTIONARY_NAMES,
   createTargetBodySchema,
@@ -76,7 +76,7 @@ export function NewTargetDialog({ projectId, onClose }: { projectId: number; onC
   return (
     <FormDialog<TargetValues>
       title={t('targetUi.create.title')}
-      width={760}
+      width={1080}
       form={form}
       testId="target-form"
       saving={create.isPending}
@@ -90,86 +90,94 @@ export function NewTargetDialog({ projectId, onClose }: { projectId: number; onC
       }}
       onClose={onClose}
     >
-      <Form.Item name="inspectionId" label={t('targetUi.create.inspection')} required>
-        <Select
-          options={inspections.options}
-          loading={inspections.isLoading}
-          onChange={() => form.setFieldsValue({ imageId: undefined, region: null })}
-          data-testid="target-inspection"
-        />
-      </Form.Item>
-      <Form.Item name="imageId" label={t('targetUi.create.photo')} required rules={[rule('imageId')]}>
-        <Select
-          showSearch
-          optionFilterProp="label"
-          disabled={inspectionId === null}
-          loading={photos.isFetching}
-          options={usable.map((photo) => ({ value: photo.id, label: photo.name }))}
-          notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('targetUi.create.noPhotos')} />}
-          onChange={() => form.setFieldsValue({ region: null })}
-          data-testid="target-photo"
-        />
-      </Form.Item>
-      {photos.isFetching && inspectionId !== null && !chosen && <Spin />}
-      {chosen?.width && chosen.height ? (
-        <Form.Item
-          name="region"
-          label={t(type === 'virtual' ? 'targetUi.create.regionPatch' : 'targetUi.create.regionSearch')}
-          extra={t('targetUi.create.regionHint')}
-          rules={[rule('region')]}
-        >
-          <RegionPicker
-            photo={{
-              id: chosen.id,
-              inspectionId: chosen.inspectionId,
-              width: chosen.width,
-              height: chosen.height,
-              previewUrl: chosen.previewUrl,
-            }}
-          />
-        </Form.Item>
-      ) : null}
-      <Form.Item name="type" label={t('targetUi.create.type')}>
-        <Radio.Group
-          optionType="button"
-          options={[
-            { value: 'physical', label: t('targetUi.type.physical') },
-            { value: 'virtual', label: t('targetUi.type.virtual') },
-          ]}
-          data-testid="target-type"
-        />
-      </Form.Item>
-      {type === 'physical' && (
-        <Form.Item name="marker" label={t('targetUi.create.marker')}>
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 'aruco', label: t('targetUi.marker.aruco') },
-              { value: 'circle', label: t('targetUi.marker.circle') },
-            ]}
-            data-testid="target-marker"
-          />
-        </Form.Item>
-      )}
-      {type === 'physical' && marker === 'aruco' && (
-        <>
-          <Form.Item name="dictionary" label={t('targetUi.create.dictionary')} rules={[rule('dictionary')]}>
+      <Row gutter={24}>
+        <Col xs={24} md={14}>
+          <Form.Item name="inspectionId" label={t('targetUi.create.inspection')} required>
             <Select
-              options={ARUCO_DICTIONARY_NAMES.map((name) => ({ value: name, label: name }))}
-              data-testid="target-dictionary"
+              options={inspections.options}
+              loading={inspections.isLoading}
+              onChange={() => form.setFieldsValue({ imageId: undefined, region: null })}
+              data-testid="target-inspection"
             />
           </Form.Item>
-          <Form.Item name="markerId" label={t('targetUi.create.markerId')} required rules={[rule('markerId')]}>
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid="target-marker-id" />
+          <Form.Item name="imageId" label={t('targetUi.create.photo')} required rules={[rule('imageId')]}>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              disabled={inspectionId === null}
+              loading={photos.isFetching}
+              options={usable.map((photo) => ({ value: photo.id, label: photo.name }))}
+              notFoundContent={
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('targetUi.create.noPhotos')} />
+              }
+              onChange={() => form.setFieldsValue({ region: null })}
+              data-testid="target-photo"
+            />
           </Form.Item>
-        </>
-      )}
-      <Form.Item name="name" label={t('targetUi.create.name')} required rules={[rule('name')]}>
-        <Input maxLength={100} data-testid="target-name" />
-      </Form.Item>
-      <Form.Item name="thresholdMm" label={t('targetUi.create.threshold')} required rules={[rule('thresholdMm')]}>
-        <InputNumber step={0.001} style={{ width: '100%' }} data-testid="target-threshold" />
-      </Form.Item>
+          {photos.isFetching && inspectionId !== null && !chosen && <Spin />}
+          {chosen?.width && chosen.height ? (
+            <Form.Item
+              name="region"
+              label={t(type === 'virtual' ? 'targetUi.create.regionPatch' : 'targetUi.create.regionSearch')}
+              extra={t('targetUi.create.regionHint')}
+              rules={[rule('region')]}
+            >
+              <RegionPicker
+                photo={{
+                  id: chosen.id,
+                  inspectionId: chosen.inspectionId,
+                  width: chosen.width,
+                  height: chosen.height,
+                  previewUrl: chosen.previewUrl,
+                }}
+              />
+            </Form.Item>
+          ) : null}
+        </Col>
+        <Col xs={24} md={10}>
+          <Form.Item name="type" label={t('targetUi.create.type')}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'physical', label: t('targetUi.type.physical') },
+                { value: 'virtual', label: t('targetUi.type.virtual') },
+              ]}
+              data-testid="target-type"
+            />
+          </Form.Item>
+          {type === 'physical' && (
+            <Form.Item name="marker" label={t('targetUi.create.marker')}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 'aruco', label: t('targetUi.marker.aruco') },
+                  { value: 'circle', label: t('targetUi.marker.circle') },
+                ]}
+                data-testid="target-marker"
+              />
+            </Form.Item>
+          )}
+          {type === 'physical' && marker === 'aruco' && (
+            <>
+              <Form.Item name="dictionary" label={t('targetUi.create.dictionary')} rules={[rule('dictionary')]}>
+                <Select
+                  options={ARUCO_DICTIONARY_NAMES.map((name) => ({ value: name, label: name }))}
+                  data-testid="target-dictionary"
+                />
+              </Form.Item>
+              <Form.Item name="markerId" label={t('targetUi.create.markerId')} required rules={[rule('markerId')]}>
+                <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid="target-marker-id" />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item name="name" label={t('targetUi.create.name')} required rules={[rule('name')]}>
+            <Input maxLength={100} data-testid="target-name" />
+          </Form.Item>
+          <Form.Item name="thresholdMm" label={t('targetUi.create.threshold')} required rules={[rule('thresholdMm')]}>
+            <InputNumber step={0.001} style={{ width: '100%' }} data-testid="target-threshold" />
+          </Form.Item>
+        </Col>
+      </Row>
     </FormDialog>
   );
 }
