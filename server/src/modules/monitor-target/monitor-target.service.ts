@@ -259,13 +259,13 @@ export function createMonitorTargetService(deps: {
           userId,
           teamId: project.team_id,
           type: 'project',
-          title: 'monitorUi.notice.alarmTitle',
-          content: 'monitorUi.notice.alarmContent',
+          title: 'targetUi.notice.alarmTitle',
+          content: 'targetUi.notice.alarmContent',
           params: {
             project: project.name,
-            point: target.name,
+            target: target.name,
             time: `${inspection.inspection_date} ${inspection.name}`,
-            cumulative: change.displacementMm ?? 0,
+            displacement: change.displacementMm ?? 0,
             threshold: target.threshold_mm,
           },
         });

@@ -236,12 +236,12 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     const notices = await server()
       .db.selectFrom('notices')
       .select(['user_id', 'params'])
-      .where('title', '=', 'monitorUi.notice.alarmTitle')
+      .where('title', '=', 'targetUi.notice.alarmTitle')
       .where('team_id', '=', team.id)
       .execute();
     const viewerNotices = notices.filter((notice) => notice.user_id === team.viewer.id);
     expect(viewerNotices).toHaveLength(1);
-    expect(viewerNotices[0]!.params).toMatchObject({ point: 'Pier 1 marker', threshold: 50 });
+    expect(viewerNotices[0]!.params).toMatchObject({ target: 'Pier 1 marker', threshold: 50 });
   });
 
   it('a marker id the baseline photo does not show fails with IMG_BASIS_IMAGE_NO_TARGET', async () => {

@@ -65,5 +65,10 @@ export const en: Widen<typeof zhCN> = {
       threshold: 'Threshold',
       empty: 'No round has been measured yet',
     },
+    notice: {
+      alarmTitle: 'Target “{target}” moved beyond its threshold',
+      alarmContent:
+        'In project “{project}”, drone target “{target}” moved {displacement} mm in round {time}, above its threshold of {threshold} mm.',
+    },
   },
 };

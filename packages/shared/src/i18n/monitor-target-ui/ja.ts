@@ -65,5 +65,10 @@ export const ja: Widen<typeof zhCN> = {
       threshold: 'しきい値',
       empty: 'まだ計測された回はありません',
     },
+    notice: {
+      alarmTitle: 'ターゲット「{target}」の変位がしきい値を超えました',
+      alarmContent:
+        'プロジェクト「{project}」のドローンターゲット「{target}」は回 {time} で {displacement} mm 変位し、しきい値 {threshold} mm を超えました。',
+    },
   },
 };

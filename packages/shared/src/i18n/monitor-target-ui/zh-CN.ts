@@ -63,5 +63,10 @@ export const zhCN = {
       threshold: '阈值',
       empty: '还没有监测期次的位移',
     },
+    notice: {
+      alarmTitle: '靶标“{target}”位移超过阈值',
+      alarmContent:
+        '项目“{project}”的靶标“{target}”在监测期次 {time} 的位移为 {displacement} mm，超过阈值 {threshold} mm。',
+    },
   },
 };
