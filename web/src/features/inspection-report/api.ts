@@ -28,6 +28,8 @@ export const reportKeys = {
   filter: (projectId: number) => [...reportKeys.all, 'filter', projectId] as const,
   types: (projectId: number) => [...reportKeys.all, 'types', projectId] as const,
   keyDefects: (inspectionId: number) => [...reportKeys.ofInspection(inspectionId), 'key-defects'] as const,
+  /** The preview's URL with its signed link. */
+  preview: (id: number) => [...reportKeys.all, 'preview', id] as const,
 };
 
 /** A generating report refreshes the list this often even when the event stream is down. */

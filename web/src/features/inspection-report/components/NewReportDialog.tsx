@@ -131,8 +131,8 @@ export function NewReportDialog({
   const stepValid = [chosenSections.length > 0, !withTable || fieldsError === null, true];
 
   const generate = async (keyDefectIds: number[]) => {
-    if (typeIds !== undefined) await saveTypes.mutateAsync(typeIds);
     try {
+      if (typeIds !== undefined) await saveTypes.mutateAsync(typeIds);
       await create.mutateAsync({
         inspectionId,
         template,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { InspectionReport } from '@sightline/shared';
-import { signedReportUrl } from '../api';
+import { reportKeys, signedReportUrl } from '../api';
 
 /**
  * A written report's preview: its PDF inline in the browser's viewer, or, on a deployment without LibreOffice (Word
@@ -12,7 +12,7 @@ export function ReportPreview({ report, onClose }: { report: InspectionReport; o
   const { t } = useTranslation();
   const previewUrl = report.previewUrl;
   const source = useQuery({
-    queryKey: ['report-preview', report.id, previewUrl],
+    queryKey: reportKeys.preview(report.id),
     enabled: previewUrl !== null,
     staleTime: Infinity,
     queryFn: () => signedReportUrl(previewUrl!),
