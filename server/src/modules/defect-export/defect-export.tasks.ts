@@ -11,8 +11,8 @@ import { defineCpuTask } from '../../platform/cpu/index.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 
-/** A thumbnail's long side in pixels. */
-const THUMBNAIL_PX = 96;
+/** A thumbnail's long side in pixels, unless the caller asks for another. */
+export const THUMBNAIL_PX = 96;
 /** Context kept around the defect's box, as a share of its size, and at least this many of the photo's pixels. */
 const CROP_MARGIN = 0.25;
 const CROP_MARGIN_MIN_PX = 48;
@@ -32,6 +32,8 @@ export interface PhotoThumbnailsInput {
   /** The photo's width in pixels, which the defects are drawn in; the preview is the same picture, scaled down. */
   photoWidth: number | null;
   defects: ThumbnailDefect[];
+  /** The crops' long side at most, in pixels (a crop smaller than that in the preview keeps its own size). */
+  longSidePx: number;
 }
 
 export interface Thumbnail {
@@ -52,6 +54,7 @@ async function cropOne(
   info: { width: number; height: number; channels: Channels },
   defect: ThumbnailDefect,
   scale: number,
+  longSidePx: number,
 ): Promise<Thumbnail | null> {
   const points = defect.points.map(([u, v]) => [u * scale, v * scale] as const);
   const us = points.map(([u]) => u);
@@ -65,7 +68,7 @@ async function cropOne(
   if (right - left < 1 || bottom - top < 1) return null;
   const width = right - left;
   const height = bottom - top;
-  const fit = Math.min(1, THUMBNAIL_PX / Math.max(width, height));
+  const fit = Math.min(1, longSidePx / Math.max(width, height));
   const [outWidth, outHeight] = [Math.max(1, Math.round(width * fit)), Math.max(1, Math.round(height * fit))];
   // Cut, scaled and outlined in memory (packages/imagery says why); sharp only encodes the result.
   const thumbnail = cropScaleOutline(
@@ -103,7 +106,7 @@ export const photoThumbnailsTask = defineCpuTask(
     for (let first = 0; first < input.defects.length; first += ENCODING_AT_ONCE) {
       context.signal.throwIfAborted();
       const batch = input.defects.slice(first, first + ENCODING_AT_ONCE);
-      for (const made of await Promise.all(batch.map((defect) => cropOne(data, raw, defect, scale))))
+      for (const made of await Promise.all(batch.map((defect) => cropOne(data, raw, defect, scale, input.longSidePx))))
         if (made) thumbnails.push(made);
     }
     return thumbnails;

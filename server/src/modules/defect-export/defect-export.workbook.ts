@@ -4,7 +4,7 @@ import type { CpuPool } from '../../platform/cpu/index.js';
 import type { DefectRow } from '../defect/defect.repo.js';
 import { code as defectCode } from '../defect/defect.service.js';
 import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
-import { photoThumbnailsTask, type Thumbnail } from './defect-export.tasks.js';
+import { photoThumbnailsTask, THUMBNAIL_PX, type Thumbnail } from './defect-export.tasks.js';
 
 /** The row height (points) that shows a thumbnail whole. */
 const THUMBNAIL_ROW_PT = 76;
@@ -20,14 +20,15 @@ export interface ExportPhoto {
 
 /**
  * One thumbnail per defect: a crop around its drawn shape from its photo's screen-size preview, the shape outlined
- * on it, made in the CPU pool a photo at a time. A photo without a preview (not processed, or failed) gives its
- * defects no thumbnail.
+ * on it, made in the CPU pool a photo at a time; its long side at most `longSidePx` (the export's 96 px thumbnail
+ * unless asked otherwise: a report's key defect asks for a readable one). A photo without a preview (not
+ * processed, or failed) gives its defects no thumbnail.
  */
 export async function cropThumbnails(
   cpu: CpuPool,
   photos: readonly ExportPhoto[],
   defects: readonly DefectRow[],
-  options: { signal: AbortSignal; progress: (done: number) => void },
+  options: { signal: AbortSignal; progress: (done: number) => void; longSidePx?: number },
 ): Promise<Map<number, Thumbnail>> {
   const byPhoto = new Map<number, DefectRow[]>();
   for (const defect of defects) byPhoto.set(defect.image_id, [...(byPhoto.get(defect.image_id) ?? []), defect]);
@@ -46,6 +47,7 @@ export async function cropThumbnails(
           points: defect.points.map(([u, v]) => [u, v] as [number, number]),
           closed: defect.shape_kind !== 'polyline',
         })),
+        longSidePx: options.longSidePx ?? THUMBNAIL_PX,
       },
       { signal: options.signal },
     );

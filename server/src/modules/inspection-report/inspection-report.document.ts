@@ -250,7 +250,7 @@ export async function buildReportDocument(content: ReportContent): Promise<Buffe
         ),
         text(t.keyDefect.screenshot, true),
         new Paragraph({ children: [image(key.screenshot)] }),
-        ...(key.crop ? [text(t.keyDefect.crop, true), new Paragraph({ children: [image(key.crop, 300)] })] : []),
+        ...(key.crop ? [text(t.keyDefect.crop, true), new Paragraph({ children: [image(key.crop)] })] : []),
       ]),
     comparison: () => {
       const comparison = content.comparison!;

@@ -63,6 +63,8 @@ const READ_BATCH = 2_000;
 /** LibreOffice's longest conversion of one report (its start-up is seconds; a report with 20,000 rows, minutes). */
 const PDF_TIMEOUT_MS = 10 * 60_000;
 const SYSTEM_FILES_PREFIX = '/api/files/system/';
+/** A key defect's photo crop's long side at most, in pixels: big enough to read the defect on a page. */
+const KEY_CROP_PX = 1200;
 
 export interface InspectionReportServiceDeps {
   repo: InspectionReportRepo;
@@ -429,17 +431,26 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     const progress = progressOf(record, context);
     progress(0.1);
 
-    // Thumbnails of the table's defects and the key defects' photo defects: a crop each, in the CPU pool.
+    // Thumbnails of the table's defects, and a readable crop of each key defect's photo defect: in the CPU pool.
     const tableCrops = wants('defects') && record.thumbnails ? defects : [];
-    const inTable = new Set(tableCrops.map((defect) => defect.id));
-    const cropped = [...tableCrops, ...keyPhotoDefects.filter((defect) => !inTable.has(defect.id))];
-    const photos = await deps.names.photos(unique(cropped.map((d) => d.image_id)));
-    const thumbnails = new Map<number, Picture>();
-    for (const [id, made] of await cropThumbnails(deps.cpu, photos, cropped, {
-      signal: context.signal,
-      progress: (done) => context.progress(0.1 + (0.5 * done) / Math.max(1, cropped.length)),
-    }))
-      thumbnails.set(id, { data: made.jpeg, type: 'jpg', width: made.width, height: made.height });
+    const photos = await deps.names.photos(unique([...tableCrops, ...keyPhotoDefects].map((d) => d.image_id)));
+    const cropsOf = async (
+      cropped: readonly DefectRow[],
+      longSidePx: number | undefined,
+      from: number,
+      span: number,
+    ) => {
+      const pictures = new Map<number, Picture>();
+      for (const [id, made] of await cropThumbnails(deps.cpu, photos, cropped, {
+        signal: context.signal,
+        progress: (done) => context.progress(from + (span * done) / Math.max(1, cropped.length)),
+        longSidePx,
+      }))
+        pictures.set(id, { data: made.jpeg, type: 'jpg', width: made.width, height: made.height });
+      return pictures;
+    };
+    const thumbnails = await cropsOf(tableCrops, undefined, 0.1, 0.4);
+    const keyCrops = await cropsOf(keyPhotoDefects, KEY_CROP_PX, 0.5, 0.1);
     progress(0.6);
 
     const [byType, byLevel, byComponent] = wants('statistics')
@@ -481,7 +492,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
         level: key.level,
         description: key.description,
         screenshot: { data: screenshot, type: 'png' as const, width: meta.width, height: meta.height },
-        crop: key.defect_id === null ? null : (thumbnails.get(key.defect_id) ?? null),
+        crop: key.defect_id === null ? null : (keyCrops.get(key.defect_id) ?? null),
       });
     }
 

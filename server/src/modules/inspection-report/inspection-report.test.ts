@@ -182,14 +182,24 @@ describe.each(backends())('%s: inspection reports', (backend) => {
       'Repaired',
       '1',
     ]);
-    // Pictures: two charts and the screenshot (PNG), three thumbnails (JPEG); the crop is the long crack's thumbnail,
-    // stored once.
+    // Pictures: two charts and the screenshot (PNG), three 96 px thumbnails and the key defect's crop (JPEG). The
+    // crop is the long crack's outline with its margin, cut from the 1000 px preview of its 2000 px photo at the
+    // preview's own size (its 342 px are under the crop's 1200 px limit), not the table's thumbnail of it.
     const media = [...(await unzip(bytes)).entries()].filter(([name]) => name.startsWith('word/media/'));
-    const kinds = media.map(([, data]) => (data.subarray(0, 2).equals(Buffer.from([0xff, 0xd8])) ? 'jpeg' : 'png'));
-    expect(kinds.filter((kind) => kind === 'png')).toHaveLength(3);
-    expect(kinds.filter((kind) => kind === 'jpeg')).toHaveLength(3);
-    const sizes = await Promise.all(media.map(async ([, data]) => (await sharp(data).metadata()).width));
-    expect(sizes).toContain(1200);
+    const pictures = await Promise.all(
+      media.map(async ([, data]) => {
+        const meta = await sharp(data).metadata();
+        return `${meta.format} ${meta.width}x${meta.height}`;
+      }),
+    );
+    expect(pictures.filter((picture) => picture.startsWith('png'))).toHaveLength(3);
+    expect(pictures.filter((picture) => picture.startsWith('jpeg')).sort()).toEqual([
+      'jpeg 342x228',
+      'jpeg 96x54',
+      'jpeg 96x61',
+      'jpeg 96x64',
+    ]);
+    expect(pictures).toContain('png 1200x560');
     // No PDF here: the PDF and the preview answer not found.
     const pdf = await download(server, team.inspector.token, report.wordUrl!.replace(/\.docx$/, '.pdf'));
     expect(pdf.response.statusCode).toBe(404);
