@@ -3,12 +3,15 @@
  * later round, each one photo of an ArUco marker (the round's moved 5 px right, known millimetres at the inspection's
  * shooting distance), uploaded over tus; a target drawn on the baseline photo (a threshold above the shared limit
  * refused on its field), identified, its round's displacement in the table and the chart within 1 mm, a position
- * corrected by a click on the round's photo, a viewer without the actions, and deletion confirmed. Screenshots: zh
+ * corrected by a click on the round's photo, a monitoring report of the baseline generated, downloaded and generated
+ * again, a viewer without the actions, and deletion confirmed. Screenshots: zh
  * dark, en light.
  *
  * The demo team has no drone-monitoring package: the server runs on a scratch PostgreSQL database the test grants it
  * in (as the total-station journey does).
  */
+import fs from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { CATALOGUES, type Page as ApiPage, type Target, type TargetImage } from '@sightline/shared';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -191,6 +194,32 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     expect(Math.abs(corrected.displacementMm! - expected)).toBeLessThan(1);
     await expect.poll(async () => Number(await shown.nth(1).getAttribute('data-value'))).toBe(corrected.displacementMm);
 
+    // A monitoring report of the baseline from the page: every target chosen at first, generated, downloaded as a
+    // Word file whose document holds the target, then generated again in its place.
+    await page.getByTestId('monitor-report-open').click();
+    const reportForm = page.getByTestId('monitor-report-form');
+    await reportForm.getByTestId('monitor-report-targets').getByText('Pier 3 marker').waitFor();
+    await reportForm.getByTestId('monitor-report-name').fill('Pier monitoring');
+    await page.getByRole('button', { name: buttonName(ui.report.generate) }).click();
+    await page.getByText(text(ui.report.started, { name: 'Pier monitoring' })).waitFor();
+    const report = page.getByTestId('monitor-report');
+    const reportState = () => report.getAttribute('data-state');
+    await expect.poll(reportState, { timeout: 120_000, interval: 1_000 }).toBe('latest');
+    const firstReportId = await report.getAttribute('data-report-id');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      report.getByTestId('monitor-report-word').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.docx$/);
+    const docx = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
+    const document = strFromU8(docx['word/document.xml']!);
+    expect(document).toContain('Pier 3 marker');
+    expect(document).toContain('Baseline flight');
+    await report.getByTestId('monitor-report-again').click();
+    await expect.poll(() => report.getAttribute('data-report-id')).not.toBe(firstReportId);
+    await expect.poll(reportState, { timeout: 120_000, interval: 1_000 }).toBe('latest');
+    await page.screenshot({ path: screenshotPath('monitor-targets-report-zh-dark'), fullPage: true });
+
     // A viewer, member of the project, sees the targets and their rounds without the actions.
     const members = await apiData<Array<{ userId: number; name: string }>>(server, '/team-client/users', { token });
     const viewerId = members.find((member) => member.name === 'Demo Viewer')!.userId;
@@ -203,7 +232,7 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     );
     await viewer.getByTestId('target-row-Pier 3 marker').click();
     await viewer.getByTestId('target-detail').getByTestId('target-round-photo').first().waitFor();
-    for (const action of ['target-add', 'targets-delete', 'target-correct']) {
+    for (const action of ['target-add', 'targets-delete', 'target-correct', 'monitor-report-open']) {
       expect(await viewer.getByTestId(action).count(), action).toBe(0);
     }
 

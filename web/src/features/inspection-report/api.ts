@@ -11,7 +11,6 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { onAppEvent } from '../../api/events';
-import { fetchFileLink, withFileLink } from '../../api/file-links';
 import { inspectionKeys } from '../../api/query-keys';
 import { useInTeam } from '../../stores/session-store';
 
@@ -76,21 +75,7 @@ export const useReportAgain = (inspectionId: number) =>
 export const useDeleteReport = (inspectionId: number) =>
   useReportWrite(inspectionId, (id: number) => call(inspectionReportCalls.remove, { params: { id } }));
 
-/** A report file's URL with a signed link to its folder, as an anchor or an iframe cannot send the session header. */
-export async function signedReportUrl(url: string): Promise<string> {
-  const folder = url.slice(0, url.lastIndexOf('/') + 1);
-  return withFileLink(url, await fetchFileLink(folder));
-}
-
-/** Downloads a written report's Word file. */
-export async function downloadReport(wordUrl: string) {
-  const anchor = document.createElement('a');
-  anchor.href = await signedReportUrl(wordUrl);
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
+export { downloadReport, signedReportUrl } from '../../api/report-files';
 
 /** The project's report filter: the defect types and size intervals reports count. */
 export function useReportFilter(projectId: number) {

@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
 import {
+  INSPECTION_REPORT_EVENT,
   MONITOR_TARGET_EVENT,
   inspectionImageCalls,
+  inspectionReportCalls,
+  inspectionReportEventSchema,
   monitorTargetCalls,
+  type CreateMonitorReportBody,
   type CreateTargetBody,
+  type InspectionReport,
   type MonitorTargetEvent,
 } from '@sightline/shared';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +24,10 @@ export const targetKeys = {
   images: (projectId: number, tagId: number) => ['monitor-target', projectId, 'images', tagId] as const,
   chart: (projectId: number, tagId: number) => ['monitor-target', projectId, 'chart', tagId] as const,
   photos: (inspectionId: number) => ['monitor-target', 'photos', inspectionId] as const,
+  /** Every target of the project (the monitoring report's choice). */
+  every: (projectId: number) => ['monitor-target', projectId, 'every'] as const,
+  /** A monitoring report generated from the page. */
+  report: (reportId: number) => ['monitor-target', 'report', reportId] as const,
 };
 
 export const TARGET_PAGE_SIZE = 10;
@@ -103,4 +112,62 @@ export function useSetPosition(projectId: number) {
   return useTargetWrite(projectId, ({ imageId, ...body }: { imageId: number; tagId: number; x: number; y: number }) =>
     call(monitorTargetCalls.setPosition, { params: { imageId }, body }),
   );
+}
+
+/** The project's targets at once (the largest page), for the monitoring report's choice of targets. */
+export function useEveryTarget(projectId: number) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: targetKeys.every(projectId),
+    enabled: ready,
+    queryFn: ({ signal }) =>
+      call(monitorTargetCalls.list, { body: { projectId, pageNum: 1, pageSize: EVERY_TARGET_MAX }, signal }),
+  });
+}
+
+/** The page size limit of the shared contract. */
+const EVERY_TARGET_MAX = 200;
+/** A generating report is read this often even when the event stream is down. */
+const REPORT_POLL_MS = 3_000;
+
+/** A monitoring report generated from the page, kept live by the event stream and polled while it generates. */
+export function useMonitorReport(reportId: number | null) {
+  const ready = useInTeam();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onAppEvent(INSPECTION_REPORT_EVENT, (payload) => {
+        const parsed = inspectionReportEventSchema.safeParse(payload);
+        if (parsed.success && parsed.data.id === reportId)
+          void queryClient.invalidateQueries({ queryKey: targetKeys.report(parsed.data.id) });
+      }),
+    [reportId, queryClient],
+  );
+  return useQuery({
+    queryKey: targetKeys.report(reportId ?? 0),
+    enabled: ready,
+    queryFn:
+      reportId === null
+        ? skipToken
+        : ({ signal }) => call(inspectionReportCalls.find, { params: { id: reportId }, signal }),
+    refetchInterval: (query) => (query.state.data?.state === 'generating' ? REPORT_POLL_MS : false),
+  });
+}
+
+/** Starts a monitoring report of a baseline (POST /inspection-report/create/monitor/report). */
+export function useCreateMonitorReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateMonitorReportBody) => call(inspectionReportCalls.createMonitor, { body }),
+    onSuccess: (report: InspectionReport) => queryClient.setQueryData(targetKeys.report(report.id), report),
+  });
+}
+
+/** Writes a monitoring report again from the data as it is now (POST /inspection-report/again/monitor/data). */
+export function useMonitorReportAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(inspectionReportCalls.againMonitor, { body: { id } }),
+    onSuccess: (report: InspectionReport) => queryClient.setQueryData(targetKeys.report(report.id), report),
+  });
 }

@@ -8,27 +8,15 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { useInTeam } from '../../stores/session-store';
+import { totalStationKeys } from '../../api/monitor-points';
 
 /** Total-station monitoring of a project (SPEC section 7, "Monitoring": /monitor-point, /monitor-point-displacement). */
 
-export const totalStationKeys = {
-  all: (projectId: number) => ['total-station', projectId] as const,
-  points: (projectId: number) => ['total-station', projectId, 'points'] as const,
-  records: (projectId: number, pointId: number) => ['total-station', projectId, 'records', pointId] as const,
-};
+export { totalStationKeys, useMonitorPoints } from '../../api/monitor-points';
 
 /** The quiet keys: refusals the forms show on their fields or rows. */
 const POINT_TAKEN = ['MONITOR_POINT_NAME_EXISTING', 'MONITOR_POINT_GPS_EXISTING'];
 const TIME_TAKEN = ['MONITOR_DISPLACEMENT_MONITOR_TIME_EXISTING'];
-
-export function useMonitorPoints(projectId: number) {
-  const ready = useInTeam();
-  return useQuery({
-    queryKey: totalStationKeys.points(projectId),
-    enabled: ready,
-    queryFn: ({ signal }) => call(monitorPointCalls.list, { query: { projectId }, signal }),
-  });
-}
 
 export function useDisplacementRecords(projectId: number, pointId: number | null) {
   const ready = useInTeam();

@@ -14,7 +14,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, FileWordOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Target, TargetState } from '@sightline/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -24,7 +24,9 @@ import { useProjectDetail } from '../../../api/project';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PagedTable } from '../../../components/PagedTable';
 import { projectIdParam, projectPaths } from '../../../lib/project-paths';
-import { TARGET_PAGE_SIZE, useRemoveTargets, useTargetEvents, useTargetPage } from '../api';
+import { TARGET_PAGE_SIZE, useEveryTarget, useRemoveTargets, useTargetEvents, useTargetPage } from '../api';
+import { MonitorReportCard } from '../components/MonitorReportCard';
+import { MonitorReportDialog } from '../components/MonitorReportDialog';
 import { NewTargetDialog } from '../components/NewTargetDialog';
 import { TargetDetail } from '../components/TargetDetail';
 
@@ -73,6 +75,11 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  const canReport = usePermission('report:generate');
+  const canRegenerate = usePermission('monitor:edit');
+  const everyTarget = useEveryTarget(projectId);
+  const [reporting, setReporting] = useState(false);
+  const [reportId, setReportId] = useState<number | null>(null);
   useTargetEvents(projectId);
 
   const records = page.data?.records ?? [];
@@ -147,24 +154,41 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
       <Card
         title={t('targetUi.list.title')}
         extra={
-          canEdit && (
-            <Flex gap={8}>
-              <Popconfirm
-                title={t('targetUi.list.deleteTitle', { count: selectedIds.length })}
-                description={t('targetUi.list.deleteContent')}
-                disabled={selectedIds.length === 0}
-                okButtonProps={{ 'data-testid': 'targets-delete-confirm' } as ButtonProps}
-                onConfirm={handleRemove}
+          <Flex gap={8}>
+            {canReport && (
+              <Button
+                icon={<FileWordOutlined />}
+                disabled={!everyTarget.data?.records.length}
+                onClick={() => setReporting(true)}
+                data-testid="monitor-report-open"
               >
-                <Button danger disabled={selectedIds.length === 0} data-testid="targets-delete">
-                  {t('targetUi.list.delete')}
-                </Button>
-              </Popconfirm>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="target-add">
-                {t('targetUi.create.open')}
+                {t('targetUi.report.action')}
               </Button>
-            </Flex>
-          )
+            )}
+            {canEdit && (
+              <>
+                <Popconfirm
+                  title={t('targetUi.list.deleteTitle', { count: selectedIds.length })}
+                  description={t('targetUi.list.deleteContent')}
+                  disabled={selectedIds.length === 0}
+                  okButtonProps={{ 'data-testid': 'targets-delete-confirm' } as ButtonProps}
+                  onConfirm={handleRemove}
+                >
+                  <Button danger disabled={selectedIds.length === 0} data-testid="targets-delete">
+                    {t('targetUi.list.delete')}
+                  </Button>
+                </Popconfirm>
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => setCreating(true)}
+                  data-testid="target-add"
+                >
+                  {t('targetUi.create.open')}
+                </Button>
+              </>
+            )}
+          </Flex>
         }
       >
         <PagedTable<Target>
@@ -191,8 +215,25 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
         />
       </Card>
 
+      {reportId !== null && (
+        <MonitorReportCard
+          key={reportId}
+          reportId={reportId}
+          canRegenerate={canRegenerate}
+          onShow={(report) => setReportId(report.id)}
+          onClose={() => setReportId(null)}
+        />
+      )}
       {chosen && <TargetDetail key={chosen.id} projectId={projectId} target={chosen} canEdit={canEdit} />}
       {creating && <NewTargetDialog projectId={projectId} onClose={() => setCreating(false)} />}
+      {reporting && (
+        <MonitorReportDialog
+          projectId={projectId}
+          targets={everyTarget.data?.records ?? []}
+          onCreated={(report) => setReportId(report.id)}
+          onClose={() => setReporting(false)}
+        />
+      )}
     </Flex>
   );
 }
