@@ -70,6 +70,45 @@ export async function docxLines(bytes: Buffer): Promise<string[]> {
     .filter((line) => line !== '');
 }
 
+/** A key defect drawn on the model with its screenshot, through the calls as the web makes it. */
+export async function addKeyDefect(
+  server: Pick<TestServer, 'call'>,
+  token: string,
+  inspectionId: number,
+  fields: { name: string; typeId: number; level: number; description: string; defectId?: number },
+) {
+  const shot = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#4060a0' } })
+    .png()
+    .toBuffer();
+  const file = multipartFile(shot, { fileName: 'shot.png', contentType: 'image/png' });
+  const { screenshot } = okData(
+    await server.call<{ screenshot: string }>('POST', '/api/inspection-disease-important/screenshot', {
+      token,
+      query: { inspectionId: String(inspectionId) },
+      body: file.payload,
+      headers: file.headers,
+    }),
+  );
+  return okData(
+    await server.call<KeyDefect>('POST', '/api/inspection-disease-important', {
+      token,
+      body: {
+        inspectionId,
+        ...fields,
+        graph: {
+          kind: 'polyline',
+          positions: [
+            { lon: 114.05, lat: 22.54, height: 10 },
+            { lon: 114.0501, lat: 22.54, height: 10 },
+          ],
+        },
+        screenshot,
+        screenRange: { width: 120, height: 80 },
+      },
+    }),
+  );
+}
+
 /**
  * The reports' fixture: a bridge inspection with three defects on two photos with previews (two cracks of 0.6 m and
  * 1.5 m, a spalling of 2.5 m²), one bound to "Pier 3", a key defect standing for the long crack with its
@@ -228,41 +267,13 @@ export async function buildReportScene(server: Pick<TestServer, 'db' | 'call'>, 
     .values({ inspection_id: scene.inspectionId, state: 'done' })
     .execute();
 
-  // The key defect, drawn on the model with its screenshot, through the calls as the web makes it.
-  const shot = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#4060a0' } })
-    .png()
-    .toBuffer();
-  const file = multipartFile(shot, { fileName: 'shot.png', contentType: 'image/png' });
-  const { screenshot } = okData(
-    await server.call<{ screenshot: string }>('POST', '/api/inspection-disease-important/screenshot', {
-      token: team.inspector.token,
-      query: { inspectionId: String(scene.inspectionId) },
-      body: file.payload,
-      headers: file.headers,
-    }),
-  );
-  const key = okData(
-    await server.call<KeyDefect>('POST', '/api/inspection-disease-important', {
-      token: team.inspector.token,
-      body: {
-        inspectionId: scene.inspectionId,
-        name: 'Pier crack',
-        typeId: crack,
-        level: 3,
-        description: 'Grows towards the bearing',
-        graph: {
-          kind: 'polyline',
-          positions: [
-            { lon: 114.05, lat: 22.54, height: 10 },
-            { lon: 114.0501, lat: 22.54, height: 10 },
-          ],
-        },
-        screenshot,
-        screenRange: { width: 120, height: 80 },
-        defectId: now[0]!.id,
-      },
-    }),
-  );
+  const key = await addKeyDefect(server, team.inspector.token, scene.inspectionId, {
+    name: 'Pier crack',
+    typeId: crack,
+    level: 3,
+    description: 'Grows towards the bearing',
+    defectId: now[0]!.id,
+  });
   return {
     ...scene,
     previousInspectionId: previous.inspectionId,

@@ -406,11 +406,10 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     const defects = await gather(filter, range, context.signal);
     if ((wants('defects') || wants('statistics')) && defects.length === 0) throw new AppError('NO_DISEASE_ERROR');
     if (defects.length > LIMITS.defectExportMax) throw new AppError('DISEASE_EXPORT_ERROR');
-    const keys: KeyDefectRow[] = wants('keyDefects')
-      ? await keyDefectsOf(record.inspection_id, record.key_defect_ids)
-      : [];
+    // The key defects chosen for the report (all of the inspection's when none were chosen): the summary counts them.
+    const chosenKeys = await keyDefectsOf(record.inspection_id, record.key_defect_ids);
+    const keys: KeyDefectRow[] = wants('keyDefects') ? chosenKeys : [];
     if (wants('keyDefects') && keys.length === 0) throw new AppError('NO_DISEASE_ERROR');
-    const keyDefectCount = (await deps.keyDefects.ofInspection(record.inspection_id)).length;
 
     const unique = <T>(values: T[]) => [...new Set(values)];
     const keyPhotoDefects = await repo.defectsByIds(
@@ -507,7 +506,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
         description: inspection.description,
         photoCount: Number(inspection.photo_count ?? 0),
         defectCount: defects.length,
-        keyDefectCount,
+        keyDefectCount: chosenKeys.length,
       },
       statistics: {
         byType: typeRows,

@@ -6,6 +6,7 @@ import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { backends, startTestServer, type TestServer } from '../../../test/harness.js';
 import { insertManyDefects, insertPhotosWithPreviews } from '../../../test/factories/defect-export.js';
 import {
+  addKeyDefect,
   buildReportScene,
   docxLines,
   download,
@@ -488,6 +489,31 @@ describe.each(backends())('%s: inspection reports', (backend) => {
       'PROJECT_NO_ERROR',
     );
     expect((await download(server, outsider.token, report.wordUrl!)).response.statusCode).not.toBe(200);
+  });
+
+  it("counts in the summary the key defects chosen for the report, not all of the inspection's", async () => {
+    const other = await addKeyDefect(server, team.inspector.token, scene.inspectionId, {
+      name: 'Deck spalling',
+      typeId: scene.types.spalling,
+      level: 2,
+      description: 'By the joint',
+    });
+    try {
+      const keyDefectsLine = async (body: Record<string, unknown>) => {
+        const report = await generated({ sections: ['summary', 'keyDefects'], ...body });
+        const lines = await docxLines((await download(server, team.inspector.token, report.wordUrl!)).bytes);
+        return { count: after(lines, 'Key defects', 1)[0], shown: lines.includes('Deck spalling') };
+      };
+      expect(await keyDefectsLine({ keyDefectIds: [scene.keyDefect.id] })).toEqual({ count: '1', shown: false });
+      expect(await keyDefectsLine({})).toEqual({ count: '2', shown: true });
+    } finally {
+      okData(
+        await server.call('DELETE', '/api/inspection-disease-important/batch', {
+          token: team.inspector.token,
+          body: { ids: [other.id] },
+        }),
+      );
+    }
   });
 
   it('deletes a report with its file', async () => {
