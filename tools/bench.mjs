@@ -83,6 +83,11 @@ const benches = [
     ['npx', ['tsx', 'server/bench/monitor-target.bench.ts']],
   ],
   [
+    'AI screening end to end: 4000x3000 photos screened per minute, and a signed-in call while it runs',
+    'server/bench/ai-screening.bench.ts',
+    ['npx', ['tsx', 'server/bench/ai-screening.bench.ts']],
+  ],
+  [
     'attempt limits under parallel guesses',
     'server/bench/attempt-limits.bench.ts',
     ['npx', ['tsx', 'server/bench/attempt-limits.bench.ts']],
