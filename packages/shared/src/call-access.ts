@@ -378,6 +378,7 @@ export const CALL_ACCESS = {
   'POST /tag-displacement/image-tags/{imageId}': 'monitor:edit',
   'POST /tag-displacement/images-tags': 'monitor:edit',
   'GET /tag-displacement/images': 'monitor:view',
+  'GET /tag-displacement/baselines': 'monitor:view',
   'POST /project-tag': 'monitor:edit',
   'POST /project-tag/find/tag/list': 'monitor:view',
   'DELETE /project-tag/deleteByIds': 'monitor:edit',

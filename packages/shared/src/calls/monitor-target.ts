@@ -1,6 +1,8 @@
 import {
   createTargetBodySchema,
   targetChartQuerySchema,
+  targetBaselineSchema,
+  targetBaselinesQuerySchema,
   targetChartSchema,
   targetCountSchema,
   targetIdsBodySchema,
@@ -49,6 +51,13 @@ export const monitorTargetCalls = {
     path: '/tag-displacement/images-tags',
     body: targetPositionsBodySchema,
     response: targetCountSchema,
+  }),
+  /** The project's baselines with their photo count and the later inspections, rounds or skipped (and why). */
+  baselines: defineCall({
+    method: 'GET',
+    path: '/tag-displacement/baselines',
+    query: targetBaselinesQuerySchema,
+    response: z.array(targetBaselineSchema),
   }),
   lineChart: defineCall({
     method: 'GET',

@@ -220,6 +220,39 @@ export const targetChartSchema = z.object({
 });
 export type TargetChart = z.infer<typeof targetChartSchema>;
 
+/** GET /tag-displacement/baselines?projectId: the project's baselines (inspections its targets were picked on). */
+export const targetBaselinesQuerySchema = z.object({ projectId: idParam });
+
+/**
+ * Why a later inspection is not a monitoring round of a baseline (SPEC section 5: "the number of monitor images
+ * must equal the number of baseline images"): `photoCount`, its photo count differs from the baseline's. Such an
+ * inspection is uploaded like any other; the analysis skips it and says why.
+ */
+export const ROUND_SKIP_REASONS = ['photoCount'] as const;
+export type RoundSkipReason = (typeof ROUND_SKIP_REASONS)[number];
+
+/** A baseline (benchmark) with the project's later inspections, each a round or skipped with its reason. */
+export const targetBaselineSchema = z.object({
+  inspectionId: z.number().int(),
+  name: z.string(),
+  inspectionDate: z.string(),
+  description: z.string(),
+  /** Its listed photos (every state but uploading), the count a round must have. */
+  photoCount: z.number().int(),
+  targetCount: z.number().int(),
+  rounds: z.array(
+    z.object({
+      inspectionId: z.number().int(),
+      name: z.string(),
+      inspectionDate: z.string(),
+      photoCount: z.number().int(),
+      /** Null: a round the analysis measures; else why it skips the inspection. */
+      skipped: z.enum(ROUND_SKIP_REASONS).nullable(),
+    }),
+  ),
+});
+export type TargetBaseline = z.infer<typeof targetBaselineSchema>;
+
 /** Event-stream message of a target's identification (`monitorTarget:{...}`). */
 export const MONITOR_TARGET_EVENT = 'monitorTarget';
 export interface MonitorTargetEvent {

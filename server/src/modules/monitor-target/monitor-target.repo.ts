@@ -276,6 +276,34 @@ export function createMonitorTargetRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The project's baseline inspections (those its targets were picked on), oldest first, with their targets. */
+    baselines(projectId: number) {
+      return db
+        .selectFrom('inspections as ins')
+        .innerJoin('monitor_targets as t', 't.inspection_id', 'ins.id')
+        .select(['ins.id', 'ins.name', 'ins.inspection_date', 'ins.description'])
+        .select((eb) => eb.fn.countAll<string>().as('target_count'))
+        .where('t.project_id', '=', projectId)
+        .where('ins.deleted_at', 'is', null)
+        .groupBy(['ins.id', 'ins.name', 'ins.inspection_date', 'ins.description'])
+        .orderBy('ins.inspection_date')
+        .orderBy('ins.id')
+        .execute();
+    },
+
+    /** How many listed photos (as inspectionPhotos lists them) each inspection has. */
+    async photoCounts(inspectionIds: readonly number[]) {
+      const rows = await db
+        .selectFrom('inspection_images')
+        .select('inspection_id')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('inspection_id', 'in', inspectionIds.length > 0 ? inspectionIds : [0])
+        .where('state', '!=', 'uploading')
+        .groupBy('inspection_id')
+        .execute();
+      return new Map(rows.map((row) => [row.inspection_id, Number(row.n)]));
+    },
+
     groups(inspectionIds: readonly number[]) {
       return db
         .selectFrom('inspection_image_groups')

@@ -59,6 +59,15 @@ export function registerMonitorTargetRoutes(router: Router, deps: { targets: Mon
     handler: ({ auth, body }) => targets.setPositions(auth, body.items),
   });
   router.user({
+    call: monitorTargetCalls.baselines,
+    summary:
+      "The project's baselines (name, date, description, photo count) with the later inspections: rounds, or skipped because their photo count differs",
+    tags,
+    permission: 'monitor:view',
+    feature,
+    handler: ({ auth, query }) => targets.baselines(auth, query.projectId),
+  });
+  router.user({
     call: monitorTargetCalls.lineChart,
     summary: "Each target's displacement over the monitoring rounds, for a line chart",
     tags,

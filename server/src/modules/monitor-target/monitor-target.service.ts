@@ -8,8 +8,10 @@ import {
   type MonitorTargetEvent,
   type Page,
   type Target,
+  type TargetBaseline,
   type TargetChart,
   type TargetImage,
+  type RoundSkipReason,
   type TargetState,
 } from '@sightline/shared';
 import { type PhotoCamera, type PhotoPose, photoCamera, targetDisplacement } from '@sightline/geo';
@@ -164,7 +166,14 @@ export function createMonitorTargetService(deps: {
     });
   }
 
-  /** The baseline's photos and each round's, paired by place in name order; rounds of another count are skipped. */
+  /**
+   * SPEC section 5's rule, where it is enforced: a later inspection is a round of the baseline only with as many
+   * photos; another is skipped with its reason (uploads are never refused for it: any inspection may hold any count).
+   */
+  const skipReason = (photoCount: number, baselineCount: number): RoundSkipReason | null =>
+    photoCount === baselineCount ? null : 'photoCount';
+
+  /** The baseline's photos and each round's, paired by place in name order; skipped inspections are left out. */
   async function roundsOf(target: Pick<TargetRow, 'inspection_id' | 'image_id'>) {
     const baselinePhotos = await repo.inspectionPhotos(target.inspection_id);
     const index = baselinePhotos.findIndex((photo) => photo.id === target.image_id);
@@ -172,7 +181,7 @@ export function createMonitorTargetService(deps: {
     for (const inspection of await repo.laterInspections(target.inspection_id)) {
       const photos = await repo.inspectionPhotos(inspection.id);
       const photo = photos[index];
-      if (photos.length === baselinePhotos.length && photo) rounds.push({ inspection, photo });
+      if (skipReason(photos.length, baselinePhotos.length) === null && photo) rounds.push({ inspection, photo });
     }
     return { baselinePhoto: baselinePhotos[index], rounds };
   }
@@ -444,6 +453,33 @@ export function createMonitorTargetService(deps: {
       items: ReadonlyArray<{ tagId: number; imageId: number; x: number; y: number }>,
     ) {
       return { count: await setPositions(auth, items) };
+    },
+
+    /** The project's baselines with their photo counts and later inspections, each a round or skipped and why. */
+    async baselines(auth: AuthContext, projectId: number): Promise<TargetBaseline[]> {
+      await access.require(auth, projectId);
+      const result = [];
+      for (const baseline of await repo.baselines(projectId)) {
+        const later = await repo.laterInspections(baseline.id);
+        const counts = await repo.photoCounts([baseline.id, ...later.map((inspection) => inspection.id)]);
+        const photoCount = counts.get(baseline.id) ?? 0;
+        result.push({
+          inspectionId: baseline.id,
+          name: baseline.name,
+          inspectionDate: baseline.inspection_date,
+          description: baseline.description,
+          photoCount,
+          targetCount: Number(baseline.target_count),
+          rounds: later.map((inspection) => ({
+            inspectionId: inspection.id,
+            name: inspection.name,
+            inspectionDate: inspection.inspection_date,
+            photoCount: counts.get(inspection.id) ?? 0,
+            skipped: skipReason(counts.get(inspection.id) ?? 0, photoCount),
+          })),
+        });
+      }
+      return result;
     },
 
     async lineChart(

@@ -9,6 +9,7 @@ import {
   type MonitorTargetEvent,
   type Page,
   type Target,
+  type TargetBaseline,
   type TargetChart,
   type TargetImage,
 } from '@sightline/shared';
@@ -396,6 +397,45 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
       }),
     );
     expect(alarms.series.map((series) => series.name)).toEqual(['Pier 1 marker']);
+  });
+
+  it("a later inspection whose photo count differs from the baseline's is skipped, and the baseline says why", async () => {
+    const [baselineInspection] = (
+      await server()
+        .db.updateTable('inspections')
+        .set({ description: 'Piers 1 to 3 from the east bank' })
+        .where('name', '=', 'Baseline')
+        .where('project_id', '=', projectId)
+        .returning('id')
+        .execute()
+    ).map((row) => row.id);
+    const baselines = (token: string) =>
+      server().call<TargetBaseline[]>('GET', '/api/tag-displacement/baselines', {
+        token,
+        query: { projectId: String(projectId) },
+      });
+    const [baseline, ...others] = ok(await baselines(team.viewer.token));
+    expect(others).toEqual([]);
+    expect(baseline).toMatchObject({
+      inspectionId: baselineInspection,
+      name: 'Baseline',
+      inspectionDate: '2026-03-01',
+      description: 'Piers 1 to 3 from the east bank',
+      photoCount: 2,
+    });
+    expect(baseline!.targetCount).toBeGreaterThan(0);
+    expect(baseline!.rounds.map((round) => [round.name, round.photoCount, round.skipped])).toEqual([
+      ['Round 1', 2, null],
+      ['Round 2', 2, null],
+      ['Other', 3, 'photoCount'],
+    ]);
+    // The analysis measures the rounds only: the skipped inspection has no photo among the target's.
+    const [target] = ok(await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId })).records;
+    const shown = ok(await images(target!.id)).map((image) => image.inspectionId);
+    expect(shown).not.toContain(baseline!.rounds[2]!.inspectionId);
+    const outsider = await buildOutsider(server().db);
+    await grantMonitoring(outsider.teamId);
+    expect((await baselines(outsider.token)).body.msg).toBe('PROJECT_NO_ERROR');
   });
 
   it('lists targets a page at a time, newest first', async () => {
