@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { QuotaService } from '../team/quota.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AppError,
@@ -47,6 +48,8 @@ export interface DefectExportServiceDeps {
   access: Pick<ProjectAccess, 'require' | 'viewers'>;
   ranges: Pick<DiseaseFilterRepo, 'findRange'>;
   fields: Pick<DefectFieldRepo, 'listForProject'>;
+  /** The team's storage: an export's file counts against it like uploads. */
+  quota: Pick<QuotaService, 'reserve' | 'release'>;
   blobs: BlobStore;
   cpu: CpuPool;
   jobs: Pick<JobQueue, 'enqueue'>;
@@ -250,12 +253,18 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
     async run(recordId: number, context: JobContext): Promise<void> {
       const record = await repo.find(recordId);
       if (!record || record.state !== 'generating') return;
+      const teamId = await repo.teamOf(record.project_id);
+      let reserved = 0;
       const end = async (
         state: 'done' | 'failed',
         values: { sizeBytes?: number; defectCount?: number; errorKey?: ErrorKey },
       ) => {
         const kept = await repo.finish(record.id, { state, ...values });
-        if (!kept) await blobs.delete(record.storage_key);
+        // A failed export keeps no file, nor does one deleted meanwhile; its bytes go back to the team.
+        if (!kept || state === 'failed') {
+          await blobs.delete(record.storage_key);
+          if (reserved > 0) await deps.quota.release(teamId, reserved);
+        }
         await publish(record.project_id, {
           id: record.id,
           inspectionId: record.inspection_id,
@@ -266,6 +275,9 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
       };
       try {
         const { size, count } = await write(record, context);
+        // The file counts against the team like uploads: an export that does not fit fails with TEAM_VOLUME_EXCEED.
+        await deps.quota.reserve(teamId, size);
+        reserved = size;
         await end('done', { sizeBytes: size, defectCount: count });
       } catch (error) {
         // Interrupted (a shutdown, the worker lost): the job runs again and rewrites the file.
@@ -295,11 +307,13 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
       return { records: rows.map(present), total, pageNum: query.pageNum, pageSize: query.pageSize };
     },
 
-    /** Deletes the record and its file; a job still writing it removes what it wrote when it ends. */
+    /** Deletes the record and its file, giving its bytes back; a job still writing it removes what it wrote. */
     async remove(auth: AuthContext, id: number): Promise<void> {
       const row = await requireRecord(auth, id, { change: true });
-      await repo.remove(id);
+      const teamId = await repo.teamOf(row.project_id);
+      const freed = await repo.remove(id);
       await blobs.delete(row.storage_key);
+      if (freed) await deps.quota.release(teamId, freed);
     },
 
     /** A done export's workbook, by its record and file name (the name makes the download's URL its own). */

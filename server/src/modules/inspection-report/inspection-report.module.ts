@@ -8,17 +8,19 @@ import { createInspectionRepo } from '../inspection/inspection.repo.js';
 import { createKeyDefectRepo } from '../key-defect/key-defect.repo.js';
 import { createMonitorPointRepo } from '../monitor-point/monitor-point.repo.js';
 import { createMonitorTargetRepo } from '../monitor-target/monitor-target.repo.js';
+import { registerInspectionFiles } from '../inspection/inspection-files.js';
 import { PROJECT_ACCESS } from '../project/project.module.js';
+import { QUOTA } from '../team/team.module.js';
 import { createSystemConfigRepo } from '../system-config/system-config.repo.js';
 import { createSystemConfigService } from '../system-config/system-config.service.js';
 import { registerInspectionReportJobs } from './inspection-report.jobs.js';
-import { createInspectionReportRepo } from './inspection-report.repo.js';
+import { createInspectionReportRepo, reportFiles } from './inspection-report.repo.js';
 import { registerInspectionReportRoutes } from './inspection-report.routes.js';
 import { createInspectionReportService } from './inspection-report.service.js';
 
 /**
  * Inspection reports (/inspection-report): Word files written by a durable job, PDF by LibreOffice headless when
- * SOFFICE_PATH exists. Monitoring reports are reports too, reading the total-station and drone-target repos. Reports go with their inspection or project by the database's cascades.
+ * SOFFICE_PATH exists. Monitoring reports are reports too, reading the total-station and drone-target repos. Reports count against the team's quota and go with their inspection or project when it is purged.
  */
 export const inspectionReportModule: ModuleDefinition = {
   name: 'inspection-report',
@@ -42,6 +44,7 @@ export const inspectionReportModule: ModuleDefinition = {
         settings: { storage: { ip: config.PUBLIC_HOST ?? 'localhost', port: config.PORT } },
       }),
       soffice: config.SOFFICE_PATH,
+      quota: context.use(QUOTA),
       blobs: context.blobs,
       cpu: context.cpu,
       jobs: context.jobs,
@@ -52,6 +55,7 @@ export const inspectionReportModule: ModuleDefinition = {
       context.log.warn(
         `Reports are Word only: PDF needs LibreOffice at ${config.SOFFICE_PATH} (Debian: apt-get install libreoffice-writer-nogui, or set SOFFICE_PATH)`,
       );
+    registerInspectionFiles('inspection-report', reportFiles);
     registerInspectionReportJobs(context.jobs, reports);
     context.routes((router) => registerInspectionReportRoutes(router, reports));
   },

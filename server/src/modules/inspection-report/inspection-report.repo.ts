@@ -10,8 +10,42 @@ import {
 } from '@sightline/shared';
 import type { Database, InspectionReportsTable } from '../../platform/db/schema.js';
 import { defectRows } from '../defect/defect.repo.js';
+import { inspectionIdsOf, type InspectionFileHooks } from '../inspection/inspection-files.js';
 
 export type InspectionReportRow = Selectable<InspectionReportsTable> & { created_by_name: string | null };
+
+/** A report's PDF sits beside its Word file. */
+export const pdfKeyOf = (wordKey: string) => wordKey.replace(/\.docx$/, '.pdf');
+
+/** The bytes a report's files hold, as the team's quota counts them. */
+export const reportBytes = (row: { word_bytes: string | null; pdf_bytes: string | null }) =>
+  Number(row.word_bytes ?? 0) + Number(row.pdf_bytes ?? 0);
+
+/** Reports' files on the team's quota: shown in the bin, moved by a handover, freed by a purge. */
+export const reportFiles: InspectionFileHooks = {
+  async storedBytes(db, scope) {
+    const row = await db
+      .selectFrom('inspection_reports')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<string>('word_bytes'), eb.lit(0)).as('word'),
+        eb.fn.coalesce(eb.fn.sum<string>('pdf_bytes'), eb.lit(0)).as('pdf'),
+      ])
+      .where('inspection_id', 'in', inspectionIdsOf(db, scope))
+      .executeTakeFirstOrThrow();
+    return Number(row.word) + Number(row.pdf);
+  },
+  async purge(db, scope) {
+    const rows = await db
+      .deleteFrom('inspection_reports')
+      .where('inspection_id', 'in', inspectionIdsOf(db, scope))
+      .returning(['word_key', 'word_bytes', 'pdf_bytes'])
+      .execute();
+    return {
+      blobKeys: rows.flatMap((row) => [row.word_key, pdfKeyOf(row.word_key)]),
+      freedBytes: rows.reduce((sum, row) => sum + reportBytes(row), 0),
+    };
+  },
+};
 
 /** SQL of inspection reports, and what a report reads beside the defects (names, photos, history links). */
 export function createInspectionReportRepo(db: Kysely<Database>) {
@@ -181,8 +215,24 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
       });
     },
 
-    async remove(id: number) {
-      await db.deleteFrom('inspection_reports').where('id', '=', id).execute();
+    /** Deletes the report; answers the bytes its files held (none while it is written), or undefined when gone. */
+    async remove(id: number): Promise<number | undefined> {
+      const row = await db
+        .deleteFrom('inspection_reports')
+        .where('id', '=', id)
+        .returning(['word_bytes', 'pdf_bytes'])
+        .executeTakeFirst();
+      return row && reportBytes(row);
+    },
+
+    /** The team the report's project belongs to now, whose quota its files count against. */
+    async teamOf(projectId: number): Promise<number> {
+      const row = await db
+        .selectFrom('projects')
+        .select('team_id')
+        .where('id', '=', projectId)
+        .executeTakeFirstOrThrow();
+      return row.team_id;
     },
 
     /**

@@ -50,10 +50,11 @@ import type { MonitorPointRepo } from '../monitor-point/monitor-point.repo.js';
 import type { MonitorTargetRepo } from '../monitor-target/monitor-target.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { SystemConfigService } from '../system-config/system-config.service.js';
+import type { QuotaService } from '../team/quota.service.js';
 import { barChartPng, lineChartPng } from './inspection-report.chart.js';
 import { buildReportDocument, type CountRow, type Picture, type ReportContent } from './inspection-report.document.js';
 import { buildMonitoringDocument } from './inspection-report.monitoring.js';
-import type { InspectionReportRepo, InspectionReportRow } from './inspection-report.repo.js';
+import { pdfKeyOf, type InspectionReportRepo, type InspectionReportRow } from './inspection-report.repo.js';
 
 export const INSPECTION_REPORT_JOB = 'report.generate';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -81,6 +82,8 @@ export interface InspectionReportServiceDeps {
   systemConfig: Pick<SystemConfigService, 'systemConfig' | 'openImage'>;
   /** LibreOffice's command; PDF is written when it exists. */
   soffice: string;
+  /** The team's storage: a report's files count against it like uploads. */
+  quota: Pick<QuotaService, 'reserve' | 'release'>;
   blobs: BlobStore;
   cpu: CpuPool;
   jobs: Pick<JobQueue, 'enqueue'>;
@@ -89,7 +92,6 @@ export interface InspectionReportServiceDeps {
 }
 
 type Scope = { inspectionId: number } | { projectId: number };
-const pdfKeyOf = (wordKey: string) => wordKey.replace(/\.docx$/, '.pdf');
 const fileUrl = (row: { id: number; name: string }, extension: 'docx' | 'pdf') =>
   `/api/inspection-report/files/${row.id}/${encodeURIComponent(`${row.name}.${extension}`)}`;
 const written = (state: ReportState) => state === 'latest' || state === 'historical';
@@ -802,11 +804,17 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       const dataVersion = (await versionsOf([record])).get(record.id)!;
       // Files are kept only by a report that ends latest (one deleted meanwhile, or failed, keeps none).
       let kept = false;
+      const teamId = await repo.teamOf(record.project_id);
+      let reserved = 0;
       try {
         const monitor = record.template === MONITORING_TEMPLATE ? record.monitor : null;
         const { wordBytes, pdfBytes, count } = monitor
           ? await writeMonitoring(record, monitor, context)
           : await write(record, context);
+        // The files count against the team like uploads: a report that does not fit fails with TEAM_VOLUME_EXCEED.
+        const bytes = wordBytes + (pdfBytes ?? 0);
+        await deps.quota.reserve(teamId, bytes);
+        reserved = bytes;
         kept = await repo.finish(record.id, {
           state: 'latest',
           wordBytes,
@@ -823,7 +831,10 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
         if (!(error instanceof AppError)) context.log.error({ err: error, reportId }, 'the report failed');
         await repo.finish(record.id, { state: 'failed', errorKey });
       }
-      if (!kept) await Promise.all([blobs.delete(record.word_key), blobs.delete(pdfKeyOf(record.word_key))]);
+      if (!kept) {
+        await Promise.all([blobs.delete(record.word_key), blobs.delete(pdfKeyOf(record.word_key))]);
+        if (reserved > 0) await deps.quota.release(teamId, reserved);
+      }
       publish(record);
     },
 
@@ -859,12 +870,14 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       return present((await repo.find(id)) ?? row);
     },
 
-    /** Deletes the report and its files; a job still writing it removes what it wrote when it ends. */
+    /** Deletes the report and its files, giving their bytes back; a job still writing it removes what it wrote. */
     async remove(auth: AuthContext, id: number): Promise<void> {
       const { row } = await requireReport(auth, id);
       await access.require(auth, row.project_id, { change: true });
-      await repo.remove(id);
+      const teamId = await repo.teamOf(row.project_id);
+      const freed = await repo.remove(id);
       await Promise.all([blobs.delete(row.word_key), blobs.delete(pdfKeyOf(row.word_key))]);
+      if (freed) await deps.quota.release(teamId, freed);
     },
 
     file,

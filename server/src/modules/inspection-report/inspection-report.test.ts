@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, type InspectionReport, type Page } from '@sightline/shared';
+import { LIMITS, type InspectionExcel, type InspectionReport, type Page } from '@sightline/shared';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { backends, startTestServer, type TestServer } from '../../../test/harness.js';
-import { insertManyDefects, insertPhotosWithPreviews } from '../../../test/factories/defect-export.js';
+import { insertManyDefects, insertPhotosWithPreviews, waitForExport } from '../../../test/factories/defect-export.js';
 import {
   addKeyDefect,
   buildReportScene,
@@ -17,7 +17,8 @@ import {
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider } from '../../../test/factories/project.js';
 import { okData } from '../../../test/factories/spatial-marker.js';
-import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
+import { buildStaffedTeam, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
+import { TEST_PASSWORD } from '../../../test/factories/user.js';
 import { waitForEvent } from '../../../test/events.js';
 import { fieldKeys } from '../../../test/validation.js';
 
@@ -527,5 +528,104 @@ describe.each(backends())('%s: inspection reports', (backend) => {
     const key = `teams/${team.id}/projects/${scene.projectId}/inspections/${scene.inspectionId}/reports/${report.id}.docx`;
     expect(await blobs.stat(key)).toBeNull();
     expect((await call('DELETE', `/inspection-report/${report.id}`)).body.msg).toBe('INSPECTION_REPORT_NOT_EXISTING');
+  });
+  it("counts reports' and exports' files on the team's quota, fails one that does not fit, frees them on delete and purge", async () => {
+    // A team of its own, whose counter only these files move.
+    const own = await buildStaffedTeam(server.db);
+    const place = await buildReportScene(server, blobs, own);
+    const token = own.inspector.token;
+    const used = () => teamUsedBytes(server.db, own.id);
+    const report = async () =>
+      waitForReport(
+        server,
+        token,
+        okData(
+          await server.call<InspectionReport>('POST', '/api/inspection-report', {
+            token,
+            body: { inspectionId: place.inspectionId, sections: ['summary', 'defects'] },
+          }),
+        ),
+      );
+    const exported = async () =>
+      waitForExport(
+        server,
+        token,
+        okData(
+          await server.call<InspectionExcel>('POST', '/api/inspection-disease/export', {
+            token,
+            body: { inspectionId: place.inspectionId, fields: ['code'] },
+          }),
+        ),
+      );
+    const wordKey = (id: number) =>
+      `teams/${own.id}/projects/${place.projectId}/inspections/${place.inspectionId}/reports/${id}.docx`;
+    const excelKey = (id: number) =>
+      `teams/${own.id}/projects/${place.projectId}/inspections/${place.inspectionId}/excel/${id}.xlsx`;
+
+    const before = await used();
+    const first = await report();
+    expect(first.state).toBe('latest');
+    const docx = (await download(server, token, first.wordUrl!)).bytes.length;
+    expect(await used()).toBe(before + docx);
+    const excel = await exported();
+    expect(excel.state).toBe('done');
+    const xlsx = (await blobs.stat(excelKey(excel.id)))!.size;
+    expect(await used()).toBe(before + docx + xlsx);
+
+    // Deleting a report gives its bytes back.
+    okData(await server.call('DELETE', `/api/inspection-report/${first.id}`, { token }));
+    expect(await used()).toBe(before + xlsx);
+    // So does deleting an export.
+    const second = await exported();
+    expect(await used()).toBe(before + xlsx + (await blobs.stat(excelKey(second.id)))!.size);
+    okData(await server.call('DELETE', `/api/inspection-excel/${second.id}`, { token }));
+    expect(await used()).toBe(before + xlsx);
+
+    // A full team: the report and the export fail with the uploads' quota error, keep no file, count nothing.
+    await server.db.updateTable('teams').set({ volume_max_gb: 0 }).where('id', '=', own.id).execute();
+    const refused = await report();
+    expect([refused.state, refused.errorKey]).toEqual(['failed', 'TEAM_VOLUME_EXCEED']);
+    expect(await blobs.stat(wordKey(refused.id))).toBeNull();
+    const refusedExcel = await exported();
+    expect([refusedExcel.state, refusedExcel.errorKey]).toEqual(['failed', 'TEAM_VOLUME_EXCEED']);
+    expect(await blobs.stat(excelKey(refusedExcel.id))).toBeNull();
+    expect(await used()).toBe(before + xlsx);
+    await server.db.updateTable('teams').set({ volume_max_gb: 10 }).where('id', '=', own.id).execute();
+
+    // The inspection binned shows its files' bytes; purged, their files are gone and the bytes given back.
+    const kept = await report();
+    const keptDocx = (await blobs.stat(wordKey(kept.id)))!.size;
+    expect(await used()).toBe(before + xlsx + keptDocx);
+    okData(
+      await server.call('DELETE', '/api/inspection-task', {
+        token: own.admin.token,
+        query: { id: String(place.inspectionId) },
+      }),
+    );
+    const item = await server.db
+      .selectFrom('recycle_items')
+      .select('id')
+      .where('kind', '=', 'inspection')
+      .where('entity_id', '=', place.inspectionId)
+      .executeTakeFirstOrThrow();
+    const bin = okData(
+      await server.call<Page<{ id: number; sizeBytes: number }>>('GET', '/api/transaction', {
+        token: own.admin.token,
+        query: { kind: 'inspection' },
+      }),
+    );
+    const photoBytes = bin.records.find((record) => record.id === item.id)!.sizeBytes - xlsx - keptDocx;
+    expect(photoBytes).toBeGreaterThanOrEqual(0);
+    expect(
+      okData(
+        await server.call<{ count: number }>('POST', '/api/transaction/data/delete', {
+          token: own.admin.token,
+          body: { ids: [item.id], password: TEST_PASSWORD },
+        }),
+      ).count,
+    ).toBe(1);
+    expect(await blobs.stat(wordKey(kept.id))).toBeNull();
+    expect(await blobs.stat(excelKey(excel.id))).toBeNull();
+    expect(await used()).toBe(Math.max(0, before - photoBytes));
   });
 });

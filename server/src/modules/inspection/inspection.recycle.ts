@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/schema.js';
 import type { RecyclableHandler } from '../recycle-bin/recycle-bin.service.js';
 import { purgeInspectionHighPrecision } from './high-precision.repo.js';
 import { inspectionImageBytes, purgeImages } from './inspection-image.repo.js';
+import { inspectionFileBytes, purgeInspectionFiles } from './inspection-files.js';
 
 /** The recycle bin's kind for an inspection (the web shows `recycle.kind.inspection`). */
 export const INSPECTION_KIND = 'inspection';
@@ -10,7 +11,7 @@ export const INSPECTION_KIND = 'inspection';
 /**
  * How an inspection goes through the recycle bin. Its image groups hang off it and need no mark of their own: a
  * binned inspection is invisible to every call, and purging drops the groups by foreign-key cascade. It holds
- * photos, whose bytes the summary shows and the purge frees.
+ * photos and generated files (reports, exports), whose bytes the summary shows and the purge frees.
  */
 export const inspectionRecyclable: RecyclableHandler = {
   async loadSummary(db, id) {
@@ -22,7 +23,9 @@ export const inspectionRecyclable: RecyclableHandler = {
       .where('inspections.deleted_at', 'is', null)
       .where('projects.deleted_at', 'is', null)
       .executeTakeFirst();
-    return row && { name: row.name, teamId: row.team_id, sizeBytes: await inspectionImageBytes(db, id) };
+    if (!row) return undefined;
+    const sizeBytes = (await inspectionImageBytes(db, id)) + (await inspectionFileBytes(db, { inspectionId: id }));
+    return { name: row.name, teamId: row.team_id, sizeBytes };
   },
 
   async markDeleted(db, id, deletedAt) {
@@ -42,8 +45,12 @@ export const inspectionRecyclable: RecyclableHandler = {
   async purge(db, id) {
     const freed = await purgeImages(db, { inspectionId: id });
     const poseExports = await purgeInspectionHighPrecision(db, id);
+    const files = await purgeInspectionFiles(db, { inspectionId: id });
     await db.deleteFrom('inspections').where('id', '=', id).execute();
-    return { ...freed, blobKeys: [...freed.blobKeys, ...poseExports] };
+    return {
+      freedBytes: freed.freedBytes + files.freedBytes,
+      blobKeys: [...freed.blobKeys, ...poseExports, ...files.blobKeys],
+    };
   },
 };
 
