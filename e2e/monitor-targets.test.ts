@@ -86,7 +86,7 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     const projectId = await createProject(server, token, 'Yangpu Bridge');
     const photo = (centre: { x: number; y: number }, seed: number) =>
       markerPhoto({ centre, dictionary: 'DICT_4X4_50', markerId: 7, seed });
-    await seedInspectionPhotos(
+    const baseline = await seedInspectionPhotos(
       server,
       token,
       projectId,
@@ -100,6 +100,19 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
       projectId,
       'Round one',
       [{ name: 'a.png', bytes: await photo({ x: BASE.x + SHIFT_PX, y: BASE.y }, 2) }],
+      DISTANCE_M,
+    );
+
+    // A later inspection of two photos: no monitoring round of the one-photo baseline.
+    await seedInspectionPhotos(
+      server,
+      token,
+      projectId,
+      'Odd flight',
+      [
+        { name: 'a.png', bytes: await photo(BASE, 3) },
+        { name: 'b.png', bytes: await photo(BASE, 4) },
+      ],
       DISTANCE_M,
     );
 
@@ -151,6 +164,25 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     await row.getByText(target!.latestDisplacementMm!.toFixed(2)).waitFor();
     // Above the 5 mm threshold: the alarm.
     await row.getByTestId('target-alarm').waitFor();
+
+    // The baseline: its name, date and photo list, its round, and the inspection skipped for its photo count.
+    const baselineCard = page.getByTestId('baseline-card');
+    await baselineCard.getByTestId('baseline-details').getByText('Baseline flight').waitFor();
+    await baselineCard.getByTestId('baseline-photo').getByText('a.png').waitFor();
+    expect(await baselineCard.getByTestId('baseline-photo').count()).toBe(1);
+    const laterRounds = baselineCard.getByTestId('baseline-round');
+    await expect.poll(() => laterRounds.count()).toBe(2);
+    expect(await laterRounds.nth(0).getAttribute('data-skipped')).toBe('');
+    expect(await laterRounds.nth(1).getAttribute('data-skipped')).toBe('photoCount');
+    await laterRounds
+      .nth(1)
+      .getByText(text(ui.baseline.photoCountDiffers, { count: 2, baseline: 1 }))
+      .waitFor();
+    // Its photos in the 3D view: the photo layer on with the baseline chosen.
+    await baselineCard.getByTestId('baseline-view-3d').click();
+    await page.waitForURL(new RegExp(`/projects/${projectId}/view\\?photos=${baseline.inspection.id}$`));
+    await page.goBack();
+    await page.getByTestId('target-row-Pier 3 marker').waitFor();
 
     await row.click();
     const detail = page.getByTestId('target-detail');

@@ -1,3 +1,6 @@
+/** The 3D view's query parameter naming the inspection whose photos it shows on opening. */
+export const PHOTO_LAYER_PARAM = 'photos';
+
 /** Where the project screens live: under /home, beside the project list (SPEC section 2). */
 export const projectPaths = {
   home: '/home',
@@ -7,6 +10,8 @@ export const projectPaths = {
   model: (id: number) => `/home/projects/${id}/edit?step=model`,
   config: (id: number) => `/home/projects/${id}/config`,
   view: (id: number) => `/home/projects/${id}/view`,
+  /** The 3D view with an inspection's photos (their frustums) shown: the photo layer on, that inspection chosen. */
+  viewPhotos: (id: number, inspectionId: number) => `/home/projects/${id}/view?${PHOTO_LAYER_PARAM}=${inspectionId}`,
   /** The marker tree beside the 3D view, and the binding of photos to markers. */
   markers: (id: number) => `/home/projects/${id}/markers`,
   /** Total-station monitoring points, their surveys and displacement chart. */

@@ -23,7 +23,10 @@ export const targetKeys = {
   page: (projectId: number, pageNum: number) => ['monitor-target', projectId, 'page', pageNum] as const,
   images: (projectId: number, tagId: number) => ['monitor-target', projectId, 'images', tagId] as const,
   chart: (projectId: number, tagId: number) => ['monitor-target', projectId, 'chart', tagId] as const,
-  photos: (inspectionId: number) => ['monitor-target', 'photos', inspectionId] as const,
+  photos: (inspectionId: number, pageNum: number, pageSize: number) =>
+    ['monitor-target', 'photos', inspectionId, pageNum, pageSize] as const,
+  /** The project's baselines with their rounds and skipped inspections. */
+  baselines: (projectId: number) => ['monitor-target', projectId, 'baselines'] as const,
   /** Every target of the project (the monitoring report's choice). */
   every: (projectId: number) => ['monitor-target', projectId, 'every'] as const,
   /** A monitoring report generated from the page. */
@@ -65,17 +68,26 @@ export function useTargetChart(projectId: number, tagId: number | null) {
   });
 }
 
-/** The first photos of an inspection, to pick a target's baseline photo on. */
-export function useInspectionPhotos(inspectionId: number | null) {
+/** A page of an inspection's photos: the first 200 to pick a target's baseline photo on, or the baseline's list. */
+export function useInspectionPhotos(inspectionId: number | null, pageNum = 1, pageSize = 200) {
   const ready = useInTeam();
   return useQuery({
-    queryKey: targetKeys.photos(inspectionId ?? 0),
+    queryKey: targetKeys.photos(inspectionId ?? 0, pageNum, pageSize),
     enabled: ready,
     queryFn:
       inspectionId === null
         ? skipToken
-        : ({ signal }) =>
-            call(inspectionImageCalls.findPage, { body: { inspectionId, pageNum: 1, pageSize: 200 }, signal }),
+        : ({ signal }) => call(inspectionImageCalls.findPage, { body: { inspectionId, pageNum, pageSize }, signal }),
+  });
+}
+
+/** The project's baselines (GET /tag-displacement/baselines), each with its later inspections, rounds or skipped. */
+export function useTargetBaselines(projectId: number) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: targetKeys.baselines(projectId),
+    enabled: ready,
+    queryFn: ({ signal }) => call(monitorTargetCalls.baselines, { query: { projectId }, signal }),
   });
 }
 

@@ -25,6 +25,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { PagedTable } from '../../../components/PagedTable';
 import { projectIdParam, projectPaths } from '../../../lib/project-paths';
 import { TARGET_PAGE_SIZE, useEveryTarget, useRemoveTargets, useTargetEvents, useTargetPage } from '../api';
+import { BaselineCard } from '../components/BaselineCard';
 import { MonitorReportCard } from '../components/MonitorReportCard';
 import { MonitorReportDialog } from '../components/MonitorReportDialog';
 import { NewTargetDialog } from '../components/NewTargetDialog';
@@ -150,6 +151,8 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
           {project.data ? ` · ${project.data.name}` : ''}
         </Typography.Title>
       </Flex>
+
+      <BaselineCard projectId={projectId} />
 
       <Card
         title={t('targetUi.list.title')}

@@ -2,9 +2,9 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Empty, Flex, InputNumber, Popover, Select, Switch, Tooltip, Typography } from 'antd';
 import { AimOutlined, CameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useInspectionOptions } from '../../../api/inspection-options';
-import { projectPaths } from '../../../lib/project-paths';
+import { PHOTO_LAYER_PARAM, projectIdParam, projectPaths } from '../../../lib/project-paths';
 import { type PhotoHover, type ViewerApi, type ViewerPhoto, toViewerPhotos } from '../../../viewer';
 import { useInspectionPhotoView } from '../../../api/inspection-photo-view';
 
@@ -21,8 +21,9 @@ const DEPTH_MAX_M = 1000;
 
 /**
  * The 3D view's photo layer (issue 11, point 6): every photo of a chosen inspection drawn at its position with its
- * frustum, hover naming it, click opening it. Gives the toolbar button (with its panel) and the overlay over the
- * view (the hovered photo's name, and the layer's state for tests and screen readers).
+ * frustum, hover naming it, click opening it; on from the start with the inspection the address names (`?photos=`,
+ * the drone-target page's baseline). Gives the toolbar button (with its panel) and the overlay over the view (the
+ * hovered photo's name, and the layer's state for tests and screen readers).
  */
 export interface PhotoLayer {
   tool: ReactNode;
@@ -36,8 +37,10 @@ export interface PhotoLayer {
 export function usePhotoLayer(api: ViewerApi, projectId: number): PhotoLayer {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [enabled, setEnabled] = useState(false);
-  const [inspectionId, setInspectionId] = useState<number | null>(null);
+  // An inspection named in the address (the drone-target page's baseline) is shown at once.
+  const asked = projectIdParam(useSearchParams()[0].get(PHOTO_LAYER_PARAM) ?? undefined);
+  const [enabled, setEnabled] = useState(asked !== null);
+  const [inspectionId, setInspectionId] = useState<number | null>(asked);
   const [depth, setDepth] = useState<number | null>(null);
   const [hover, setHover] = useState<PhotoHover | null>(null);
   // What the viewer last finished drawing: the photo list it was given, where they are on screen, and how long
