@@ -409,7 +409,12 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     if ((wants('defects') || wants('statistics')) && defects.length === 0) throw new AppError('NO_DISEASE_ERROR');
     if (defects.length > LIMITS.defectExportMax) throw new AppError('DISEASE_EXPORT_ERROR');
     // The key defects chosen for the report (all of the inspection's when none were chosen): the summary counts them.
-    const chosenKeys = await keyDefectsOf(record.inspection_id, record.key_defect_ids);
+    // Without their section, one deleted since the report was asked for is no longer counted rather than an error.
+    const chosenKeys = wants('keyDefects')
+      ? await keyDefectsOf(record.inspection_id, record.key_defect_ids)
+      : (await deps.keyDefects.ofInspection(record.inspection_id)).filter(
+          (key) => record.key_defect_ids?.includes(key.id) ?? true,
+        );
     const keys: KeyDefectRow[] = wants('keyDefects') ? chosenKeys : [];
     if (wants('keyDefects') && keys.length === 0) throw new AppError('NO_DISEASE_ERROR');
 

@@ -517,6 +517,30 @@ describe.each(backends())('%s: inspection reports', (backend) => {
     }
   });
 
+  it('writes a report without the key-defects section again after one of its chosen key defects was deleted', async () => {
+    const other = await addKeyDefect(server, team.inspector.token, scene.inspectionId, {
+      name: 'Bearing rust',
+      typeId: scene.types.spalling,
+      level: 1,
+      description: 'Left bearing',
+    });
+    const first = await generated({ sections: ['summary'], keyDefectIds: [scene.keyDefect.id, other.id] });
+    okData(
+      await server.call('DELETE', '/api/inspection-disease-important/batch', {
+        token: team.inspector.token,
+        body: { ids: [other.id] },
+      }),
+    );
+    const again = await waitForReport(
+      server,
+      team.inspector.token,
+      okData(await call<InspectionReport>('POST', `/inspection-report/${first.id}/again`)),
+    );
+    expect(again.state).toBe('latest');
+    const lines = await docxLines((await download(server, team.inspector.token, again.wordUrl!)).bytes);
+    expect(after(lines, 'Key defects', 1)[0]).toBe('1');
+  });
+
   it('deletes a report with its file', async () => {
     const report = await generated({ sections: ['summary'] });
     okData(await call('DELETE', `/inspection-report/${report.id}`));
