@@ -151,6 +151,7 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     await expect
       .poll(() => row.getByTestId('target-state').getAttribute('data-state'), { timeout: 180_000, interval: 1_000 })
       .toBe('identified');
+    expect(await row.getByTestId('target-analysis').getAttribute('data-state')).toBe('analysed');
     const [target] = (
       await apiData<ApiPage<Target>>(server, '/project-tag/find/tag/list', {
         method: 'POST',

@@ -24,6 +24,12 @@ export type TargetMarker = (typeof TARGET_MARKERS)[number];
 /** SPEC section 4, target identification. */
 export const TARGET_STATES = ['unidentified', 'identifying', 'identified', 'failure'] as const;
 export type TargetState = (typeof TARGET_STATES)[number];
+/**
+ * SPEC section 4's displacement analysis states, as a target's identification job gives them (docs/api.md, "Analysis
+ * states"): not started, queued, analysing, cancelling, analysed, error.
+ */
+export const ANALYSIS_STATES = ['notStarted', 'queued', 'analysing', 'cancelling', 'analysed', 'error'] as const;
+export type AnalysisState = (typeof ANALYSIS_STATES)[number];
 /** Where a target's position on a photo came from: found by identification, or set by hand. */
 export const TARGET_FIX_SOURCES = ['detected', 'manual'] as const;
 export type TargetFixSource = (typeof TARGET_FIX_SOURCES)[number];
@@ -145,6 +151,8 @@ export const targetSchema = z.object({
   region: targetRegionSchema.nullable(),
   thresholdMm: z.number(),
   state: z.enum(TARGET_STATES),
+  /** The displacement analysis's state, from the state and the identification job's. */
+  analysis: z.enum(ANALYSIS_STATES),
   /** Identification's progress, 0 to 1. */
   progress: z.number(),
   /** Why identification failed (IMG_BASIS_IMAGE_NO_TARGET, ...). */

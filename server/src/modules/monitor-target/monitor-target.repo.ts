@@ -48,8 +48,11 @@ export function createMonitorTargetRepo(db: Kysely<Database>) {
     return db
       .selectFrom('monitor_targets as t')
       .innerJoin('inspection_images as img', 'img.id', 't.image_id')
+      // The job's id is a uuid, the target's column text.
+      .leftJoin('jobs as j', (join) => join.on(sql<boolean>`j.id::text = t.job_id`))
       .selectAll('t')
       .select('img.name as image_name')
+      .select('j.state as job_state')
       .select((eb) => [
         eb
           .selectFrom('monitor_target_fixes as f')

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   AppError,
+  type AnalysisState,
   MONITOR_TARGET_EVENT,
   photoIntrinsicsSchema,
   type CreateTargetBody,
@@ -20,7 +21,7 @@ import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { CpuPool } from '../../platform/cpu/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
-import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
+import type { JobContext, JobQueue, JobState } from '../../platform/jobs/index.js';
 import type { NoticeService } from '../notice/notice.service.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
@@ -51,6 +52,22 @@ function regionOf(row: Pick<TargetRow, 'region_x' | 'region_y' | 'region_width' 
   return { x: row.region_x, y: row.region_y, width: row.region_width, height: row.region_height };
 }
 
+/**
+ * SPEC section 4's analysis state of a target, from its identification state and its job's (docs/api.md): not yet
+ * run is notStarted; while identifying, the job waiting for a worker is queued, running (or writing its end) is
+ * analysing, cancelled but the run not yet stopped is cancelling, and a job that failed for good is error;
+ * identified is analysed; failure is error.
+ */
+export function analysisState(state: TargetState, job: JobState | null): AnalysisState {
+  if (state === 'unidentified') return 'notStarted';
+  if (state === 'identified') return 'analysed';
+  if (state === 'failure') return 'error';
+  if (job === null || job === 'queued') return 'queued';
+  if (job === 'cancelled') return 'cancelling';
+  if (job === 'failed') return 'error';
+  return 'analysing';
+}
+
 function presentTarget(row: TargetRow): Target {
   const [latest, alarm] = row.latest ? row.latest.split(':') : [];
   return {
@@ -67,6 +84,7 @@ function presentTarget(row: TargetRow): Target {
     region: regionOf(row),
     thresholdMm: row.threshold_mm,
     state: row.state,
+    analysis: analysisState(row.state, row.job_state),
     progress: row.progress,
     errorKey: row.error_key,
     baseline: row.base_x !== null && row.base_y !== null ? { x: row.base_x, y: row.base_y } : null,

@@ -29,7 +29,7 @@ import { buildOutsider } from '../../../test/factories/project.js';
 import { insertPhotos } from '../../../test/factories/spatial-marker.js';
 import { DAY_MS, buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
 import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
-import { MONITOR_TARGET_JOB } from './monitor-target.service.js';
+import { MONITOR_TARGET_JOB, analysisState } from './monitor-target.service.js';
 
 const PHOTO: [number, number] = [800, 600];
 /**
@@ -121,6 +121,21 @@ async function storePhotos(
   return rows.map((row) => row.id);
 }
 
+describe("a target's displacement analysis state (SPEC section 4) from its identification and its job", () => {
+  it('maps every pair as docs/api.md says', () => {
+    expect(analysisState('unidentified', null)).toBe('notStarted');
+    expect(analysisState('identifying', 'queued')).toBe('queued');
+    expect(analysisState('identifying', null)).toBe('queued');
+    expect(analysisState('identifying', 'running')).toBe('analysing');
+    // The run ended and is writing the target's end.
+    expect(analysisState('identifying', 'done')).toBe('analysing');
+    expect(analysisState('identifying', 'cancelled')).toBe('cancelling');
+    expect(analysisState('identifying', 'failed')).toBe('error');
+    expect(analysisState('identified', 'done')).toBe('analysed');
+    expect(analysisState('failure', 'done')).toBe('error');
+  });
+});
+
 describeOnEachDatabase('drone-target monitoring', (server) => {
   let team: StaffedTeam;
   let projectId = 0;
@@ -159,6 +174,8 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     const after = server().events.length;
     const created = ok(await call<Target>('POST', '/project-tag', body));
     expect(created.state).toBe('identifying');
+    // Waiting for a worker, or already taken by one.
+    expect(['queued', 'analysing']).toContain(created.analysis);
     const ended = await waitForEvent<MonitorTargetEvent>(server().events, {
       name: MONITOR_TARGET_EVENT,
       after,
@@ -229,7 +246,7 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     expect(rounds.map((round) => round.alarm)).toEqual([false, true]);
     const listed = ok(await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId }, team.viewer.token));
     const mine = listed.records.find((target) => target.id === created.id)!;
-    expect(mine).toMatchObject({ state: 'identified', alarm: true });
+    expect(mine).toMatchObject({ state: 'identified', analysis: 'analysed', alarm: true });
     expect(mine.latestDisplacementMm).toBeCloseTo(rounds[1]!.displacementMm!, 6);
   });
 
@@ -447,7 +464,7 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     const failures = ok(
       await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId, state: 'failure' }),
     );
-    expect(failures.records.map((target) => target.name)).toEqual(['Missing']);
+    expect(failures.records.map((target) => [target.name, target.analysis])).toEqual([['Missing', 'error']]);
   });
 
   it('a round photo that cannot be read leaves its position empty; the others are measured', async () => {

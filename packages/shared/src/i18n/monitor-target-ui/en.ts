@@ -12,6 +12,14 @@ export const en: Widen<typeof zhCN> = {
       identified: 'Identified',
       failure: 'Failed',
     },
+    analysis: {
+      notStarted: 'Not started',
+      queued: 'Queued',
+      analysing: 'Analysing',
+      cancelling: 'Cancelling',
+      analysed: 'Analysed',
+      error: 'Error',
+    },
     type: { physical: 'Physical target', virtual: 'Virtual target' },
     marker: { aruco: 'ArUco marker', circle: 'Circular marker' },
     list: {
@@ -21,6 +29,7 @@ export const en: Widen<typeof zhCN> = {
       kind: 'Kind',
       photo: 'Baseline photo',
       state: 'Identification',
+      analysis: 'Displacement analysis',
       threshold: 'Threshold (mm)',
       latest: 'Latest displacement (mm)',
       alarm: 'Alarm',

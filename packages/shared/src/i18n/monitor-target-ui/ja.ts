@@ -12,6 +12,14 @@ export const ja: Widen<typeof zhCN> = {
       identified: '識別済み',
       failure: '識別失敗',
     },
+    analysis: {
+      notStarted: '未開始',
+      queued: '待機中',
+      analysing: '解析中',
+      cancelling: 'キャンセル中',
+      analysed: '解析済み',
+      error: 'エラー',
+    },
     type: { physical: '実ターゲット', virtual: '仮想ターゲット' },
     marker: { aruco: 'ArUco マーカー', circle: '円形マーカー' },
     list: {
@@ -21,6 +29,7 @@ export const ja: Widen<typeof zhCN> = {
       kind: '種類',
       photo: '基準写真',
       state: '識別状態',
+      analysis: '変位解析',
       threshold: 'しきい値 (mm)',
       latest: '最新変位 (mm)',
       alarm: 'アラーム',

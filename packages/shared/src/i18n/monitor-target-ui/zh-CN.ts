@@ -10,6 +10,14 @@ export const zhCN = {
       identified: '已识别',
       failure: '识别失败',
     },
+    analysis: {
+      notStarted: '未开始',
+      queued: '排队中',
+      analysing: '分析中',
+      cancelling: '取消中',
+      analysed: '已分析',
+      error: '错误',
+    },
     type: { physical: '实体靶标', virtual: '虚拟靶标' },
     marker: { aruco: 'ArUco 靶标', circle: '圆形靶标' },
     list: {
@@ -19,6 +27,7 @@ export const zhCN = {
       kind: '类型',
       photo: '基准照片',
       state: '识别状态',
+      analysis: '位移分析',
       threshold: '阈值 (mm)',
       latest: '最新位移 (mm)',
       alarm: '报警',

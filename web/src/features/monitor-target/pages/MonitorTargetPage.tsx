@@ -15,7 +15,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { ArrowLeftOutlined, FileWordOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Target, TargetState } from '@sightline/shared';
+import type { AnalysisState, Target, TargetState } from '@sightline/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { MenuPageProps } from '../../../session/menu-routes';
@@ -36,6 +36,15 @@ const STATE_COLORS: Record<TargetState, string> = {
   identifying: 'processing',
   identified: 'success',
   failure: 'error',
+};
+
+const ANALYSIS_COLORS: Record<AnalysisState, string> = {
+  notStarted: 'default',
+  queued: 'default',
+  analysing: 'processing',
+  cancelling: 'warning',
+  analysed: 'success',
+  error: 'error',
 };
 
 function TargetStateTag({ target }: { target: Target }) {
@@ -118,6 +127,15 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
     },
     { title: t('targetUi.list.photo'), dataIndex: 'imageName', key: 'photo' },
     { title: t('targetUi.list.state'), key: 'state', render: (_, target) => <TargetStateTag target={target} /> },
+    {
+      title: t('targetUi.list.analysis'),
+      key: 'analysis',
+      render: (_, target) => (
+        <Tag color={ANALYSIS_COLORS[target.analysis]} data-testid="target-analysis" data-state={target.analysis}>
+          {t(`targetUi.analysis.${target.analysis}`)}
+        </Tag>
+      ),
+    },
     { title: t('targetUi.list.threshold'), dataIndex: 'thresholdMm', key: 'threshold' },
     {
       title: t('targetUi.list.latest'),
