@@ -360,7 +360,8 @@ export const CALL_ACCESS = {
   'GET /transaction/total/size': 'recycle:view',
 
   // Monitoring: everyone views; administrators edit monitoring data; inspectors generate its reports.
-  'POST /inspection-report/again/monitor/data': 'monitor:edit',
+  // Writes the monitoring report again from today's data: a report generated, as create/monitor/report.
+  'POST /inspection-report/again/monitor/data': 'report:generate',
   'POST /inspection-report/create/monitor/report': 'report:generate',
   'GET /monitor-point/list': 'monitor:view',
   'POST /monitor-point': 'monitor:edit',
