@@ -238,7 +238,6 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
 
       {reportId !== null && (
         <MonitorReportCard
-          key={reportId}
           reportId={reportId}
           canRegenerate={canRegenerate}
           onShow={(report) => setReportId(report.id)}
