@@ -86,7 +86,6 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const canReport = usePermission('report:generate');
-  const canRegenerate = usePermission('monitor:edit');
   const everyTarget = useEveryTarget(projectId);
   const [reporting, setReporting] = useState(false);
   const [reportId, setReportId] = useState<number | null>(null);
@@ -239,7 +238,7 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
       {reportId !== null && (
         <MonitorReportCard
           reportId={reportId}
-          canRegenerate={canRegenerate}
+          canRegenerate={canReport}
           onShow={(report) => setReportId(report.id)}
           onClose={() => setReportId(null)}
         />
