@@ -67,13 +67,17 @@ describe.skipIf(fixtures.skipReason !== null)('image editor', () => {
     await page.mouse.click(at(box, 0.3, 0.3).x, at(box, 0.3, 0.3).y);
     expect(await layer.getAttribute('data-draft-points')).toBe('0');
 
-    // Screening mode; the shortest crack: L, a click and a double-click on its second point.
+    // Screening mode; a crack: L, two clicks and a double-click on the third point.
     await page.getByTestId('defect-mode').getByText(ui.mode.screening).click();
     expect(await editor.getAttribute('data-mode')).toBe('screening');
     await page.keyboard.press('l');
     await page.getByText(ui.hint.polyline).waitFor();
-    await page.mouse.click(at(box, 0.2, 0.3).x, at(box, 0.2, 0.3).y);
-    await expect.poll(() => layer.getAttribute('data-draft-points')).toBe('1');
+    for (const [fx, fy] of [
+      [0.2, 0.3],
+      [0.35, 0.35],
+    ] as const)
+      await page.mouse.click(at(box, fx, fy).x, at(box, fx, fy).y);
+    await expect.poll(() => layer.getAttribute('data-draft-points')).toBe('2');
     await page.mouse.dblclick(at(box, 0.5, 0.32).x, at(box, 0.5, 0.32).y);
     const form = page.getByTestId('defect-form-fields');
     await form.waitFor();
@@ -106,7 +110,7 @@ describe.skipIf(fixtures.skipReason !== null)('image editor', () => {
     // What the server measured is what the list shows.
     let saved = await defectsOf(first!.id);
     expect(saved.map((defect) => [defect.shape.kind, defect.shape.points.length, defect.level])).toEqual([
-      ['polyline', 2, 4],
+      ['polyline', 3, 4],
       ['polygon', 4, 3],
     ]);
     const [crack, area] = saved as [Defect, Defect];

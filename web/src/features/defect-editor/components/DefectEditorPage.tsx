@@ -304,7 +304,7 @@ function PhotoEditor({
     drag: (_: { x: number; y: number }): boolean => false,
     release: (_: { x: number; y: number }) => undefined as void,
     click: (_: { x: number; y: number }) => undefined as void,
-    doubleClick: (_: { x: number; y: number }): boolean => false,
+    doubleClick: (): boolean => false,
     move: (_: { x: number; y: number }) => undefined as void,
   });
   useLayoutEffect(() => {
@@ -380,12 +380,10 @@ function PhotoEditor({
         }
         if (tool === 'select') setSelectedId(hitDefect(drawn, at, reach())?.id ?? null);
       },
-      // The double-click that ends a crack or an area; with a drawing tool it never zooms. Its own spot is the last
-      // point: the click before it may not have reached this render's draft yet (a crack of two points was left open).
-      doubleClick: (screen) => {
+      // The double-click that ends a crack or an area; with a drawing tool it never zooms.
+      doubleClick: () => {
         if (!editing || !isDrawingTool(tool)) return false;
-        const at = tool === 'rectangle' ? null : toImage(screen);
-        finish(at ? addPoint(draft ?? emptyDraft(tool), at, reach() / 2) : draft);
+        finish(draft);
         return true;
       },
       move: (screen) => {
@@ -413,7 +411,7 @@ function PhotoEditor({
         pointer.current.click(position(event));
       };
       const onDoubleClick = (event: OpenSeadragon.CanvasDoubleClickEvent) => {
-        if (pointer.current.doubleClick(position(event))) event.preventDefaultAction = true;
+        if (pointer.current.doubleClick()) event.preventDefaultAction = true;
       };
       const onMove = (event: PointerEvent) => {
         const box = osd.element.getBoundingClientRect();
