@@ -106,6 +106,8 @@ describe.skipIf(fixtures.skipReason !== null)('image editor', () => {
     await chooseOption(page, page.getByTestId('defect-form-level'), `3 · ${ui.level['3']}`);
     await page.getByTestId('defect-form-save').click();
     await expect.poll(() => items.count()).toBe(2);
+    // The editor's keys wait for the form to close: a key pressed before would be the form's.
+    await form.waitFor({ state: 'detached' });
 
     // What the server measured is what the list shows.
     let saved = await defectsOf(first!.id);
