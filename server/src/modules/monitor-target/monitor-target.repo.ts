@@ -45,40 +45,42 @@ const PHOTO_COLUMNS = [
 export function createMonitorTargetRepo(db: Kysely<Database>) {
   /** Targets with their photo's name, baseline position and latest measured round. */
   function selectTargets() {
-    return db
-      .selectFrom('monitor_targets as t')
-      .innerJoin('inspection_images as img', 'img.id', 't.image_id')
-      // The job's id is a uuid, the target's column text.
-      .leftJoin('jobs as j', (join) => join.on(sql<boolean>`j.id::text = t.job_id`))
-      .selectAll('t')
-      .select('img.name as image_name')
-      .select('j.state as job_state')
-      .select((eb) => [
-        eb
-          .selectFrom('monitor_target_fixes as f')
-          .select('f.x')
-          .whereRef('f.target_id', '=', 't.id')
-          .whereRef('f.image_id', '=', 't.image_id')
-          .as('base_x'),
-        eb
-          .selectFrom('monitor_target_fixes as f')
-          .select('f.y')
-          .whereRef('f.target_id', '=', 't.id')
-          .whereRef('f.image_id', '=', 't.image_id')
-          .as('base_y'),
-        eb
-          .selectFrom('monitor_target_fixes as f')
-          .innerJoin('inspection_images as fi', 'fi.id', 'f.image_id')
-          .innerJoin('inspections as fin', 'fin.id', 'fi.inspection_id')
-          .select(sql<string>`f.displacement_mm::text || ':' || f.alarm::text`.as('latest'))
-          .whereRef('f.target_id', '=', 't.id')
-          .where('f.displacement_mm', 'is not', null)
-          .where('fin.deleted_at', 'is', null)
-          .orderBy('fin.inspection_date', 'desc')
-          .orderBy('fin.id', 'desc')
-          .limit(1)
-          .as('latest'),
-      ]);
+    return (
+      db
+        .selectFrom('monitor_targets as t')
+        .innerJoin('inspection_images as img', 'img.id', 't.image_id')
+        // The job's id is a uuid, the target's column text.
+        .leftJoin('jobs as j', (join) => join.on(sql<boolean>`j.id::text = t.job_id`))
+        .selectAll('t')
+        .select('img.name as image_name')
+        .select('j.state as job_state')
+        .select((eb) => [
+          eb
+            .selectFrom('monitor_target_fixes as f')
+            .select('f.x')
+            .whereRef('f.target_id', '=', 't.id')
+            .whereRef('f.image_id', '=', 't.image_id')
+            .as('base_x'),
+          eb
+            .selectFrom('monitor_target_fixes as f')
+            .select('f.y')
+            .whereRef('f.target_id', '=', 't.id')
+            .whereRef('f.image_id', '=', 't.image_id')
+            .as('base_y'),
+          eb
+            .selectFrom('monitor_target_fixes as f')
+            .innerJoin('inspection_images as fi', 'fi.id', 'f.image_id')
+            .innerJoin('inspections as fin', 'fin.id', 'fi.inspection_id')
+            .select(sql<string>`f.displacement_mm::text || ':' || f.alarm::text`.as('latest'))
+            .whereRef('f.target_id', '=', 't.id')
+            .where('f.displacement_mm', 'is not', null)
+            .where('fin.deleted_at', 'is', null)
+            .orderBy('fin.inspection_date', 'desc')
+            .orderBy('fin.id', 'desc')
+            .limit(1)
+            .as('latest'),
+        ])
+    );
   }
 
   return {
