@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -13,15 +11,13 @@ import {
   type AiScreeningStatus,
   type AiTabCounts,
 } from '@sightline/shared';
-import { buildApp } from '../../app.js';
-import { openServerDatabase } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 import type { Config } from '../../platform/config.js';
-import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from '../../../test/databases.js';
+import { adminQuery } from '../../../test/databases.js';
 import { pollUntil, waitForEvent } from '../../../test/events.js';
-import { CapturingSms, describeOnEachDatabase, testConfig } from '../../../test/harness.js';
-import { recordingBus } from '../../../test/listen.js';
+import { describeOnEachDatabase } from '../../../test/harness.js';
+import { restartScene } from '../../../test/restart-scene.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
 import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
@@ -534,23 +530,7 @@ if (!postgresTemplate)
 
 describe.skipIf(!postgresTemplate)('postgres: a screening interrupted by a restart', () => {
   it('resumes in the next process from the photos not done, without writing a photo’s defects twice', async () => {
-    const name = `sightline_t_${randomBytes(5).toString('hex')}`;
-    await adminQuery(`create database ${name} template ${postgresTemplate}`);
-    const url = withDatabase(POSTGRES_ADMIN_URL, name);
-    const dataDir = fs.mkdtempSync(path.join(inject('workDir'), 'ai-restart-'));
-    const config = (role: string) => testConfig(dataDir, { DATABASE_URL: url, SIGHTLINE_ROLE: role });
-    const boot = async (role: 'api' | 'all') => {
-      const handle = await openServerDatabase(url);
-      const app = await buildApp({
-        config: config(role),
-        database: handle,
-        sms: new CapturingSms(),
-        bus: recordingBus().bus,
-        logger: false,
-      });
-      await app.ready();
-      return { app, handle };
-    };
+    const { name, dataDir, config, boot } = await restartScene(postgresTemplate!, inject('workDir'), 'ai');
     const api = await boot('api');
     try {
       const db = api.handle.db;

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import {
@@ -11,13 +9,11 @@ import {
   type HistoryRelation,
   type HistoryTotal,
 } from '@sightline/shared';
-import { buildApp } from '../../app.js';
-import { openServerDatabase } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
-import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from '../../../test/databases.js';
+import { adminQuery } from '../../../test/databases.js';
 import { pollUntil, waitForEvent } from '../../../test/events.js';
-import { CapturingSms, describeOnEachDatabase, testConfig, type TestServer } from '../../../test/harness.js';
-import { recordingBus } from '../../../test/listen.js';
+import { describeOnEachDatabase, type TestServer } from '../../../test/harness.js';
+import { restartScene } from '../../../test/restart-scene.js';
 import { copyDefect, wallSceneAt } from '../../../test/factories/defect.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
@@ -508,25 +504,9 @@ if (!postgresTemplate)
 
 describe.skipIf(!postgresTemplate)('postgres: a matching interrupted by a restart', () => {
   it('runs again in the next process and matches only the defects it had not linked', async () => {
-    const name = `sightline_t_${randomBytes(5).toString('hex')}`;
-    await adminQuery(`create database ${name} template ${postgresTemplate}`);
-    const url = withDatabase(POSTGRES_ADMIN_URL, name);
-    const dataDir = fs.mkdtempSync(path.join(inject('workDir'), 'history-restart-'));
     // An API process queues the job (it runs no job), then "dies" having written the first link as the job's
     // first batch would, its state left running; a process with a worker starts on the same database.
-    const start = async (role: 'api' | 'all') => {
-      const handle = await openServerDatabase(url);
-      const config = testConfig(dataDir, { DATABASE_URL: url, SIGHTLINE_ROLE: role });
-      const app = await buildApp({
-        config,
-        database: handle,
-        sms: new CapturingSms(),
-        bus: recordingBus().bus,
-        logger: false,
-      });
-      await app.ready();
-      return { app, handle };
-    };
+    const { name, dataDir, boot: start } = await restartScene(postgresTemplate!, inject('workDir'), 'history');
     const api = await start('api');
     try {
       const { team, inspection, defect } = await buildYears(api.handle.db);

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -15,14 +13,13 @@ import {
 } from '@sightline/shared';
 import { type GrayImage, placeSprite, renderArucoMarker } from '@sightline/vision';
 import type { Config } from '../../platform/config.js';
-import { buildApp } from '../../app.js';
 import { openServerDatabase } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
-import { adminQuery, POSTGRES_ADMIN_URL, withDatabase } from '../../../test/databases.js';
+import { adminQuery } from '../../../test/databases.js';
 import { pollUntil, waitForEvent } from '../../../test/events.js';
-import { CapturingSms, describeOnEachDatabase, testConfig, type ApiResponse } from '../../../test/harness.js';
-import { recordingBus } from '../../../test/listen.js';
+import { describeOnEachDatabase, type ApiResponse } from '../../../test/harness.js';
+import { restartScene } from '../../../test/restart-scene.js';
 import { fieldKeys } from '../../../test/validation.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider } from '../../../test/factories/project.js';
@@ -575,23 +572,7 @@ if (!postgresTemplate)
 
 describe.skipIf(!postgresTemplate)('postgres: an identification interrupted by a restart', () => {
   it('runs again in the next process, keeping the position set by hand and writing one row a photo', async () => {
-    const name = `sightline_t_${randomBytes(5).toString('hex')}`;
-    await adminQuery(`create database ${name} template ${postgresTemplate}`);
-    const url = withDatabase(POSTGRES_ADMIN_URL, name);
-    const dataDir = fs.mkdtempSync(path.join(inject('workDir'), 'target-restart-'));
-    const config = (role: string) => testConfig(dataDir, { DATABASE_URL: url, SIGHTLINE_ROLE: role });
-    const boot = async (role: 'api' | 'all') => {
-      const handle = await openServerDatabase(url);
-      const app = await buildApp({
-        config: config(role),
-        database: handle,
-        sms: new CapturingSms(),
-        bus: recordingBus().bus,
-        logger: false,
-      });
-      await app.ready();
-      return { app, handle };
-    };
+    const { name, url, dataDir, config, boot } = await restartScene(postgresTemplate!, inject('workDir'), 'target');
     const api = await boot('api');
     try {
       const db = api.handle.db;
