@@ -37,3 +37,22 @@ export {
   type PixelRect,
   type TargetFix,
 } from './targets.js';
+export {
+  DEFAULT_STROKE_PX,
+  defectMaskPixels,
+  rasterizeDefectMask,
+  TRAINING_SET_FORMAT,
+  writeTrainingSet,
+  type DefectMaskShape,
+  type MaskSpec,
+  type TrainingSample,
+  type TrainingSetManifest,
+  type TrainingSetOptions,
+} from './trainingSet.js';
+export {
+  trainSmallSegmenter,
+  type SmallSegmenterMetrics,
+  type SmallSegmenterOptions,
+  type SmallSegmenterResult,
+} from './train/smallSegmenter.js';
+export { syntheticTrainingSamples } from './train/syntheticSet.js';

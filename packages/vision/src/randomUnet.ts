@@ -9,108 +9,23 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { intAttr, intsAttr, OnnxGraphWriter } from './onnxWriter.js';
 import { rng } from './synthetic.js';
-
-/** Minimal protobuf writer: just the wire types ONNX's messages need. */
-class Proto {
-  private readonly parts: Uint8Array[] = [];
-  private size = 0;
-
-  private push(b: Uint8Array): void {
-    this.parts.push(b);
-    this.size += b.length;
-  }
-
-  private varint(v: number): void {
-    const out: number[] = [];
-    let n = BigInt.asUintN(64, BigInt(v));
-    do {
-      let byte = Number(n & 0x7fn);
-      n >>= 7n;
-      if (n > 0n) byte |= 0x80;
-      out.push(byte);
-    } while (n > 0n);
-    this.push(Uint8Array.from(out));
-  }
-
-  int(field: number, v: number): this {
-    this.varint(field << 3);
-    this.varint(v);
-    return this;
-  }
-
-  bytes(field: number, b: Uint8Array): this {
-    this.varint((field << 3) | 2);
-    this.varint(b.length);
-    this.push(b);
-    return this;
-  }
-
-  str(field: number, s: string): this {
-    return this.bytes(field, new TextEncoder().encode(s));
-  }
-
-  msg(field: number, m: Proto): this {
-    return this.bytes(field, m.finish());
-  }
-
-  finish(): Uint8Array {
-    const out = new Uint8Array(this.size);
-    let o = 0;
-    for (const p of this.parts) {
-      out.set(p, o);
-      o += p.length;
-    }
-    return out;
-  }
-}
-
-const FLOAT = 1; // TensorProto.DataType
-const ATTR_INT = 2;
-const ATTR_INTS = 7;
-
-function intsAttr(name: string, values: number[]): Proto {
-  const a = new Proto().str(1, name);
-  for (const v of values) a.int(8, v);
-  return a.int(20, ATTR_INTS);
-}
-
-function intAttr(name: string, value: number): Proto {
-  return new Proto().str(1, name).int(3, value).int(20, ATTR_INT);
-}
-
-function tensorValue(name: string, dims: Array<number | string>): Proto {
-  const shape = new Proto();
-  for (const d of dims) shape.msg(1, typeof d === 'number' ? new Proto().int(1, d) : new Proto().str(2, d));
-  const tensorType = new Proto().int(1, FLOAT).msg(2, shape);
-  return new Proto().str(1, name).msg(2, new Proto().msg(1, tensorType));
-}
 
 /** ONNX bytes of the U-Net with the given channel widths (five levels) and He-initialised random weights. */
 export function randomUnetOnnx(widths: readonly number[] = [16, 32, 48, 64, 96], seed = 1): Uint8Array {
   const random = rng(seed);
   const gauss = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-  const graph = new Proto().str(2, 'crack-unet-random');
-  let count = 0;
+  const graph = new OnnxGraphWriter('crack-unet-random');
   const weight = (dims: number[], fanIn: number): string => {
-    const name = `w${count++}`;
-    const n = dims.reduce((a, b) => a * b, 1);
     const sd = Math.sqrt(2 / fanIn);
-    const data = Float32Array.from({ length: n }, () => gauss() * sd);
-    const t = new Proto();
-    for (const d of dims) t.int(1, d);
-    t.int(2, FLOAT).str(8, name).bytes(9, new Uint8Array(data.buffer));
-    graph.msg(5, t);
-    return name;
+    const n = dims.reduce((a, b) => a * b, 1);
+    return graph.initializer(
+      dims,
+      Float32Array.from({ length: n }, () => gauss() * sd),
+    );
   };
-  const node = (op: string, inputs: string[], attrs: Proto[] = [], out = `t${count++}`): string => {
-    const n = new Proto();
-    for (const i of inputs) n.str(1, i);
-    n.str(2, out).str(3, out).str(4, op);
-    for (const a of attrs) n.msg(5, a);
-    graph.msg(1, n);
-    return out;
-  };
+  const node = graph.node.bind(graph);
   const conv = (x: string, cin: number, cout: number, k: number): string =>
     node(
       'Conv',
@@ -139,14 +54,9 @@ export function randomUnetOnnx(widths: readonly number[] = [16, 32, 48, 64, 96],
   const d1 = block(cat(up(d2, c[2]!, c[1]!), e1), c[1]! * 2, c[1]!);
   const d0 = block(cat(up(d1, c[1]!, c[0]!), e0), c[0]! * 2, c[0]!);
   const prob = node('Sigmoid', [conv(d0, c[0]!, 1, 1)], [], 'prob');
-  graph.msg(11, tensorValue('input', ['n', 3, 'h', 'w']));
-  graph.msg(12, tensorValue(prob, ['n', 1, 'h', 'w']));
-  return new Proto()
-    .int(1, 8) // IR version 8
-    .str(2, 'sightline randomUnet.ts')
-    .msg(7, graph)
-    .msg(8, new Proto().str(1, '').int(2, 17))
-    .finish();
+  graph.input('input', ['n', 3, 'h', 'w']);
+  graph.output(prob, ['n', 1, 'h', 'w']);
+  return graph.finish('sightline randomUnet.ts');
 }
 
 /**

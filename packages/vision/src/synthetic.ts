@@ -1,4 +1,5 @@
 /** Deterministic synthetic test images: concrete-like texture with dark cracks of known width. */
+import { strokePolyline } from './raster.js';
 import type { Point, RgbImage } from './types.js';
 
 /** Small deterministic PRNG (mulberry32). */
@@ -29,27 +30,7 @@ export function textureImage(width: number, height: number, seed = 1, base = 170
 /** Paint a dark band of the given full width along a polyline (pixels whose centre lies within width/2). */
 export function drawCrack(img: RgbImage, pts: readonly Point[], width: number, value = 45): Uint8Array {
   const mask = new Uint8Array(img.width * img.height);
-  const half = width / 2;
-  for (let s = 1; s < pts.length; s++) {
-    const [ax, ay] = pts[s - 1]!;
-    const [bx, by] = pts[s]!;
-    const x0 = Math.max(0, Math.floor(Math.min(ax, bx) - half - 1));
-    const x1 = Math.min(img.width - 1, Math.ceil(Math.max(ax, bx) + half + 1));
-    const y0 = Math.max(0, Math.floor(Math.min(ay, by) - half - 1));
-    const y1 = Math.min(img.height - 1, Math.ceil(Math.max(ay, by) + half + 1));
-    const dx = bx - ax;
-    const dy = by - ay;
-    const l2 = dx * dx + dy * dy || 1;
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) {
-        const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2));
-        const ex = ax + t * dx - x;
-        const ey = ay + t * dy - y;
-        // strictly inside the band: |offset| < half (so a band of width w covers exactly w pixel centres across)
-        if (ex * ex + ey * ey < half * half) mask[y * img.width + x] = 1;
-      }
-    }
-  }
+  strokePolyline(mask, img.width, img.height, pts, width);
   for (let i = 0; i < mask.length; i++) {
     if (mask[i]) {
       img.data[i * 3] = value;
