@@ -9,6 +9,7 @@ export {
 export { BuiltinDetector, BUILTIN_CRACK_THRESHOLD, type BuiltinOptions } from './builtin.js';
 export { OnnxDetector, readModelMeta, type ModelMeta, type OnnxDetectorConfig } from './onnx.js';
 export { RemoteDetector, type RemoteDetectorConfig } from './remote.js';
+export { evaluateDetector, listPairs, type EvalPair, type EvalRow } from './evaluate.js';
 export {
   availableDetectors,
   createDefaultDetector,

@@ -36,7 +36,11 @@ export function strokePolyline(
   }
 }
 
-/** Set every pixel whose centre lies inside the ring (even-odd rule; the ring is open, its last point joins its first). */
+/**
+ * Set every pixel whose centre lies inside the ring (even-odd rule; the ring is open, its last point joins its
+ * first). A centre on the left or top edge counts, one on the right or bottom edge does not (the usual top-left
+ * rule), so a shape covers about its area and two shapes sharing an edge do not overlap.
+ */
 export function fillPolygon(mask: Uint8Array, width: number, height: number, ring: readonly Point[]): void {
   if (ring.length < 3) return;
   const ys = ring.map((p) => p[1]);
@@ -54,7 +58,7 @@ export function fillPolygon(mask: Uint8Array, width: number, height: number, rin
     xs.sort((a, b) => a - b);
     for (let k = 0; k + 1 < xs.length; k += 2) {
       const from = Math.max(0, Math.ceil(xs[k]!));
-      const to = Math.min(width - 1, Math.floor(xs[k + 1]!));
+      const to = Math.min(width - 1, Math.ceil(xs[k + 1]!) - 1);
       for (let x = from; x <= to; x++) mask[y * width + x] = 1;
     }
   }

@@ -51,6 +51,7 @@ export async function rasterizeDefectMask(spec: MaskSpec): Promise<Buffer> {
   const px = defectMaskPixels(spec);
   for (let i = 0; i < px.length; i++) px[i] = px[i] ? 255 : 0;
   return sharp(px, { raw: { width: spec.width, height: spec.height, channels: 1 } })
+    .toColourspace('b-w')
     .png({ compressionLevel: 9 })
     .toBuffer();
 }

@@ -1,0 +1,127 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluateDetector, listPairs } from '../evaluate.js';
+import { OnnxDetector, readModelMeta } from '../onnx.js';
+import { writeTrainingSet } from '../trainingSet.js';
+import { trainSmallSegmenter } from './smallSegmenter.js';
+import { syntheticTrainingSamples } from './syntheticSet.js';
+
+/** A reviewed set: 16 photos to train on and 8 other ones held back, cracks as the polylines a reviewer drew. */
+async function reviewedSet(): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vision-small-'));
+  const train = (await syntheticTrainingSamples(16, 96, 1)).map((s) => ({ ...s, heldBack: false }));
+  const held = (await syntheticTrainingSamples(8, 128, 2)).map((s) => ({ ...s, heldBack: true }));
+  await writeTrainingSet(dir, [...train, ...held], { source: 'synthetic reviewed photos' });
+  return dir;
+}
+
+async function heldBackF(dir: string, modelPath: string): Promise<number> {
+  const detector = new OnnxDetector({ modelPath, threads: 1 });
+  try {
+    const [row] = await evaluateDetector(detector, listPairs(path.join(dir, 'test')), { tolerances: [2] });
+    return row!.scores.f;
+  } finally {
+    await detector.close();
+  }
+}
+
+describe('the small segmenter trained on the CPU', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await reviewedSet();
+  });
+
+  it('learns to find cracks on photos it never saw, far better than its untrained net', async () => {
+    const trained = await trainSmallSegmenter({
+      dataDir: dir,
+      outPath: path.join(dir, 'models', 'team-crack.onnx'),
+      seconds: 30,
+      maxSteps: 60,
+      seed: 1,
+    });
+    const untrained = await trainSmallSegmenter({
+      dataDir: dir,
+      outPath: path.join(dir, 'models', 'untrained.onnx'),
+      seconds: 30,
+      maxSteps: 0,
+      seed: 1,
+    });
+    const f = await heldBackF(dir, trained.modelPath);
+    const f0 = await heldBackF(dir, untrained.modelPath);
+    expect(f).toBeGreaterThan(0.85);
+    expect(f).toBeGreaterThan(f0 + 0.2);
+    // the trainer's own report of the held-back photos says the same
+    expect(trained.metrics.heldBackImages).toBe(8);
+    expect(trained.metrics.trainImages).toBe(16);
+    expect(trained.metrics.heldBack!.f).toBeCloseTo(f, 2);
+
+    // the detector reports the crack of a held-back photo as a polyline along the drawn one
+    const [sample] = await syntheticTrainingSamples(1, 128, 2);
+    const drawn = sample!.shapes[0]!.points;
+    const detector = new OnnxDetector({ modelPath: trained.modelPath, threads: 1 });
+    try {
+      const result = await detector.detect(sample!.imageJpeg, { types: ['crack'] });
+      const cracks = result.detections.filter((d) => d.geometry.kind === 'polyline');
+      expect(cracks.length).toBeGreaterThan(0);
+      const near = (x: number, y: number): boolean =>
+        drawn.some((p, i) => {
+          const q = drawn[i + 1] ?? p;
+          const [dx, dy] = [q[0] - p[0], q[1] - p[1]];
+          const t = Math.max(0, Math.min(1, ((x - p[0]) * dx + (y - p[1]) * dy) / (dx * dx + dy * dy || 1)));
+          return Math.hypot(p[0] + t * dx - x, p[1] + t * dy - y) < 4;
+        });
+      const points = cracks.flatMap((d) => (d.geometry.kind === 'polyline' ? d.geometry.points : []));
+      expect(points.filter(([x, y]) => near(x, y)).length / points.length).toBeGreaterThan(0.9);
+    } finally {
+      await detector.close();
+    }
+  }, 180_000);
+
+  it('writes an ONNX file and a sidecar that OnnxDetector accepts, saying how it was trained', async () => {
+    const r = await trainSmallSegmenter({
+      dataDir: dir,
+      outPath: path.join(dir, 'models', 'sidecar.onnx'),
+      seconds: 30,
+      maxSteps: 3,
+      seed: 1,
+      evaluate: false,
+    });
+    expect(r.sidecarPath).toBe(path.join(dir, 'models', 'sidecar.json'));
+    const meta = readModelMeta(r.sidecarPath);
+    expect(meta).toMatchObject({
+      format: 'sightline-seg-v1',
+      name: 'sidecar',
+      input: { name: 'input', layout: 'NCHW', colour: 'RGB', multipleOf: 1 },
+      output: { name: 'prob', kind: 'sigmoid-probability', classes: [{ channel: 0, code: 'crack' }] },
+    });
+    expect(meta.provenance).toMatchObject({ data: dir, training: { seed: 1, steps: 3, stoppedBy: 'steps' } });
+    const detector = new OnnxDetector({ modelPath: r.modelPath, threads: 1 });
+    try {
+      expect(detector.name).toBe('onnx:sidecar');
+      expect(detector.supportedTypes).toEqual(['crack']);
+      const maps = await detector.scoreMaps({ width: 37, height: 23, data: new Uint8Array(37 * 23 * 3).fill(90) });
+      expect([maps.crack!.width, maps.crack!.height]).toEqual([37, 23]);
+    } finally {
+      await detector.close();
+    }
+  }, 60_000);
+
+  it('gives the same model for the same seed and step count, and another for another seed', async () => {
+    const model = async (run: string, seed: number): Promise<Buffer> => {
+      const r = await trainSmallSegmenter({
+        dataDir: dir,
+        outPath: path.join(dir, run, 'same-name.onnx'),
+        seconds: 60,
+        maxSteps: 6,
+        seed,
+        evaluate: false,
+      });
+      return readFileSync(r.modelPath);
+    };
+    const a = await model('a', 3);
+    expect((await model('b', 3)).equals(a)).toBe(true);
+    expect((await model('c', 4)).equals(a)).toBe(false);
+  }, 60_000);
+});
