@@ -1,9 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import type { InspectionReport } from '@sightline/shared';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
@@ -11,22 +7,11 @@ import { describeOnOneDatabase } from '../../../test/harness.js';
 import { buildReportScene, download, waitForReport } from '../../../test/factories/inspection-report.js';
 import { okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
+import { pageHasInk, readReportPdf, reportArtifacts, reportPdfToolsReady } from '../../../test/report-pdf.js';
 
-const SOFFICE = '/usr/bin/soffice';
-const PDFTOPPM = '/usr/bin/pdftoppm';
-const PDFTOTEXT = '/usr/bin/pdftotext';
-const ready = fs.existsSync(SOFFICE) && fs.existsSync(PDFTOPPM) && fs.existsSync(PDFTOTEXT);
-if (!ready)
-  console.warn(
-    `Skipped: the report's PDF check needs ${SOFFICE} (libreoffice-writer) and poppler-utils (npm test installs them)`,
-  );
-
-/** Where the report's PDF and its pages as PNG are left to be looked at (test-results is not committed). */
-const ARTIFACTS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../test-results/inspection-report',
-);
-const run = promisify(execFile);
+const ready = reportPdfToolsReady();
+/** Where the report's PDF and its pages as PNG are left to be looked at. */
+const ARTIFACTS = reportArtifacts('inspection-report');
 
 // The subject is the document LibreOffice renders, not the database: one backend is enough.
 describeOnOneDatabase('a generated report converted by LibreOffice', (server) => {
@@ -80,29 +65,15 @@ describeOnOneDatabase('a generated report converted by LibreOffice', (server) =>
       expect((await server().app.inject({ method: 'GET', url: report.previewUrl! })).statusCode).toBe(401);
 
       fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-      fs.mkdirSync(ARTIFACTS, { recursive: true });
-      const pdf = path.join(ARTIFACTS, 'report.pdf');
-      fs.writeFileSync(pdf, bytes);
+      const { pages, lines } = await readReportPdf(bytes, ARTIFACTS);
       fs.writeFileSync(
         path.join(ARTIFACTS, 'report.docx'),
         (await download(server(), team.inspector.token, report.wordUrl!)).bytes,
       );
-      await run(PDFTOPPM, ['-png', '-r', '50', pdf, path.join(ARTIFACTS, 'page')], { timeout: 120_000 });
-      const pages = fs
-        .readdirSync(ARTIFACTS)
-        .filter((name) => /^page-\d+\.png$/.test(name))
-        .sort();
       // The cover and each of the five sections start a page.
       expect(pages.length).toBeGreaterThanOrEqual(6);
-      for (const page of pages) {
-        // Every page shows something: not a blank sheet.
-        const { channels } = await sharp(path.join(ARTIFACTS, page)).stats();
-        expect(Math.min(...channels.map((channel) => channel.min)), page).toBeLessThan(128);
-      }
+      for (const page of pages) expect(await pageHasInk(page), page).toBe(true);
 
-      await run(PDFTOTEXT, ['-layout', pdf, path.join(ARTIFACTS, 'report.txt')], { timeout: 120_000 });
-      const text = fs.readFileSync(path.join(ARTIFACTS, 'report.txt'), 'utf8');
-      const lines = text.split('\n').map((line) => line.trim().replace(/\s{2,}/g, ' | '));
       for (const heading of [
         'Bridge report',
         'Project and inspection summary',
@@ -159,17 +130,11 @@ describeOnOneDatabase('a generated report converted by LibreOffice', (server) =>
     );
     const report = await waitForReport(server(), team.inspector.token, started);
     expect(report.state).toBe('latest');
-    const folder = path.join(ARTIFACTS, 'zh-CN');
-    fs.mkdirSync(folder, { recursive: true });
-    const pdf = path.join(folder, 'report.pdf');
-    fs.writeFileSync(pdf, (await download(server(), team.inspector.token, report.pdfUrl!)).bytes);
-    await run(PDFTOPPM, ['-png', '-r', '50', pdf, path.join(folder, 'page')], { timeout: 120_000 });
-    expect(fs.readdirSync(folder).filter((name) => name.endsWith('.png')).length).toBeGreaterThanOrEqual(2);
-    await run(PDFTOTEXT, ['-layout', pdf, path.join(folder, 'report.txt')], { timeout: 120_000 });
-    const lines = fs
-      .readFileSync(path.join(folder, 'report.txt'), 'utf8')
-      .split('\n')
-      .map((line) => line.trim().replace(/\s{2,}/g, ' | '));
+    const { pages, lines } = await readReportPdf(
+      (await download(server(), team.inspector.token, report.pdfUrl!)).bytes,
+      path.join(ARTIFACTS, 'zh-CN'),
+    );
+    expect(pages.length).toBeGreaterThanOrEqual(2);
     for (const line of [
       '病害统计',
       '按病害类型',
