@@ -1,5 +1,6 @@
 /**
  * npm run bench -w packages/vision -- [--detector name] [--photos n] [--workers n] [--no-stages] [--write-docs]
+ *                                     [--small seconds]
  *
  * Throughput of the built-in detector and the learned model on 4000x3000 photos (JPEG in, detections out: decode,
  * score maps, post-processing), the way a screening runs them: one photo per worker thread, as many workers as
@@ -9,6 +10,9 @@
  *
  * The machine is shared, so besides the wall clock it reports CPU seconds per photo (all threads of the process)
  * and what the cores give at that cost: cores x 60 / CPU seconds. A per-stage CPU profile of one photo precedes it.
+ *
+ * `--small <seconds>` adds the small segmenter a firm trains on its reviewed photos (src/train/smallSegmenter.ts),
+ * trained here for that many seconds on DeepCrack's train split, or on synthetic photos without the fixtures.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -26,7 +30,7 @@ import {
 } from '../crackScore.js';
 import { DEFAULT_POST, postProcessCrackScore } from '../crackPost.js';
 import { extractLinear } from '../extract.js';
-import { droneFixture } from '../fixtures.js';
+import { deepCrackSplit, droneFixture, fixturePath } from '../fixtures.js';
 import { cropGray, loadRgb, toGray } from '../image.js';
 import { OnnxDetector } from '../onnx.js';
 import { loadOpenCv } from '../opencv.js';
@@ -34,6 +38,9 @@ import { profileWidths } from '../profileWidth.js';
 import { writeRandomUnet } from '../randomUnet.js';
 import { configFromEnv, resolveModelPath } from '../registry.js';
 import { syntheticCrackImage } from '../synthetic.js';
+import { trainSmallSegmenter } from '../train/smallSegmenter.js';
+import { syntheticTrainingSamples } from '../train/syntheticSet.js';
+import { writeTrainingSet } from '../trainingSet.js';
 import { planTiles, stitchTile } from '../tiling.js';
 import { parseArgs, str } from './args.js';
 import type { DetectorSpec, WorkerDone } from './benchWorker.js';
@@ -198,7 +205,30 @@ const specs: DetectorSpec[] = [
   { kind: 'builtin' },
   { kind: 'onnx', modelPath, threads: 1, ...(randomThreshold ? { threshold: randomThreshold } : {}) },
 ];
-const chosen = specs.filter((s) => !want || s.kind === want || (want.startsWith('onnx') && s.kind === 'onnx'));
+const smallSeconds = str(args, 'small');
+let smallSpec: DetectorSpec | null = null;
+if (smallSeconds) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-small-'));
+  let dataDir = fixturePath('deepcrack');
+  if (!deepCrackSplit('train')) {
+    dataDir = path.join(dir, 'set');
+    await writeTrainingSet(dataDir, await syntheticTrainingSamples(24, 128, 1));
+  }
+  const small = await trainSmallSegmenter({
+    dataDir,
+    outPath: path.join(dir, 'small-segmenter.onnx'),
+    seconds: Number(smallSeconds),
+    evaluate: false,
+  });
+  console.log(`small segmenter: ${small.metrics.steps} steps in ${small.metrics.seconds} s on ${dataDir}`);
+  smallSpec = { kind: 'onnx', modelPath: small.modelPath, threads: 1 };
+  specs.push(smallSpec);
+}
+// --detector small: the small segmenter alone
+const chosen =
+  want === 'small' && smallSpec
+    ? [smallSpec]
+    : specs.filter((s) => !want || s.kind === want || (want.startsWith('onnx') && s.kind === 'onnx'));
 
 const stageTables: string[] = [];
 if (!args['no-stages']) {
