@@ -3,6 +3,7 @@ export * from './photo-metadata-schema.js';
 export * from './photo-metadata.js';
 export * from './photo-pose.js';
 export * from './preview-size.js';
+export * from './embedded-preview.js';
 export * from './deep-zoom.js';
 export * from './match.js';
 export * from './pose-export/parse-pose-export.js';

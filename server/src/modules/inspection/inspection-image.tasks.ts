@@ -1,9 +1,10 @@
 /**
  * A photo's CPU-heavy ingest as a worker-thread task (platform/cpu): EXIF/XMP and pose (packages/imagery), and the
- * thumbnail and screen-size preview (sharp), written to the blob store beside the original.
+ * thumbnail and screen-size preview (sharp), made from the camera's embedded preview when it has a good enough one
+ * and from the original otherwise, written to the blob store beside the original.
  */
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import {
   INSPECTION_IMAGE_PREVIEW_MIN_PX,
   INSPECTION_IMAGE_PREVIEW_PX,
@@ -11,7 +12,15 @@ import {
   type ErrorKey,
   type WithoutPoseReasonCode,
 } from '@sightline/shared';
-import { previewLongSide, readPhotoMetadata, type PhotoMetadata, type PhotoPose } from '@sightline/imagery';
+import {
+  findEmbeddedPreview,
+  previewLongSide,
+  readPhotoMetadata,
+  uprightSize,
+  type EmbeddedPreview,
+  type PhotoMetadata,
+  type PhotoPose,
+} from '@sightline/imagery';
 import { defineCpuTask } from '../../platform/cpu/index.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
@@ -37,33 +46,96 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/**
- * The preview (its long side from `previewLongSide`, turned upright by its EXIF orientation) and the thumbnail made
- * from it, so the photo is decoded once, at the scale the preview needs. `failOn: 'truncated'` refuses a photo whose
- * compressed data was cut short instead of drawing grey where it ends.
- */
-async function derivatives(
-  bytes: Buffer,
-  size: { width: number; height: number } | null,
-): Promise<{ preview: Buffer; thumbnail: Buffer }> {
-  const side = size
-    ? previewLongSide(size.width, size.height, {
-        minimum: INSPECTION_IMAGE_PREVIEW_MIN_PX,
-        maximum: INSPECTION_IMAGE_PREVIEW_PX,
-      })
-    : INSPECTION_IMAGE_PREVIEW_PX;
-  const preview = await sharp(bytes, { failOn: 'truncated', limitInputPixels: 400_000_000 })
-    .rotate()
+const PREVIEW_BOUNDS = { minimum: INSPECTION_IMAGE_PREVIEW_MIN_PX, maximum: INSPECTION_IMAGE_PREVIEW_PX };
+/** `failOn: 'truncated'` refuses an image whose compressed data was cut short instead of drawing grey where it ends. */
+const DECODE_OPTIONS = { failOn: 'truncated', limitInputPixels: 400_000_000 } as const;
+
+interface Derivatives {
+  preview: Buffer;
+  thumbnail: Buffer;
+}
+
+/** sharp's steps for each EXIF orientation, the ones its own auto-orientation takes (checked in the ingest test). */
+const ORIENTATION_STEPS: Partial<Record<number, { angle: number; flip?: boolean; flop?: boolean }>> = {
+  2: { angle: 0, flop: true },
+  3: { angle: 180 },
+  4: { angle: 0, flip: true },
+  5: { angle: 90, flip: true },
+  6: { angle: 90 },
+  7: { angle: 90, flop: true },
+  8: { angle: 270 },
+};
+
+function orient(image: Sharp, orientation: number): Sharp {
+  const steps = ORIENTATION_STEPS[orientation];
+  return steps
+    ? image
+        .rotate(steps.angle)
+        .flip(steps.flip ?? false)
+        .flop(steps.flop ?? false)
+    : image;
+}
+
+/** The preview encoded from `image` (already turned upright), and the thumbnail made from that preview. */
+async function encode(image: Sharp, side: number): Promise<Derivatives> {
+  const preview = await image
     .resize(side, side, { fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')
     // Huffman tables fitted to the preview would save it about 5 % of its bytes for 10 % more of the ingest's CPU.
     .jpeg({ quality: 85, mozjpeg: false, optimiseCoding: false })
     .toBuffer();
-  const thumbnail = await sharp(preview)
+  return { preview, thumbnail: await thumbnailOf(sharp(preview)) };
+}
+
+const thumbnailOf = (image: Sharp) =>
+  image
     .resize(INSPECTION_IMAGE_THUMBNAIL_PX, INSPECTION_IMAGE_THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 80 })
     .toBuffer();
-  return { preview, thumbnail };
+
+/**
+ * From the camera's own preview (packages/imagery, embedded-preview.ts), which spares decoding the original: a
+ * 1920 px preview decodes in a twentieth of the time of a 20-megapixel photo at the scale `previewLongSide` needs.
+ * The preview follows the same size rule as one made from the original, applied to the embedded image. One that
+ * rule keeps at its own size, upright and in sRGB, is stored as the camera wrote it; the thumbnail's decoding then
+ * checks that it decodes whole. Throws when it does not: the caller then decodes the original.
+ */
+async function fromEmbedded(embedded: EmbeddedPreview): Promise<Derivatives> {
+  const bytes = Buffer.from(embedded.bytes.buffer, embedded.bytes.byteOffset, embedded.bytes.byteLength);
+  const [width, height] = uprightSize(embedded.width, embedded.height, embedded.uprightOrientation);
+  const side = previewLongSide(width, height, PREVIEW_BOUNDS);
+  const { space } = await sharp(bytes).metadata();
+  if (side === Math.max(width, height) && embedded.uprightOrientation === 1 && space === 'srgb') {
+    return { preview: bytes, thumbnail: await thumbnailOf(sharp(bytes, DECODE_OPTIONS)) };
+  }
+  return encode(orient(sharp(bytes, DECODE_OPTIONS), embedded.uprightOrientation), side);
+}
+
+/**
+ * From the original, decoded once at the scale the preview needs (its long side from `previewLongSide`, turned
+ * upright by its EXIF orientation).
+ */
+function fromOriginal(bytes: Buffer, size: { width: number; height: number } | null): Promise<Derivatives> {
+  const side = size ? previewLongSide(size.width, size.height, PREVIEW_BOUNDS) : INSPECTION_IMAGE_PREVIEW_PX;
+  return encode(sharp(bytes, DECODE_OPTIONS).rotate(), side);
+}
+
+/** The preview and thumbnail from the camera's embedded preview when one can stand for the photo, else the original. */
+async function derivatives(bytes: Buffer, metadata: PhotoMetadata): Promise<Derivatives> {
+  const { width, height, orientation } = metadata;
+  const size = width && height ? { width, height } : null;
+  const embedded =
+    size && metadata.contentType === 'image/jpeg'
+      ? await findEmbeddedPreview(bytes, { ...size, orientation }, PREVIEW_BOUNDS.minimum)
+      : null;
+  if (embedded) {
+    try {
+      return await fromEmbedded(embedded);
+    } catch {
+      // An embedded preview that does not decode says nothing about the original, which gets its own chance.
+    }
+  }
+  return fromOriginal(bytes, size);
 }
 
 let threadStore: BlobStore | undefined;
@@ -76,10 +148,9 @@ export const ingestPhotoTask = defineCpuTask(
     context.signal.throwIfAborted();
     const reading = await readPhotoMetadata(bytes);
     if (reading.kind === 'refused') return { ok: false, errorKey: 'FILE_TYPE_ERROR', metadata: null };
-    let made: { preview: Buffer; thumbnail: Buffer };
+    let made: Derivatives;
     try {
-      const { width, height } = reading.metadata;
-      made = await derivatives(bytes, width && height ? { width, height } : null);
+      made = await derivatives(bytes, reading.metadata);
     } catch {
       return { ok: false, errorKey: 'INSPECTION_IMAGE_DECODE_ERROR', metadata: reading.metadata };
     }

@@ -17,7 +17,8 @@ import {
   type InspectionImagesEvent,
   type Page,
 } from '@sightline/shared';
-import { previewLongSide, readPhotoMetadata } from '@sightline/imagery';
+import { mpfImages, previewLongSide, readPhotoMetadata } from '@sightline/imagery';
+import { withMpfPreview } from '@sightline/imagery/synthetic-photo';
 import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
 import type { DatabaseHandle } from '../../platform/db/database.js';
 import { createJobQueue, defineJob } from '../../platform/jobs/index.js';
@@ -34,6 +35,34 @@ const photoBytes = Object.fromEntries(PHOTOS.map((name) => [name, readFixture('d
 const missing = PHOTOS.filter((name) => !photoBytes[name]);
 for (const name of missing) console.warn(missingFixtureMessage('drone-photos', name));
 const photo = (name: (typeof PHOTOS)[number]) => photoBytes[name]!;
+
+/**
+ * A picture that shows which way up it is: a red block in the top-left corner of a blue field, so a turn or a mirror
+ * moves it. `width` × `height` as stored, in the sensor's order.
+ */
+function cornerPicture(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: '#1040c0' } }).composite([
+    {
+      input: {
+        create: {
+          width: Math.round(width * 0.4),
+          height: Math.round(height * 0.3),
+          channels: 3,
+          background: '#e02020',
+        },
+      },
+      left: 0,
+      top: 0,
+    },
+  ]);
+}
+
+/** Mean absolute difference per channel between two pictures once both are brought to 64 × 64. */
+async function difference(a: Buffer, b: Buffer): Promise<number> {
+  const pixels = (image: Buffer) => sharp(image).resize(64, 64, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const [left, right] = await Promise.all([pixels(a), pixels(b)]);
+  return left.reduce((sum, value, index) => sum + Math.abs(value - right[index]!), 0) / left.length;
+}
 
 /** An inspection the team's inspector and viewer are members of. */
 const buildInspection = (db: DatabaseHandle['db'], team: StaffedTeam) =>
@@ -178,7 +207,11 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
       expect(Math.max(size.width ?? 0, size.height ?? 0)).toBe(256);
       const preview = await fetch(`${served.baseUrl}${byName.get('DJI_0012.JPG')!.previewUrl}?${link.data.query}`);
       expect(preview.status).toBe(200);
-      const previewSize = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
+      const previewBytes = Buffer.from(await preview.arrayBuffer());
+      // The photo's MPF preview (960 × 540) is below the product's 1280 px: the preview comes from the original.
+      expect(mpfImages(full)).toMatchObject([{ width: 960 }]);
+      expect(previewBytes.equals(mpfImages(full)[0]!.bytes)).toBe(false);
+      const previewSize = await sharp(previewBytes).metadata();
       expect(Math.max(previewSize.width ?? 0, previewSize.height ?? 0)).toBe(
         previewLongSide(reading0.width ?? 0, reading0.height ?? 0, {
           minimum: INSPECTION_IMAGE_PREVIEW_MIN_PX,
@@ -225,6 +258,76 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
       ).toBe(2000);
     },
   );
+
+  it("makes the preview from the camera's embedded one when it can stand for the photo, upright, else from the original", async () => {
+    const current = await scene();
+    // 2600 × 1950: a preview of 1300 px from the original; a 1600 × 1200 embedded one is used at its own size.
+    const original = (orientation: number) =>
+      cornerPicture(2600, 1950).jpeg({ quality: 90 }).withMetadata({ orientation }).toBuffer();
+    const embedded = await cornerPicture(1600, 1200).jpeg({ quality: 90 }).toBuffer();
+    const orientations = [1, 2, 3, 4, 5, 6, 7, 8];
+    const batch: Array<[string, Buffer]> = [
+      ...(await Promise.all(
+        orientations.map(async (n): Promise<[string, Buffer]> => [
+          `turned-${n}.jpg`,
+          withMpfPreview(await original(n), embedded),
+        ]),
+      )),
+      // A preview cut short (its index telling its true, short length) and a photo without one.
+      ['cut-preview.jpg', withMpfPreview(await original(1), embedded.subarray(0, Math.floor(embedded.length * 0.7)))],
+      ['plain.jpg', await original(1)],
+    ];
+    for (const [name, bytes] of batch) expect((await upload(current, name, bytes)).patched?.status, name).toBe(204);
+    const images = await waitForIngest(current, batch.length);
+    const stored = async (name: string) => {
+      const image = images.find((candidate) => candidate.name === name)!;
+      expect(image.state, name).toBe('processed');
+      const row = await served.database.db
+        .selectFrom('inspection_images')
+        .select('storage_key')
+        .where('id', '=', image.id)
+        .executeTakeFirstOrThrow();
+      const file = (suffix: string) =>
+        fs.readFileSync(path.join(served.config.FILES_DIR, `${row.storage_key}${suffix}`));
+      return { preview: file('preview.jpg'), thumbnail: file('thumbnail.jpg') };
+    };
+    const size = async (bytes: Buffer) => {
+      const { width, height } = await sharp(bytes).metadata();
+      return [width, height];
+    };
+
+    // Upright as it is: the camera's preview is stored as the camera wrote it.
+    const upright = await stored('turned-1.jpg');
+    expect(upright.preview.equals(embedded)).toBe(true);
+    expect(await size(upright.thumbnail)).toEqual([256, 192]);
+    // Turned or mirrored: the embedded preview, at its size, turned as sharp turns the original by its orientation.
+    for (const n of orientations.slice(1)) {
+      const { preview, thumbnail } = await stored(`turned-${n}.jpg`);
+      const turnsAQuarter = n >= 5;
+      expect(await size(preview), String(n)).toEqual(turnsAQuarter ? [1200, 1600] : [1600, 1200]);
+      expect(await size(thumbnail), String(n)).toEqual(turnsAQuarter ? [192, 256] : [256, 192]);
+      const reference = await sharp(await original(n))
+        .rotate()
+        .toBuffer();
+      expect(await difference(preview, reference), String(n)).toBeLessThan(4);
+    }
+    // A wrong turn would show: the corner block lands elsewhere.
+    expect(
+      await difference(
+        (await stored('turned-6.jpg')).preview,
+        await sharp(await original(8))
+          .rotate()
+          .toBuffer(),
+      ),
+    ).toBeGreaterThan(20);
+
+    // No usable embedded preview: made from the original, at the original's size rule, as before.
+    for (const name of ['cut-preview.jpg', 'plain.jpg']) {
+      const { preview } = await stored(name);
+      expect(await size(preview), name).toEqual([1300, 975]);
+      expect(await difference(preview, await original(1)), name).toBeLessThan(4);
+    }
+  });
 
   it('refuses a text file named .jpg, an oversized photo, a full quota and a name already there, storing nothing', async () => {
     const current = await scene();
