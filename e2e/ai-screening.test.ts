@@ -10,6 +10,9 @@
  * names how many); a review revoked. Each step's counts per tab as expected. A viewer sees the panel without any
  * action. Screenshots in zh dark and en light. A second journey stops a run of forty photos after its confirmation:
  * the photos done keep their results, the others are not detected.
+ *
+ * The demo team has no AI screening package: the server runs on a scratch PostgreSQL database the test grants it in
+ * (as the drone-target monitoring journey does).
  */
 import { readdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
@@ -22,22 +25,39 @@ import { browserSuite } from './support/browser-suite';
 import { plainPhoto } from './support/defect-seed';
 import { layerView } from './support/defect-editor-ui';
 import { pickLanguage, seedInspectionPhotos } from './support/inspection-seed';
+import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
 import { apiData, buttonName, createProject, logInByApi, startSnapshotServer, text, zh } from './support/team-api';
 
 /** DeepCrack test photos in which the built-in detector finds exactly one crack (packages/vision, deterministic). */
 const CRACKED = ['11239-1.jpg', '11248-1.jpg', '11296-1.jpg'] as const;
 const cracked = CRACKED.map((name) => ({ name, bytes: readFixture('deepcrack', 'test', 'img', name) }));
 const skipReason = browserSkipReason('e2e/ai-screening.test.ts', {
-  fixture: cracked.some((photo) => !photo.bytes) ? missingFixtureMessage('deepcrack', 'test', 'img') : null,
+  fixture: cracked.some((photo) => !photo.bytes)
+    ? missingFixtureMessage('deepcrack', 'test', 'img')
+    : (await postgresAnswers())
+      ? null
+      : 'skipped: no PostgreSQL server at 127.0.0.1:5432',
 });
 const ui = zh.aiUi;
 const PLAIN = 'plain.jpg';
 
 describe.skipIf(skipReason !== null)('AI screening and review', () => {
-  const suite = browserSuite(startSnapshotServer);
+  let database: ScratchDatabase | undefined;
+  const suite = browserSuite(async () => {
+    database = await createScratchDatabase();
+    const server = await startSnapshotServer({ DATABASE_URL: database.url });
+    await database.query(
+      `insert into team_functions (team_id, function_code, validity_days, activated_at, expires_at)
+       select id, 'ai_screening', 365, now(), now() + interval '365 days' from teams`,
+    );
+    return server;
+  });
   // Each step waits for the run or a write to reach the server and the panel to read it again.
   beforeAll(() => vi.setConfig({ expect: { poll: { timeout: 30_000 } } }));
-  afterAll(() => vi.resetConfig());
+  afterAll(async () => {
+    vi.resetConfig();
+    await database?.drop();
+  });
 
   it(
     'screens the photos, then accepts, rejects with feedback, edits in the editor and reviews them, the tabs counting',

@@ -59,6 +59,11 @@ const configSchema = z.object({
    * job; `worker` runs jobs and serves nothing. Split roles share one PostgreSQL server (DATABASE_URL).
    */
   SIGHTLINE_ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be all, api or worker' }).default('all'),
+  /**
+   * Threads of the CPU pool (photo decoding, AI screening, reports). Default: one less than the machine's cores,
+   * so that the event loop keeps one; a worker process, which answers no API call, can take them all.
+   */
+  CPU_THREADS: z.coerce.number({ error: 'must be a number of threads' }).int().positive().optional(),
   TRUST_PROXY: trustProxySetting.optional(),
   /** A session unused for this long signs out. */
   SESSION_IDLE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive().default(720),

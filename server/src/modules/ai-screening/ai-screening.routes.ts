@@ -14,6 +14,8 @@ export function registerAiScreeningRoutes(router: Router, deps: { screening: AiS
       "Queue the inspection's AI screening of the photos in range (keeping or deleting drawn damage, or only photos not detected yet) for the types given (every type the detector covers when none)",
     tags,
     permission: 'image:screen',
+    // Queueing work for the AI needs the team's AI screening package; stopping or reviewing a screening does not.
+    feature: 'ai_screening',
     handler: ({ auth, params, body }) => screening.start(auth, params.inspectionId, body),
   });
   router.user({
@@ -29,6 +31,8 @@ export function registerAiScreeningRoutes(router: Router, deps: { screening: AiS
     summary: "Move the inspection's queued screening (`id`: the inspection) to the front of the queue",
     tags,
     permission: 'image:screen',
+    // Queueing work for the AI needs the team's AI screening package; stopping or reviewing a screening does not.
+    feature: 'ai_screening',
     handler: ({ auth, params }) => screening.jump(auth, params.id),
   });
   router.user({

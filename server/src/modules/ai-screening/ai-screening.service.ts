@@ -44,7 +44,7 @@ type FeedbackRow = Awaited<ReturnType<AiScreeningRepo['feedbacks']>>[number];
 
 export interface AiScreeningServiceDeps {
   repo: AiScreeningRepo;
-  defects: Pick<DefectRepo, 'insertOn' | 'removeOn' | 'findDefect'>;
+  defects: Pick<DefectRepo, 'insertManyOn' | 'removeOn' | 'findDefect'>;
   inspections: Pick<InspectionRepo, 'findInspection'>;
   images: Pick<InspectionImageRepo, 'findImage' | 'findImages'>;
   access: Pick<ProjectAccess, 'require' | 'viewers'>;
@@ -88,10 +88,12 @@ function presentFeedback(row: FeedbackRow): AiFeedback {
 /**
  * AI screening (SPEC sections 2, 4 and 7). A start puts the inspection's screening in the deployment's queue (its
  * photos in range marked pending) and enqueues a turn; each turn's handler, in a worker, takes the head of the queue
- * and screens its pending photos one by one in the CPU pool with the built-in detector. A photo's detections become
- * AI defects measured and placed like drawn ones, written with the photo's result in one transaction that also
- * checks the run is still this job's: a cancel stops it between photos, and a run resumed after a crash does only
- * the photos still pending, so no photo's defects are written twice. A reviewer then marks screened photos reviewed.
+ * and screens its pending photos in the CPU pool with the built-in detector, as many at a time as the pool has
+ * threads. A photo's detections become AI defects measured and placed like drawn ones (together: one read of the
+ * camera, one geometry question, one number reservation and multi-row inserts), written with the photo's result in
+ * one transaction that also checks the run is still this job's: a cancel stops it between photos, and a run resumed
+ * after a crash does only the photos still pending, so no photo's defects are written twice. A reviewer then marks
+ * screened photos reviewed.
  */
 export function createAiScreeningService(deps: AiScreeningServiceDeps) {
   const { repo, access, jobs } = deps;
@@ -158,23 +160,20 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
     }
   }
 
-  /** Measures each detection on the photo; a photo that cannot be measured is abnormal with the key why. */
+  /** Measures the photo's detections together; a photo that cannot be measured is abnormal with the key why. */
   async function measureAll(
     photo: NonNullable<Awaited<ReturnType<InspectionImageRepo['findImage']>>>,
     shapes: readonly ScreenedShape[],
   ): Promise<
     { ok: true; measured: Array<{ shape: ScreenedShape; size: DefectMeasure }> } | { ok: false; errorKey: ErrorKey }
   > {
-    const measured = [];
-    for (const shape of shapes) {
-      try {
-        measured.push({ shape, size: await deps.measure(photo, shape) });
-      } catch (error) {
-        if (error instanceof AppError) return { ok: false, errorKey: error.key };
-        throw error;
-      }
+    try {
+      const sizes = await deps.measure.many(photo, shapes);
+      return { ok: true, measured: shapes.map((shape, index) => ({ shape, size: sizes[index]! })) };
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, errorKey: error.key };
+      throw error;
     }
-    return { ok: true, measured };
   }
 
   /** Screens one pending photo and commits its result; false when the run is no longer this job's. */
@@ -218,27 +217,25 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
         await q.countRun(run.inspection_id, 0);
         return true;
       }
-      for (const { shape, size } of outcome.measured) {
-        await deps.defects.insertOn(
-          trx,
-          { projectId: photo.project_id, inspectionId: photo.inspection_id, imageId, userId: run.started_by },
-          {
-            ...size,
-            type_id: typeIdOf.get(shape.type)!,
-            level: LIMITS.defectScale.min,
-            shape_kind: shape.kind,
-            points: shape.points,
-            width_px: shape.widthPx,
-            edited_length_m: null,
-            edited_width_mm: null,
-            edited_area_m2: null,
-            marker_id: null,
-            description: '',
-            fields: {},
-          },
-          'ai',
-        );
-      }
+      await deps.defects.insertManyOn(
+        trx,
+        { projectId: photo.project_id, inspectionId: photo.inspection_id, imageId, userId: run.started_by },
+        outcome.measured.map(({ shape, size }) => ({
+          ...size,
+          type_id: typeIdOf.get(shape.type)!,
+          level: LIMITS.defectScale.min,
+          shape_kind: shape.kind,
+          points: shape.points,
+          width_px: shape.widthPx,
+          edited_length_m: null,
+          edited_width_mm: null,
+          edited_area_m2: null,
+          marker_id: null,
+          description: '',
+          fields: {},
+        })),
+        'ai',
+      );
       const unplaced = outcome.measured.some(({ size }) => size.location_state !== 'located');
       await q.setImageResult(imageId, {
         state: outcome.measured.length > 0 ? 'damage' : 'clean',
@@ -475,13 +472,23 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
         const typeIdOf = new Map(
           (await repo.builtInTypes()).flatMap((row) => (row.code === null ? [] : [[row.code, row.id] as const])),
         );
-        for (const imageId of await repo.pending(inspectionId)) {
-          context.signal.throwIfAborted();
-          if (!(await screenPhoto(run, imageId, typeIdOf, context))) return { state: 'stopped' };
-          const now = await status(inspectionId);
-          context.progress(now.total ? now.done / now.total : 1, { done: now.done, total: now.total });
-          announce();
-        }
+        const pending = await repo.pending(inspectionId);
+        let stopped = false;
+        // As many photos at a time as the CPU pool has threads; each commits on its own, so a crash loses none.
+        const screenNext = async (): Promise<void> => {
+          for (let imageId = pending.shift(); imageId !== undefined && !stopped; imageId = pending.shift()) {
+            context.signal.throwIfAborted();
+            if (!(await screenPhoto(run, imageId, typeIdOf, context))) {
+              stopped = true;
+              return;
+            }
+            const now = await status(inspectionId);
+            context.progress(now.total ? now.done / now.total : 1, { done: now.done, total: now.total });
+            announce();
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(deps.cpu.threads, pending.length) }, screenNext));
+        if (stopped) return { state: 'stopped' };
         const abnormal = await repo.abnormalSince(inspectionId, run.started_at ?? new Date(0));
         const finished = await repo.update(
           inspectionId,

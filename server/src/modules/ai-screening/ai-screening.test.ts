@@ -21,7 +21,7 @@ import { restartScene } from '../../../test/restart-scene.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
 import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
-import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
+import { buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
 import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
 import { AI_SCREENING_JOB } from './ai-screening.service.js';
 
@@ -98,6 +98,17 @@ async function insertScreenablePhotos(
   return rows.map((row) => row.id);
 }
 
+/** The AI screening package for a year (a new team has only the default packages). */
+function grantScreening(db: Kysely<Database>, teamId: number) {
+  const now = Date.now();
+  return setFunction(db, {
+    teamId,
+    code: 'ai_screening',
+    activatedAt: new Date(now),
+    expiresAt: new Date(now + 365 * 86_400_000),
+  });
+}
+
 /** A screening's state written directly (a queue of others, a run in progress), without a job behind it. */
 async function setScreening(
   db: Kysely<Database>,
@@ -155,6 +166,7 @@ describeOnEachDatabase('AI screening', (server) => {
   beforeAll(async () => {
     const db = server().db;
     team = await buildStaffedTeam(db);
+    await grantScreening(db, team.id);
     const scene = await buildInspection(db, {
       teamId: team.id,
       createdBy: team.admin.id,
@@ -522,6 +534,48 @@ describeOnEachDatabase('AI screening', (server) => {
       expect(response.body.code).not.toBe(2000);
     }
   });
+
+  it('a team without the AI screening package cannot start or jump a screening: TEAM_FUNCTION_INACTIVE', async () => {
+    const db = server().db;
+    const lapsed = await buildStaffedTeam(db);
+    const scene = await buildInspection(db, {
+      teamId: lapsed.id,
+      createdBy: lapsed.admin.id,
+      memberIds: [lapsed.inspector.id],
+    });
+    await insertScreenablePhotos(db, server().config, scene, { cracked: 1, plain: 0 });
+    // A package that ran out yesterday; a team that never had one gets the same answer.
+    await setFunction(db, {
+      teamId: lapsed.id,
+      code: 'ai_screening',
+      activatedAt: new Date(Date.now() - 31 * 86_400_000),
+      expiresAt: new Date(Date.now() - 86_400_000),
+    });
+    const refused = await start(scene.inspectionId, { imageRange: 'keepManual' }, lapsed.inspector.token);
+    expect(refused.body.msg).toBe('TEAM_FUNCTION_INACTIVE');
+    const jumped = await call(
+      'PUT',
+      `/ai-check/jump-in-queue/${scene.inspectionId}`,
+      undefined,
+      lapsed.inspector.token,
+    );
+    expect(jumped.body.msg).toBe('TEAM_FUNCTION_INACTIVE');
+    // Nothing was queued; with the package active again the same start is taken.
+    expect(
+      (
+        await call<AiScreeningStatus>(
+          'GET',
+          `/ai-check/queue-position/${scene.inspectionId}`,
+          undefined,
+          lapsed.inspector.token,
+        )
+      ).body.data?.state,
+    ).toBe('NOT_EXISTING');
+    await grantScreening(db, lapsed.id);
+    const taken = await start(scene.inspectionId, { imageRange: 'keepManual' }, lapsed.inspector.token);
+    expect(okData(taken).state).not.toBe('NOT_EXISTING');
+    okData(await call('PUT', `/ai-check/cancel/${scene.inspectionId}`, undefined, lapsed.inspector.token));
+  });
 });
 
 const postgresTemplate = inject('postgresTemplate');
@@ -535,6 +589,7 @@ describe.skipIf(!postgresTemplate)('postgres: a screening interrupted by a resta
     try {
       const db = api.handle.db;
       const team = await buildStaffedTeam(db);
+      await grantScreening(db, team.id);
       const scene = await buildInspection(db, {
         teamId: team.id,
         createdBy: team.admin.id,

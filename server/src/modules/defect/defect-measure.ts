@@ -108,7 +108,12 @@ export function createDefectMeasure(deps: DefectMeasureDeps) {
     }
   }
 
-  return async function measure(photo: Photo, shape: Shape, chosen?: ChosenPose): Promise<DefectMeasure> {
+  /**
+   * Measures shapes drawn on one photo: the camera, the pose and the served model are read once, and every shape's
+   * vertices and centre go to the geometry thread in one question (an AI screening gives thousands a photo).
+   */
+  async function measureMany(photo: Photo, shapes: readonly Shape[], chosen?: ChosenPose): Promise<DefectMeasure[]> {
+    if (shapes.length === 0) return [];
     const { camera, size, distanceM } = await cameraOf(photo, chosen);
     let intrinsics: PixelIntrinsics;
     try {
@@ -118,33 +123,42 @@ export function createDefectMeasure(deps: DefectMeasureDeps) {
     }
     const pose = chosen?.pose ?? poseOf(photo);
     const model = await deps.servedModel(photo.project_id);
-    const centre = shapeCentre(shape);
-    const hits =
-      pose && model ? await locate(model, { id: photo.id, pose, camera, size }, [...shape.points, centre]) : null;
-    const vertexHits = hits?.slice(0, -1) ?? [];
-    const onMesh = vertexHits.length > 0 && vertexHits.every((hit) => hit !== null);
-    const surface: DefectSurface = onMesh
-      ? { kind: 'ranges', rangesM: vertexHits.map((hit) => hit!.distanceM) }
-      : { kind: 'plane', distanceM };
-    let sizes;
-    try {
-      sizes = defectSize({ intrinsics, shape, surface, drawnWidthPx: shape.widthPx ?? null });
-    } catch {
-      throw new AppError('IMAGE_PX_LENGTH_CALCULATION_ERROR');
-    }
-    const centreHit = hits?.at(-1) ?? null;
-    const place = centreHit ? ecefToWgs84(centreHit.point) : null;
-    return {
-      length_m: sizes.lengthM,
-      width_mm: sizes.widthMm,
-      area_m2: sizes.areaM2,
-      size_basis: onMesh ? 'mesh' : 'distance',
-      lon: place?.lon ?? null,
-      lat: place?.lat ?? null,
-      height: place?.height ?? null,
-      location_state: place ? 'located' : !model ? 'noModel' : !pose ? 'noPose' : 'missed',
-    };
-  };
+    const asked = shapes.map((shape) => [...shape.points, shapeCentre(shape)]);
+    const hits = pose && model ? await locate(model, { id: photo.id, pose, camera, size }, asked.flat()) : null;
+    let offset = 0;
+    return shapes.map((shape, index) => {
+      const own = hits?.slice(offset, (offset += asked[index]!.length));
+      const vertexHits = own?.slice(0, -1) ?? [];
+      const onMesh = vertexHits.length > 0 && vertexHits.every((hit) => hit !== null);
+      const surface: DefectSurface = onMesh
+        ? { kind: 'ranges', rangesM: vertexHits.map((hit) => hit!.distanceM) }
+        : { kind: 'plane', distanceM };
+      let sizes;
+      try {
+        sizes = defectSize({ intrinsics, shape, surface, drawnWidthPx: shape.widthPx ?? null });
+      } catch {
+        throw new AppError('IMAGE_PX_LENGTH_CALCULATION_ERROR');
+      }
+      const centreHit = own?.at(-1) ?? null;
+      const place = centreHit ? ecefToWgs84(centreHit.point) : null;
+      return {
+        length_m: sizes.lengthM,
+        width_mm: sizes.widthMm,
+        area_m2: sizes.areaM2,
+        size_basis: onMesh ? 'mesh' : 'distance',
+        lon: place?.lon ?? null,
+        lat: place?.lat ?? null,
+        height: place?.height ?? null,
+        location_state: place ? 'located' : !model ? 'noModel' : !pose ? 'noPose' : 'missed',
+      };
+    });
+  }
+
+  async function measure(photo: Photo, shape: Shape, chosen?: ChosenPose): Promise<DefectMeasure> {
+    const [measured] = await measureMany(photo, [shape], chosen);
+    return measured!;
+  }
+  return Object.assign(measure, { many: measureMany });
 }
 
 export type MeasureDefect = ReturnType<typeof createDefectMeasure>;

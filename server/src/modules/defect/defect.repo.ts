@@ -5,6 +5,9 @@ import type { FilterRangeValues } from '../disease-filter/disease-filter.repo.js
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Rows a multi-row insert carries: about 30 values each stay well under PostgreSQL's 65,535 bound parameters. */
+const INSERT_ROWS = 1000;
+
 /** What the service writes of a defect, beside its place, number and authors. */
 export type DefectValues = Pick<
   DefectsTable,
@@ -103,6 +106,56 @@ export function createDefectRepo(db: Kysely<Database>) {
     }
   }
 
+  /**
+   * Inserts defects of one photo with the inspection's next numbers, in order: the numbers are reserved in one
+   * update and the rows go in multi-row statements (an AI screening stores a photo's thousands at once); the
+   * photo's count follows. Answers the new ids in the order given.
+   */
+  async function insertManyWith(
+    trx: Db,
+    place: { projectId: number; inspectionId: number; imageId: number; userId: number | null },
+    values: ReadonlyArray<DefectValues & { star?: boolean }>,
+    source: DefectsTable['source'],
+  ): Promise<number[]> {
+    if (values.length === 0) return [];
+    const { last_number: last } = await trx
+      .insertInto('defect_numbers')
+      .values({ inspection_id: place.inspectionId, last_number: values.length })
+      .onConflict((conflict) =>
+        conflict
+          .column('inspection_id')
+          .doUpdateSet({ last_number: sql`defect_numbers.last_number + ${values.length}` }),
+      )
+      .returning('last_number')
+      .executeTakeFirstOrThrow();
+    const first = last - values.length + 1;
+    const ids: number[] = [];
+    for (let start = 0; start < values.length; start += INSERT_ROWS) {
+      const rows = await trx
+        .insertInto('defects')
+        .values(
+          values.slice(start, start + INSERT_ROWS).map((row, index) => ({
+            ...row,
+            points: JSON.stringify(row.points),
+            fields: JSON.stringify(row.fields),
+            size_edited: false,
+            project_id: place.projectId,
+            inspection_id: place.inspectionId,
+            image_id: place.imageId,
+            number: first + start + index,
+            source,
+            created_by: place.userId,
+            updated_by: place.userId,
+          })),
+        )
+        .returning('id')
+        .execute();
+      ids.push(...rows.map((row) => row.id));
+    }
+    await shiftCounts(trx, new Array<number>(values.length).fill(place.imageId), 1);
+    return ids;
+  }
+
   /** Inserts a defect with the inspection's next number; the photo's count follows. */
   async function insertWith(
     trx: Db,
@@ -110,33 +163,8 @@ export function createDefectRepo(db: Kysely<Database>) {
     values: DefectValues & { star?: boolean },
     source: DefectsTable['source'],
   ) {
-    const { last_number: number } = await trx
-      .insertInto('defect_numbers')
-      .values({ inspection_id: place.inspectionId, last_number: 1 })
-      .onConflict((conflict) =>
-        conflict.column('inspection_id').doUpdateSet({ last_number: sql`defect_numbers.last_number + 1` }),
-      )
-      .returning('last_number')
-      .executeTakeFirstOrThrow();
-    const { id } = await trx
-      .insertInto('defects')
-      .values({
-        ...values,
-        points: JSON.stringify(values.points),
-        fields: JSON.stringify(values.fields),
-        size_edited: false,
-        project_id: place.projectId,
-        inspection_id: place.inspectionId,
-        image_id: place.imageId,
-        number,
-        source,
-        created_by: place.userId,
-        updated_by: place.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await shiftCounts(trx, [place.imageId], 1);
-    return id;
+    const [id] = await insertManyWith(trx, place, [values], source);
+    return id!;
   }
 
   /** Deletes the defects; their photos' counts follow (by the rows deleted, not those asked for). */
@@ -271,6 +299,8 @@ export function createDefectRepo(db: Kysely<Database>) {
 
     /** Inserts a defect inside a transaction another module opened (an AI screening's commit of one photo). */
     insertOn: insertWith,
+    /** Inserts a photo's defects inside a transaction another module opened (see insertManyWith). */
+    insertManyOn: insertManyWith,
     /** Deletes defects inside a transaction another module opened; answers how many went. */
     removeOn: removeWith,
 

@@ -17,7 +17,7 @@ export interface CpuPoolOptions {
   /** The threads' entry module (`server/src/cpu-thread.ts`, bundled as `dist/cpu-thread.js`). */
   entry: URL;
   config: Config;
-  /** Default: one less than the machine's cores (at least one), so the event loop keeps a core. */
+  /** Default: the config's CPU_THREADS, else one less than the machine's cores (at least one), so the event loop keeps a core. */
   maxThreads?: number;
 }
 
@@ -39,10 +39,11 @@ function threadExecArgv(entry: URL): string[] {
  * the event loop that answers the API stays free whatever a job does. Tasks are defined with `defineCpuTask`.
  */
 export function createCpuPool(options: CpuPoolOptions) {
+  const threads = options.maxThreads ?? options.config.CPU_THREADS ?? Math.max(1, os.availableParallelism() - 1);
   const piscina = new Piscina({
     filename: options.entry.href,
     minThreads: 0,
-    maxThreads: options.maxThreads ?? Math.max(1, os.availableParallelism() - 1),
+    maxThreads: threads,
     idleTimeout: 60_000,
     // Tasks mostly wait on native work in libuv's thread pool (sharp, zlib): two at a time per thread keep the
     // machine's cores busy without a JS heap per core.
@@ -55,6 +56,9 @@ export function createCpuPool(options: CpuPoolOptions) {
   });
 
   return {
+    /** How many tasks run side by side on their own threads (work split for parallelism asks this many). */
+    threads,
+
     async run<I, O, P>(task: CpuTask<I, O, P>, input: I, runOptions: CpuRunOptions<P> = {}): Promise<O> {
       const { signal, onProgress } = runOptions;
       signal?.throwIfAborted();
