@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { evaluateDetector, listPairs } from '../evaluate.js';
+import { evaluateDetector, listPairs, type EvalPair } from '../evaluate.js';
 import { loadMask, loadRgb } from '../image.js';
 import { OnnxDetector, sidecarPath, type ModelMeta } from '../onnx.js';
 import { intsAttr, OnnxGraphWriter } from '../onnxWriter.js';
@@ -34,6 +34,10 @@ const BATCH = 8;
 const LR = 0.01;
 /** Weight of a defect pixel in the loss: defect pixels stay a minority even in the centred patches. */
 const POS_WEIGHT = 3;
+/** Decoded photo pixels kept for patch sampling (about 5 bytes a pixel: RGB and mask): ten photos of 12 MP. */
+const POOL_PIXELS = 120_000_000;
+/** Steps between swapping a pooled photo for the next, when the set does not fit the pool. */
+const SWAP_STEPS = 20;
 /** Pixel tolerance of the held-back evaluation (the DeepCrack protocol's usual 2 px). */
 const EVAL_TOLERANCE = 2;
 
@@ -49,6 +53,8 @@ export interface SmallSegmenterOptions {
   maxSteps?: number;
   /** Evaluate the exported model on the held-back split (test/) when it has photos (default true). */
   evaluate?: boolean;
+  /** Decoded photo pixels kept in memory at once (default: ten 12 MP photos); beyond it photos take turns. */
+  poolPixels?: number;
   onProgress?: (step: number, loss: number) => void;
 }
 
@@ -77,20 +83,50 @@ interface Example {
   positives: Int32Array;
 }
 
-async function loadExamples(folder: string): Promise<Example[]> {
-  const out: Example[] = [];
-  for (const p of listPairs(folder)) {
-    const img = await loadRgb(p.image);
-    const lab = await loadMask(p.label);
-    if (lab.width !== img.width || lab.height !== img.height)
-      throw new Error(`${p.name}: mask ${lab.width}x${lab.height} != photo ${img.width}x${img.height}`);
-    const positives: number[] = [];
-    lab.data.forEach((v, i) => {
-      if (v) positives.push(i);
-    });
-    out.push({ img, mask: lab.data, positives: Int32Array.from(positives) });
+async function loadExample(pair: EvalPair): Promise<Example> {
+  const img = await loadRgb(pair.image);
+  const lab = await loadMask(pair.label);
+  if (lab.width !== img.width || lab.height !== img.height)
+    throw new Error(`${pair.name}: mask ${lab.width}x${lab.height} != photo ${img.width}x${img.height}`);
+  const positives: number[] = [];
+  lab.data.forEach((v, i) => {
+    if (v) positives.push(i);
+  });
+  return { img, mask: lab.data, positives: Int32Array.from(positives) };
+}
+
+/**
+ * The decoded photos patches are drawn from. A set of full-size drone photos does not fit in memory at once, so
+ * beyond its pixel budget the pool holds as many as fit and swaps its oldest for the next photo every SWAP_STEPS steps,
+ * cycling through the set in a fixed order (deterministic).
+ */
+class ExamplePool {
+  private readonly pool: Example[] = [];
+  private next = 0;
+
+  private constructor(private readonly pairs: EvalPair[]) {}
+
+  static async open(pairs: EvalPair[], budget: number): Promise<ExamplePool> {
+    const p = new ExamplePool(pairs);
+    let pixels = 0;
+    while (p.next < pairs.length && (p.pool.length === 0 || pixels < budget)) {
+      const ex = await loadExample(pairs[p.next++]!);
+      pixels += ex.img.width * ex.img.height;
+      p.pool.push(ex);
+    }
+    return p;
   }
-  return out;
+
+  pick(random: () => number): Example {
+    return this.pool[Math.floor(random() * this.pool.length)]!;
+  }
+
+  async afterStep(step: number): Promise<void> {
+    if (this.pool.length === this.pairs.length || step % SWAP_STEPS !== 0) return;
+    this.pool.shift();
+    this.pool.push(await loadExample(this.pairs[this.next]!));
+    this.next = (this.next + 1) % this.pairs.length;
+  }
 }
 
 function newNet(random: () => number): ConvLayer[] {
@@ -186,8 +222,9 @@ function readClasses(dataDir: string): string[] {
 
 export async function trainSmallSegmenter(options: SmallSegmenterOptions): Promise<SmallSegmenterResult> {
   const { dataDir, outPath, seconds, seed = 1, maxSteps = Infinity } = options;
-  const train = await loadExamples(path.join(dataDir, 'train'));
-  if (!train.length) throw new Error(`${dataDir}/train holds no photo with a mask`);
+  const trainPairs = listPairs(path.join(dataDir, 'train'));
+  if (!trainPairs.length) throw new Error(`${dataDir}/train holds no photo with a mask`);
+  const train = await ExamplePool.open(trainPairs, options.poolPixels ?? POOL_PIXELS);
   const testDir = path.join(dataDir, 'test');
   const heldBack = existsSync(path.join(testDir, 'img')) ? listPairs(testDir) : [];
   const random = rng(seed);
@@ -207,7 +244,7 @@ export async function trainSmallSegmenter(options: SmallSegmenterOptions): Promi
     for (const g of grads) g.fill(0);
     let loss = 0;
     for (let b = 0; b < BATCH; b++) {
-      const ex = train[Math.floor(random() * train.length)]!;
+      const ex = train.pick(random);
       samplePatch(ex, random, b % 2 === 0, acts[0]!, target);
       layers.forEach((l, i) => {
         const out = acts[i + 1]!;
@@ -236,6 +273,7 @@ export async function trainSmallSegmenter(options: SmallSegmenterOptions): Promi
     }
     adam.step(grads, LR, 1 / BATCH);
     step++;
+    await train.afterStep(step);
     recent.push(loss / (BATCH * plane));
     if (recent.length > 20) recent.shift();
     if (step % 25 === 0) options.onProgress?.(step, recent.reduce((a, b) => a + b, 0) / recent.length);
@@ -251,7 +289,7 @@ export async function trainSmallSegmenter(options: SmallSegmenterOptions): Promi
     stoppedBy: step >= maxSteps ? 'steps' : 'time',
     seconds: Math.round(trainedSeconds * 10) / 10,
     loss: recent.reduce((a, b) => a + b, 0) / Math.max(1, recent.length),
-    trainImages: train.length,
+    trainImages: trainPairs.length,
     heldBackImages: heldBack.length,
     heldBack: null,
   };
