@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import type { InspectionReport } from '@sightline/shared';
+import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
+import { adminQuery } from '../../../test/databases.js';
+import { pollUntil } from '../../../test/events.js';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../../../test/processes.js';
+import { restartScene } from '../../../test/restart-scene.js';
+import { insertManyDefects, insertPhotosWithPreviews } from '../../../test/factories/defect-export.js';
+import { buildInspection } from '../../../test/factories/inspection.js';
+import { listFiles } from '../../../test/factories/project-model.js';
+import { builtInDefectTypeId } from '../../../test/factories/project.js';
+import { buildStaffedTeam, teamUsedBytes } from '../../../test/factories/team.js';
+import { INSPECTION_REPORT_JOB } from './inspection-report.service.js';
+
+/**
+ * Defects of the report: each gets a thumbnail cropped from its photo, which keeps the job busy for seconds, long
+ * enough to kill its worker in the middle of the crops.
+ */
+const DEFECTS = 3_000;
+
+const postgresTemplate = inject('postgresTemplate');
+if (!postgresTemplate)
+  console.warn('skipped: the restart test runs an API process and worker processes on one PostgreSQL server');
+
+describe.skipIf(!postgresTemplate)('postgres: a report whose worker is killed while it is written', () => {
+  it(
+    'is written again by the next worker: one record, latest, with one file counted once',
+    async () => {
+      const { name, url, dataDir, config, boot } = await restartScene(postgresTemplate!, inject('workDir'), 'report');
+      const api = await boot('api');
+      let worker: ServerProcess | undefined;
+      // Word only (no LibreOffice): the report's one file is its docx.
+      const startWorker = () =>
+        startServerProcess({
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+          SIGHTLINE_ROLE: 'worker',
+          SOFFICE_PATH: '/nonexistent/soffice',
+        });
+      try {
+        const db = api.handle.db;
+        const team = await buildStaffedTeam(db);
+        const scene = await buildInspection(db, {
+          teamId: team.id,
+          createdBy: team.admin.id,
+          memberIds: [team.inspector.id],
+        });
+        const photos = await insertPhotosWithPreviews(db, createConfiguredBlobStore(config('api')), scene, [
+          'A.JPG',
+          'B.JPG',
+        ]);
+        await insertManyDefects(
+          db,
+          { ...scene, imageIds: Object.values(photos), typeIds: [await builtInDefectTypeId(db, 'crack')] },
+          DEFECTS,
+        );
+        // The API process queues the report; it runs no job.
+        const queued = await api.app.inject({
+          method: 'POST',
+          url: '/api/inspection-report',
+          headers: { authorization: `Bearer ${team.inspector.token}`, 'accept-language': 'en' },
+          payload: { inspectionId: scene.inspectionId, sections: ['summary', 'statistics', 'defects'] },
+        });
+        const { code, data: report } = queued.json<{ code: number; data: InspectionReport }>();
+        expect({ code, state: report.state }).toEqual({ code: 2000, state: 'generating' });
+        const job = () =>
+          db
+            .selectFrom('jobs')
+            .select(['id', 'state', 'progress', 'worker_id'])
+            .where('name', '=', INSPECTION_REPORT_JOB)
+            .executeTakeFirstOrThrow();
+        const record = () =>
+          db
+            .selectFrom('inspection_reports')
+            .select(['id', 'state', 'word_bytes', 'pdf_bytes', 'defect_count'])
+            .where('inspection_id', '=', scene.inspectionId)
+            .execute();
+
+        // A worker takes the job; it is killed once the thumbnails are being cropped (progress past 10%).
+        worker = await startWorker();
+        const running = await pollUntil(job, (now) => now.state !== 'queued' && now.progress > 0.15);
+        expect(running, 'the job ended before it could be killed: give it more defects').toMatchObject({
+          state: 'running',
+        });
+        worker.child.kill('SIGKILL');
+        await worker.exited;
+        const killed = await record();
+        expect(killed.map((row) => row.state)).toEqual(['generating']);
+
+        // The next worker finds the job of the dead process and runs it again.
+        worker = await startWorker();
+        const [ended] = await pollUntil(record, (rows) => rows[0]?.state !== 'generating');
+        const done = await job();
+        expect(done.state).toBe('done');
+        expect(done.worker_id).not.toBe(running.worker_id);
+        // One record, latest, holding every defect, and one job: the second run did not add a report.
+        expect(await record()).toEqual([
+          { id: report.id, state: 'latest', word_bytes: ended!.word_bytes, pdf_bytes: null, defect_count: DEFECTS },
+        ]);
+        const files = listFiles(dataDir).filter((file) => file.includes('/reports/'));
+        expect(files).toEqual([expect.stringMatching(new RegExp(`/reports/${report.id}\\.docx$`))]);
+        // Its bytes are counted once against the team, and the file is whole: the list shows it latest.
+        expect(await teamUsedBytes(db, team.id)).toBe(Number(ended!.word_bytes));
+        const listed = await api.app.inject({
+          method: 'GET',
+          url: `/api/inspection-report/${report.id}`,
+          headers: { authorization: `Bearer ${team.inspector.token}` },
+        });
+        expect(listed.json()).toMatchObject({ code: 2000, data: { state: 'latest', defectCount: DEFECTS } });
+        const word = await api.app.inject({
+          method: 'GET',
+          url: listed.json<{ data: InspectionReport }>().data.wordUrl!,
+          headers: { authorization: `Bearer ${team.inspector.token}` },
+        });
+        expect(word.statusCode).toBe(200);
+        expect(word.rawPayload.length).toBe(Number(ended!.word_bytes));
+      } finally {
+        await stopServerProcess(worker);
+        await api.app.close();
+        await api.handle.close();
+        await adminQuery(`drop database if exists ${name} with (force)`);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    // A process started twice and thousands of thumbnails: minutes on a loaded machine.
+    600_000,
+  );
+});
