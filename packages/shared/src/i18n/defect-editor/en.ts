@@ -36,6 +36,11 @@ export const en: Widen<typeof zhCN> = {
       select: 'Click a defect to select it, drag a vertex to change its shape',
       view: 'Defects cannot be changed in view mode',
     },
+    refused: {
+      polyline: 'A crack needs two points at least: click its start, then double-click its end',
+      polygon: 'An area needs three corners at least: click each corner, then double-click the last or press Enter',
+      rectangle: 'Press and drag to draw a rectangle',
+    },
     screening: {
       label: 'Screening status',
       status0: 'Not screened',

@@ -34,6 +34,11 @@ export const zhCN = {
       select: '单击选择病害，拖动顶点修改形状',
       view: '查看模式下不能修改病害',
     },
+    refused: {
+      polyline: '裂缝至少需要两个点：单击起点，再双击终点',
+      polygon: '区域至少需要三个顶点：依次单击各顶点，在最后一个顶点双击或按 Enter',
+      rectangle: '按住鼠标拖动绘制矩形',
+    },
     screening: {
       label: '筛查状态',
       status0: '未筛查',

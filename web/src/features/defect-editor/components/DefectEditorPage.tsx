@@ -50,12 +50,13 @@ import {
   useUpdateDefect,
 } from '../api';
 import {
-  addPoint,
   canFinish,
+  clickDraft,
   emptyDraft,
   finishDraft,
   removeLastPoint,
   spanRectangle,
+  type DoubleClickRule,
   type Draft,
   type DrawingTool,
 } from '../draft';
@@ -262,17 +263,19 @@ function PhotoEditor({
   };
   const reach = () => REACH_PX / (viewer.current?.view()?.scale ?? 1);
 
-  const finish = useCallback(
-    (from: Draft | null) => {
-      const shape = from && finishDraft(from);
-      if (!shape) return;
-      setDraft(null);
-      cursor.current = null;
-      setFormError(null);
-      setPending(shape);
-    },
-    [setDraft],
-  );
+  /** The draft's form opened, or, when the draft is too short for its shape, a hint of what it still needs. */
+  const finish = (from: Draft) => {
+    const finished = finishDraft(from);
+    if ('refused' in finished) {
+      setDraft(from);
+      void message.warning(t(`defectEditor.refused.${finished.refused}`));
+      return;
+    }
+    setDraft(null);
+    cursor.current = null;
+    setFormError(null);
+    setPending(finished.shape);
+  };
 
   const reshape = (defect: Defect, shape: EditorShape) => {
     const before = defect.shape;
@@ -303,7 +306,7 @@ function PhotoEditor({
     press: (_: { x: number; y: number }): boolean => false,
     drag: (_: { x: number; y: number }): boolean => false,
     release: (_: { x: number; y: number }) => undefined as void,
-    click: (_: { x: number; y: number }) => undefined as void,
+    click: (_: { x: number; y: number }, _time: number, _rule: DoubleClickRule) => undefined as void,
     doubleClick: (): boolean => false,
     move: (_: { x: number; y: number }) => undefined as void,
   });
@@ -367,7 +370,7 @@ function PhotoEditor({
           }
         }
       },
-      click: (screen) => {
+      click: (screen, time, rule) => {
         const pressed = pressedAt.current;
         // A press released far from where it started was a pan of the photo, not a click.
         if (pressed && Math.hypot(screen.x - pressed.x, screen.y - pressed.y) > CLICK_SLOP_PX) return;
@@ -375,17 +378,17 @@ function PhotoEditor({
         const at = toImage(screen);
         if (!at) return;
         if (editing && (tool === 'polyline' || tool === 'polygon')) {
-          setDraft((current) => addPoint(current ?? emptyDraft(tool), at, reach() / 2));
+          // This render's draft holds the click before: each click's update is rendered before the next press.
+          const clicked = clickDraft(draft ?? emptyDraft(tool), { at, ...screen, time }, rule, reach() / 2);
+          if (clicked.finish) finish(clicked.draft);
+          else setDraft(clicked.draft);
           return;
         }
         if (tool === 'select') setSelectedId(hitDefect(drawn, at, reach())?.id ?? null);
       },
-      // The double-click that ends a crack or an area; with a drawing tool it never zooms.
-      doubleClick: () => {
-        if (!editing || !isDrawingTool(tool)) return false;
-        finish(draft);
-        return true;
-      },
+      // With a drawing tool the viewer's double-click never zooms; it ends nothing either, as the clicks pair
+      // themselves (clickDraft): the viewer's pairing misses a click then a double-click elsewhere.
+      doubleClick: () => editing && isDrawingTool(tool),
       move: (screen) => {
         if (!draft) return;
         cursor.current = toImage(screen);
@@ -408,7 +411,10 @@ function PhotoEditor({
       const onRelease = (event: OpenSeadragon.CanvasReleaseEvent) => pointer.current.release(position(event));
       const onClick = (event: OpenSeadragon.CanvasClickEvent) => {
         event.preventDefaultAction = true;
-        pointer.current.click(position(event));
+        pointer.current.click(position(event), event.originalEvent.timeStamp, {
+          ms: event.tracker.dblClickTimeThreshold,
+          px: event.tracker.dblClickDistThreshold,
+        });
       };
       const onDoubleClick = (event: OpenSeadragon.CanvasDoubleClickEvent) => {
         if (pointer.current.doubleClick()) event.preventDefaultAction = true;
@@ -542,7 +548,8 @@ function PhotoEditor({
       case 'rectangle':
         return chooseTool(action);
       case 'finish':
-        return finish(draft);
+        if (isDrawingTool(tool)) finish(draft ?? emptyDraft(tool));
+        return;
       case 'cancel':
         if (draft) {
           setDraft(null);
