@@ -33,6 +33,13 @@ const EXPORT_PHOTOS = 100;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
+/** Wall and this process's CPU time since `started`, and the machine's load average (it is shared). */
+const cpuAndLoad = (started: number, cpu: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(cpu);
+  const load = os.loadavg().map((value) => value.toFixed(1));
+  return `${((performance.now() - started) / 1000).toFixed(1)} s wall, ${((used.user + used.system) / 1e6).toFixed(1)} s CPU, load average ${load.join(' ')}`;
+};
+
 const scratch = await openScratchDatabase();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-defect-bench-'));
 console.log(`database: ${scratch.kind}`);
@@ -82,9 +89,11 @@ try {
       .execute();
     let started = Date.now();
     await insertManyDefects(db, { ...scene, imageIds: photos.map((p) => p.id), typeIds: types }, LIST_DEFECTS);
-    await sql`analyze defects`.execute(db);
+    // The test server runs without autovacuum; a production server's would have vacuumed the table after such an
+    // insert, which is what lets a count read its index alone (index-only scans need the visibility map).
+    await sql`vacuum analyze defects`.execute(db);
     console.log(
-      `inserted ${LIST_DEFECTS.toLocaleString('en')} defects in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `inserted ${LIST_DEFECTS.toLocaleString('en')} defects in ${((Date.now() - started) / 1000).toFixed(1)} s (vacuumed)`,
     );
     await db
       .insertInto('defect_filter_ranges')
@@ -107,6 +116,8 @@ try {
       {},
     ];
     const times: Record<string, number[]> = {};
+    const listCpu = process.cpuUsage();
+    const listStarted = performance.now();
     for (let round = -1; round < LIST_CALLS / filters.length; round += 1) {
       for (const filter of filters) {
         const pageNum = 1 + (round < 0 ? 0 : round % 5);
@@ -134,7 +145,7 @@ try {
       );
     }
     console.log(
-      `  all: p50 ${percentile(all, 0.5).toFixed(1)} ms, p99 ${percentile(all, 0.99).toFixed(1)} ms (goal < 50 ms)`,
+      `  all: p50 ${percentile(all, 0.5).toFixed(1)} ms, p99 ${percentile(all, 0.99).toFixed(1)} ms (goal < 50 ms); ${cpuAndLoad(listStarted, listCpu)}`,
     );
   }
 
@@ -168,11 +179,9 @@ try {
       });
       done = page.records.find((r) => r.id === record.id && r.state !== 'generating');
     }
-    const wall = (performance.now() - started) / 1000;
-    const used = process.cpuUsage(cpu);
     if (done.state !== 'done') throw new Error(`the export failed: ${done.errorKey}`);
     console.log(
-      `Excel export of ${done.defectCount.toLocaleString('en')} defects on ${EXPORT_PHOTOS} photos with thumbnails: ${wall.toFixed(1)} s wall, ${((used.user + used.system) / 1e6).toFixed(1)} s CPU, ${(done.sizeBytes! / 2 ** 20).toFixed(1)} MiB (goal < 15 s)`,
+      `Excel export of ${done.defectCount.toLocaleString('en')} defects on ${EXPORT_PHOTOS} photos with thumbnails: ${cpuAndLoad(started, cpu)}, ${(done.sizeBytes! / 2 ** 20).toFixed(1)} MiB (goal < 15 s)`,
     );
   }
   await app.close();

@@ -52,28 +52,36 @@ export function defectRows(db: Db) {
 export type DefectRow = Awaited<ReturnType<ReturnType<typeof defectRows>['executeTakeFirstOrThrow']>>;
 
 /**
- * Whether the project's damage filter range hides a defect (SPEC section 3): a crack (a polyline) by its length and
- * width, an area by its area, each outside its [min, max]; the edited size counts where there is one. A size the
- * defect lacks hides nothing.
+ * The conditions under which the project's damage filter range hides a defect (SPEC section 3): a crack (a polyline)
+ * by its length and width, an area by its area, each outside its [min, max]; the edited size counts where there is
+ * one. A size the defect lacks hides nothing. Each condition bounds one shape's effective size, the form the
+ * expression indexes of migration 0027 serve, so that the few defects a range hides are found without walking the
+ * many it shows.
  */
+function hidingConditions(range: FilterRangeValues): Array<Expression<SqlBool>> {
+  const line = sql`d.shape_kind = 'polyline'`;
+  const surface = sql`d.shape_kind <> 'polyline'`;
+  const outside = (shape: Expression<unknown>, value: Expression<unknown>, min: number | null, max: number | null) => [
+    ...(min === null ? [] : [sql<SqlBool>`(${shape} and ${value} < ${min})`]),
+    ...(max === null ? [] : [sql<SqlBool>`(${shape} and ${value} > ${max})`]),
+  ];
+  return [
+    ...outside(line, sql`coalesce(d.edited_length_m, d.length_m)`, range.crackLengthMin, range.crackLengthMax),
+    ...outside(line, sql`coalesce(d.edited_width_mm, d.width_mm)`, range.crackWidthMin, range.crackWidthMax),
+    ...outside(surface, sql`coalesce(d.edited_area_m2, d.area_m2)`, range.areaMin, range.areaMax),
+  ];
+}
+
+/** Whether the range hides a defect (never null: a size the defect lacks hides nothing); null for an empty range. */
 export function hiddenByRange(range: FilterRangeValues): Expression<SqlBool> | null {
-  const outside = (value: Expression<unknown>, min: number | null, max: number | null) => [
-    ...(min === null ? [] : [sql<SqlBool>`${value} < ${min}`]),
-    ...(max === null ? [] : [sql<SqlBool>`${value} > ${max}`]),
-  ];
-  const length = sql`coalesce(d.edited_length_m, d.length_m)`;
-  const width = sql`coalesce(d.edited_width_mm, d.width_mm)`;
-  const area = sql`coalesce(d.edited_area_m2, d.area_m2)`;
-  const line = [
-    ...outside(length, range.crackLengthMin, range.crackLengthMax),
-    ...outside(width, range.crackWidthMin, range.crackWidthMax),
-  ];
-  const surface = outside(area, range.areaMin, range.areaMax);
-  const parts = [
-    ...(line.length ? [sql<SqlBool>`(d.shape_kind = 'polyline' and (${sql.join(line, sql` or `)}))`] : []),
-    ...(surface.length ? [sql<SqlBool>`(d.shape_kind <> 'polyline' and (${sql.join(surface, sql` or `)}))`] : []),
-  ];
-  return parts.length ? sql<SqlBool>`coalesce(${sql.join(parts, sql` or `)}, false)` : null;
+  const conditions = hidingConditions(range);
+  return conditions.length ? sql<SqlBool>`coalesce(${sql.join(conditions, sql` or `)}, false)` : null;
+}
+
+/** `hiddenByRange` as a WHERE condition (unknown where it is false), which the size indexes can answer. */
+function hiddenWhere(range: FilterRangeValues): Expression<SqlBool> | null {
+  const conditions = hidingConditions(range);
+  return conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` or `)})` : null;
 }
 
 /** The list's filters (docs/api.md), on `defects as d`. */
@@ -182,6 +190,14 @@ export function createDefectRepo(db: Kysely<Database>) {
     return deleted.length;
   }
 
+  /** The filter's defects the range leaves shown (all when `filterRange` is off or the project has none). */
+  const shownWhere = (filter: DefectFilter, range: FilterRangeValues | undefined) => {
+    const hidden = filter.filterRange && range ? hiddenByRange(range) : null;
+    return hidden ? sql<SqlBool>`${matching(filter)} and not ${hidden}` : matching(filter);
+  };
+  const shownRows = (filter: DefectFilter, range: FilterRangeValues | undefined) =>
+    defectRows(db).where(shownWhere(filter, range));
+
   return {
     findDefect(id: number) {
       return defectRows(db).where('d.id', '=', id).executeTakeFirst();
@@ -205,35 +221,27 @@ export function createDefectRepo(db: Kysely<Database>) {
      * A page of the filter's shown defects, newest first, with how many it shows and how many the project's damage
      * filter range hid (none when `filterRange` is off or the project has no range), counted up to
      * `LIMITS.defectCountCap` and `LIMITS.defectHiddenCountCap`: a count reads every row it counts, and beyond those
-     * the page needs only to say that there are more.
+     * the page needs only to say that there are more. Each count is a LIMIT-ed subquery, so that it stops at its cap.
      */
     async page(filter: DefectFilter, range: FilterRangeValues | undefined, paging: { offset: number; limit: number }) {
-      const hidden = (filter.filterRange && range ? hiddenByRange(range) : null) ?? sql<SqlBool>`false`;
-      const where = matching(filter);
-      const cappedCount = (which: Expression<SqlBool>, cap: number) =>
+      const cappedCount = (where: Expression<SqlBool>, cap: number) =>
         db
           .selectFrom((inner) =>
             inner
               .selectFrom('defects as d')
               .select(sql`1`.as('one'))
               .where(where)
-              .where(which)
               .limit(cap + 1)
               .as('counted'),
           )
           .select(sql<string>`count(*)`.as('count'))
           .executeTakeFirstOrThrow()
           .then((row) => Number(row.count));
+      const hidden = filter.filterRange && range ? hiddenWhere(range) : null;
       const [records, shown, hiddenCount] = await Promise.all([
-        defectRows(db)
-          .where(where)
-          .where(sql<SqlBool>`not ${hidden}`)
-          .orderBy('d.id', 'desc')
-          .offset(paging.offset)
-          .limit(paging.limit)
-          .execute(),
-        cappedCount(sql<SqlBool>`not ${hidden}`, LIMITS.defectCountCap),
-        cappedCount(hidden, LIMITS.defectHiddenCountCap),
+        shownRows(filter, range).orderBy('d.id', 'desc').offset(paging.offset).limit(paging.limit).execute(),
+        cappedCount(shownWhere(filter, range), LIMITS.defectCountCap),
+        hidden ? cappedCount(sql<SqlBool>`${matching(filter)} and ${hidden}`, LIMITS.defectHiddenCountCap) : 0,
       ]);
       return {
         records,
@@ -242,6 +250,22 @@ export function createDefectRepo(db: Kysely<Database>) {
         hiddenCount: Math.min(hiddenCount, LIMITS.defectHiddenCountCap),
         hiddenCapped: hiddenCount > LIMITS.defectHiddenCountCap,
       };
+    },
+
+    /**
+     * The filter's shown defects newest first, `limit` of them older than `beforeId` (all when it is absent): how an
+     * export reads ten thousand, each batch found by the index where the last ended, uncounted.
+     */
+    shownBefore(
+      filter: DefectFilter,
+      range: FilterRangeValues | undefined,
+      next: { beforeId?: number | undefined; limit: number },
+    ) {
+      return shownRows(filter, range)
+        .$if(next.beforeId !== undefined, (query) => query.where('d.id', '<', next.beforeId!))
+        .orderBy('d.id', 'desc')
+        .limit(next.limit)
+        .execute();
     },
 
     /** The defect with its type's name and colour and its component's name. */
