@@ -14,12 +14,13 @@ import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { CATALOGUES, type Page as ApiPage, type Target, type TargetImage } from '@sightline/shared';
+import { markerPhoto } from '@sightline/vision';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { pickLanguage, seedInspectionPhotos } from './support/inspection-seed';
-import { markerPhoto } from './support/marker-photos';
+
 import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
 import {
   apiData,

@@ -383,6 +383,7 @@ export const CALL_ACCESS = {
   'POST /project-tag': 'monitor:edit',
   'POST /project-tag/find/tag/list': 'monitor:view',
   'DELETE /project-tag/deleteByIds': 'monitor:edit',
+  'PUT /project-tag/threshold/batch': 'monitor:edit',
 } as const satisfies Record<string, CallAccess>;
 
 /** A call's key in CALL_ACCESS style: the method, and the path under /api with each parameter written `{}`. */

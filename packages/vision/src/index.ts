@@ -57,3 +57,4 @@ export {
   type SmallSegmenterResult,
 } from './train/smallSegmenter.js';
 export { syntheticTrainingSamples } from './train/syntheticSet.js';
+export { DISC_CARD_PX, DISC_RADIUS_PX, markerPhoto, type MarkerPhotoOptions } from './target-photos.js';

@@ -13,6 +13,7 @@ import {
   targetPositionBodySchema,
   targetPositionsBodySchema,
   targetSchema,
+  targetThresholdBatchBodySchema,
 } from '../schemas/monitor-target.js';
 import { z } from 'zod';
 import { defineCall } from './define.js';
@@ -32,6 +33,13 @@ export const monitorTargetCalls = {
     path: '/project-tag/deleteByIds',
     body: targetIdsBodySchema,
     response: targetCountSchema,
+  }),
+  /** A new threshold for targets (beyond SPEC's calls, as monitoring points have): their alarms are recomputed. */
+  setThresholds: defineCall({
+    method: 'PUT',
+    path: '/project-tag/threshold/batch',
+    body: targetThresholdBatchBodySchema,
+    response: z.array(targetSchema),
   }),
   images: defineCall({
     method: 'GET',

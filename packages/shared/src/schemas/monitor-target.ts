@@ -134,6 +134,9 @@ export const targetIdsBodySchema = z.object({
     .max(MONITOR_BATCH_MAX, { error: 'numberRange' }),
 });
 
+/** PUT /project-tag/threshold/batch: one displacement threshold for several targets, as for monitoring points. */
+export const targetThresholdBatchBodySchema = targetIdsBodySchema.extend({ thresholdMm: thresholdField });
+
 const point = z.object({ x: z.number(), y: z.number() });
 
 export const targetSchema = z.object({

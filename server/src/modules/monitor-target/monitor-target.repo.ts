@@ -203,6 +203,14 @@ export function createMonitorTargetRepo(db: Kysely<Database>) {
       return query.orderBy('t.id').execute();
     },
 
+    async setThreshold(ids: readonly number[], thresholdMm: number) {
+      await db
+        .updateTable('monitor_targets')
+        .set({ threshold_mm: thresholdMm, updated_at: new Date() })
+        .where('id', 'in', ids)
+        .execute();
+    },
+
     async deleteTargets(ids: readonly number[]) {
       const result = await db.deleteFrom('monitor_targets').where('id', 'in', ids).executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -35,6 +35,14 @@ export function registerMonitorTargetRoutes(router: Router, deps: { targets: Mon
     handler: ({ auth, body }) => targets.remove(auth, body.ids),
   });
   router.user({
+    call: monitorTargetCalls.setThresholds,
+    summary: "Set the displacement threshold of up to 1000 targets; their rounds' alarms are recomputed",
+    tags,
+    permission: 'monitor:edit',
+    feature,
+    handler: ({ auth, body }) => targets.setThresholds(auth, body.ids, body.thresholdMm),
+  });
+  router.user({
     call: monitorTargetCalls.images,
     summary: "A target's photos (baseline, then each round) with its position and displacement on each",
     tags,

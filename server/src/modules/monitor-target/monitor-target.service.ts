@@ -456,6 +456,28 @@ export function createMonitorTargetService(deps: {
       return { count: await repo.deleteTargets(unique) };
     },
 
+    /**
+     * One threshold for several targets (all checked first; an unknown id is PROJECT_TARGET_MISSING): their rounds'
+     * alarms are computed again, a round newly above the threshold announced as after a measurement.
+     */
+    async setThresholds(auth: AuthContext, ids: readonly number[], thresholdMm: number): Promise<Target[]> {
+      const unique = [...new Set(ids)];
+      const targets = await repo.findTargets(unique);
+      if (targets.length !== unique.length) throw new AppError('PROJECT_TARGET_MISSING');
+      for (const projectId of new Set(targets.map((target) => target.project_id))) {
+        await access.require(auth, projectId, { change: true });
+      }
+      await repo.setThreshold(unique, thresholdMm);
+      const result = [];
+      for (const id of unique) {
+        await measure((await repo.findTarget(id)) as TargetRow);
+        const row = (await repo.findTarget(id)) as TargetRow;
+        publish(row);
+        result.push(presentTarget(row));
+      }
+      return result;
+    },
+
     async images(auth: AuthContext, tagId: number) {
       const { target } = await requireTarget(auth, tagId);
       return imagesOf(target);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import {
@@ -11,7 +10,7 @@ import {
   type TargetChart,
   type TargetImage,
 } from '@sightline/shared';
-import { type GrayImage, placeSprite, renderArucoMarker } from '@sightline/vision';
+import { markerPhoto } from '@sightline/vision';
 import type { Config } from '../../platform/config.js';
 import { openServerDatabase } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -44,48 +43,16 @@ const ROUND_SHIFTS = [
 /** Where the disc target stands, relative to the marker (it moves with it). */
 const DISC_OFFSET = { x: 250, y: 40 };
 
-/** A white card of 50 px with a dark disc of 15 px radius in its middle (anti-aliased by 4× supersampling). */
-function discCard(): GrayImage {
-  const size = 50;
-  const data = new Uint8Array(size * size);
-  for (let row = 0; row < size; row += 1) {
-    for (let col = 0; col < size; col += 1) {
-      let inside = 0;
-      for (let sub = 0; sub < 16; sub += 1) {
-        const dx = col + ((sub % 4) + 0.5) / 4 - size / 2;
-        const dy = row + (Math.floor(sub / 4) + 0.5) / 4 - size / 2;
-        if (dx * dx + dy * dy <= 15 * 15) inside += 1;
-      }
-      data[row * size + col] = Math.round(240 - (inside / 16) * 200);
-    }
-  }
-  return { data, width: size, height: size };
-}
-
-/**
- * A grey textured photo with DICT_4X4_50 marker 7 (60 px, on a white card) centred at `centre`, and a disc card
- * DISC_OFFSET from it.
- */
-async function markerPhoto(centre: { x: number; y: number }, seed: number): Promise<Buffer> {
-  const [width, height] = PHOTO;
-  const data = new Uint8Array(width * height);
-  let state = seed >>> 0;
-  for (let i = 0; i < data.length; i += 1) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    data[i] = 140 + Math.round((state / 2 ** 32) * 30);
-  }
-  const marker = await renderArucoMarker('DICT_4X4_50', 7, 60);
-  const card: GrayImage = { data: new Uint8Array(90 * 90).fill(245), width: 90, height: 90 };
-  const board = await placeSprite(card, marker, { x: 15, y: 15 });
-  const withMarker = await placeSprite({ data, width, height }, board, { x: centre.x - 45, y: centre.y - 45 });
-  const photo = await placeSprite(withMarker, discCard(), {
-    x: centre.x + DISC_OFFSET.x - 25,
-    y: centre.y + DISC_OFFSET.y - 25,
+/** DICT_4X4_50 marker 7 centred at `centre`, and a disc card DISC_OFFSET from it. */
+const targetPhoto = (centre: { x: number; y: number }, seed: number) =>
+  markerPhoto({
+    centre,
+    dictionary: 'DICT_4X4_50',
+    markerId: 7,
+    seed,
+    size: { width: PHOTO[0], height: PHOTO[1] },
+    disc: { x: centre.x + DISC_OFFSET.x, y: centre.y + DISC_OFFSET.y },
   });
-  return sharp(Buffer.from(photo.data), { raw: { width, height, channels: 1 } })
-    .png()
-    .toBuffer();
-}
 
 /** Two photos (the target on the first, `a.png`) of an inspection, stored as uploaded originals. */
 async function storePhotos(
@@ -112,7 +79,7 @@ async function storePhotos(
       .executeTakeFirstOrThrow();
     await blobs.put(
       imageBlobKeys(key).original,
-      await markerPhoto(index === 0 ? centre : { x: 600, y: 100 }, index + 1),
+      await targetPhoto(index === 0 ? centre : { x: 600, y: 100 }, index + 1),
     );
   }
   return rows.map((row) => row.id);
@@ -147,7 +114,7 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
       activatedAt: new Date(Date.now() - DAY_MS),
       expiresAt: new Date(Date.now() + 30 * DAY_MS),
     });
-  const call = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, token = team.admin.token) =>
+  const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, token = team.admin.token) =>
     server().call<T>(method, `/api${path}`, { token, body });
   const ok = <T>(response: ApiResponse<T>): T => {
     expect(response.body).toMatchObject({ code: 2000 });
@@ -257,6 +224,45 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     const viewerNotices = notices.filter((notice) => notice.user_id === team.viewer.id);
     expect(viewerNotices).toHaveLength(1);
     expect(viewerNotices[0]!.params).toMatchObject({ target: 'Pier 1 marker', threshold: 50 });
+  });
+
+  it("a new threshold recomputes the rounds' alarms and announces a round newly above it", async () => {
+    const [target] = ok(await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId })).records.filter(
+      (candidate) => candidate.name === 'Pier 1 marker',
+    );
+    const viewerNotices = async () =>
+      (
+        await server()
+          .db.selectFrom('notices')
+          .select('id')
+          .where('title', '=', 'targetUi.notice.alarmTitle')
+          .where('user_id', '=', team.viewer.id)
+          .execute()
+      ).length;
+    const before = await viewerNotices();
+    const setThreshold = (thresholdMm: number, token = team.admin.token) =>
+      call<Target[]>('PUT', '/project-tag/threshold/batch', { ids: [target!.id], thresholdMm }, token);
+    // Rounds of 28 and 75 mm: under 100 mm neither is an alarm.
+    const [raised] = ok(await setThreshold(100));
+    expect(raised).toMatchObject({ id: target!.id, thresholdMm: 100, alarm: false });
+    expect(ok(await images(target!.id)).map((image) => image.alarm)).toEqual([false, false, false]);
+    // Under 20 mm both are: round 1 is newly above (one notice more); round 2 was announced already.
+    const [lowered] = ok(await setThreshold(20));
+    expect(lowered).toMatchObject({ thresholdMm: 20, alarm: true });
+    expect(ok(await images(target!.id)).map((image) => image.alarm)).toEqual([false, true, true]);
+    expect(await viewerNotices()).toBe(before + 1);
+    // The shared limits: at most 99999.999 mm, three decimals; an unknown target; a viewer may not.
+    expect(fieldKeys((await setThreshold(100000)).body)).toEqual({ thresholdMm: 'thresholdRange' });
+    expect(fieldKeys((await setThreshold(1.0001)).body)).toEqual({ thresholdMm: 'thresholdDecimals' });
+    expect(
+      (await call('PUT', '/project-tag/threshold/batch', { ids: [target!.id, 99_999_999], thresholdMm: 5 })).body.msg,
+    ).toBe('PROJECT_TARGET_MISSING');
+    expect((await setThreshold(5, team.viewer.token)).body.msg).toBe('NO_AUTH');
+    const [kept] = ok(await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId })).records.filter(
+      (candidate) => candidate.id === target!.id,
+    );
+    expect(kept!.thresholdMm).toBe(20);
+    ok(await setThreshold(50));
   });
 
   it('a marker id the baseline photo does not show fails with IMG_BASIS_IMAGE_NO_TARGET', async () => {

@@ -8,10 +8,19 @@ import {
   monitorTargetCalls,
   type CreateMonitorReportBody,
   type CreateTargetBody,
+  type InspectionImage,
+  type Page,
   type InspectionReport,
   type MonitorTargetEvent,
 } from '@sightline/shared';
-import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  skipToken,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { onAppEvent } from '../../api/events';
 import { useInTeam } from '../../stores/session-store';
@@ -68,8 +77,8 @@ export function useTargetChart(projectId: number, tagId: number | null) {
   });
 }
 
-/** A page of an inspection's photos: the first 200 to pick a target's baseline photo on, or the baseline's list. */
-export function useInspectionPhotos(inspectionId: number | null, pageNum = 1, pageSize = 200) {
+/** A page of an inspection's photos (the baseline's list). */
+export function useInspectionPhotos(inspectionId: number | null, pageNum: number, pageSize: number) {
   const ready = useInTeam();
   return useQuery({
     queryKey: targetKeys.photos(inspectionId ?? 0, pageNum, pageSize),
@@ -78,6 +87,29 @@ export function useInspectionPhotos(inspectionId: number | null, pageNum = 1, pa
       inspectionId === null
         ? skipToken
         : ({ signal }) => call(inspectionImageCalls.findPage, { body: { inspectionId, pageNum, pageSize }, signal }),
+  });
+}
+
+/** The contract's largest page: an inspection's photos to pick a target's baseline photo on, read a page at a time. */
+const PHOTO_CHOICE_PAGE = 200;
+
+/** An inspection's photos a page of 200 after another, for the new target's choice of a baseline photo. */
+export function useInspectionPhotoPages(inspectionId: number | null) {
+  const ready = useInTeam();
+  return useInfiniteQuery({
+    queryKey: ['monitor-target', 'photo-pages', inspectionId ?? 0] as const,
+    enabled: ready,
+    initialPageParam: 1,
+    getNextPageParam: (last: Page<InspectionImage>) =>
+      last.pageNum * last.pageSize < last.total ? last.pageNum + 1 : undefined,
+    queryFn:
+      inspectionId === null
+        ? skipToken
+        : ({ pageParam, signal }) =>
+            call(inspectionImageCalls.findPage, {
+              body: { inspectionId, pageNum: pageParam, pageSize: PHOTO_CHOICE_PAGE },
+              signal,
+            }),
   });
 }
 
@@ -114,6 +146,13 @@ function useTargetWrite<T, R>(projectId: number, write: (value: T) => Promise<R>
 
 export function useCreateTarget(projectId: number) {
   return useTargetWrite(projectId, (body: CreateTargetBody) => call(monitorTargetCalls.create, { body }));
+}
+
+/** One threshold for several targets (PUT /project-tag/threshold/batch); their alarms are recomputed. */
+export function useSetTargetThresholds(projectId: number) {
+  return useTargetWrite(projectId, (body: { ids: number[]; thresholdMm: number }) =>
+    call(monitorTargetCalls.setThresholds, { body }),
+  );
 }
 
 export function useRemoveTargets(projectId: number) {

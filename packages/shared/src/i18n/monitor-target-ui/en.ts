@@ -37,6 +37,9 @@ export const en: Widen<typeof zhCN> = {
       deleteTitle: 'Delete the {count} selected targets?',
       deleteContent: 'Their positions and displacements are deleted with them.',
       deleted: '{count} targets deleted',
+      setThreshold: 'Set threshold',
+      thresholdTitle: 'Threshold of the {count} selected targets',
+      thresholdsSaved: 'Threshold set on {count} targets',
     },
     create: {
       open: 'New target',
@@ -44,6 +47,7 @@ export const en: Widen<typeof zhCN> = {
       inspection: 'Baseline inspection',
       photo: 'Baseline photo',
       noPhotos: 'This inspection has no processed photos',
+      morePhotos: 'Loading more photos…',
       regionPatch: 'Target area',
       regionSearch: 'Search area',
       regionHint: 'Press and drag on the photo to draw a rectangle around the target',
@@ -87,6 +91,7 @@ export const en: Widen<typeof zhCN> = {
       round: 'Monitoring round',
       photoCountDiffers: 'Photo count differs from the baseline: {count} vs {baseline}; not analysed',
       view3d: 'Show in the 3D view',
+      openPhoto: 'Open {name} in the photo viewer',
     },
     report: {
       action: 'Monitoring report',

@@ -37,6 +37,9 @@ export const ja: Widen<typeof zhCN> = {
       deleteTitle: '選択した {count} 件のターゲットを削除しますか？',
       deleteContent: '識別位置と変位の記録も削除されます。',
       deleted: '{count} 件のターゲットを削除しました',
+      setThreshold: 'しきい値を設定',
+      thresholdTitle: '選択した {count} 件のターゲットのしきい値',
+      thresholdsSaved: '{count} 件のターゲットにしきい値を設定しました',
     },
     create: {
       open: '新規ターゲット',
@@ -44,6 +47,7 @@ export const ja: Widen<typeof zhCN> = {
       inspection: '基準点検',
       photo: '基準写真',
       noPhotos: 'この点検には処理済みの写真がありません',
+      morePhotos: '写真をさらに読み込んでいます…',
       regionPatch: 'ターゲット領域',
       regionSearch: '探索領域',
       regionHint: '写真上でドラッグしてターゲットを四角で囲みます',
@@ -87,6 +91,7 @@ export const ja: Widen<typeof zhCN> = {
       round: 'モニタリング回',
       photoCountDiffers: '写真数が基準と異なります：{count} 対 {baseline}。解析の対象外です',
       view3d: '3D ビューで表示',
+      openPhoto: '{name} を写真ビューアで開く',
     },
     report: {
       action: 'モニタリング報告書',

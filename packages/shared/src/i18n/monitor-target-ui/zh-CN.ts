@@ -35,6 +35,9 @@ export const zhCN = {
       deleteTitle: '删除所选的 {count} 个靶标？',
       deleteContent: '靶标的识别位置和位移记录将一并删除。',
       deleted: '已删除 {count} 个靶标',
+      setThreshold: '设置阈值',
+      thresholdTitle: '为所选的 {count} 个靶标设置阈值',
+      thresholdsSaved: '已为 {count} 个靶标设置阈值',
     },
     create: {
       open: '新建靶标',
@@ -42,6 +45,7 @@ export const zhCN = {
       inspection: '基准巡检',
       photo: '基准照片',
       noPhotos: '该巡检没有已处理的照片',
+      morePhotos: '正在加载更多照片…',
       regionPatch: '靶标区域',
       regionSearch: '搜索区域',
       regionHint: '在照片上按住并拖动以框选靶标',
@@ -85,6 +89,7 @@ export const zhCN = {
       round: '监测轮次',
       photoCountDiffers: '照片数与基准不同：{count} 对 {baseline}，不参与分析',
       view3d: '在三维视图中查看',
+      openPhoto: '在照片查看器中打开 {name}',
     },
     report: {
       action: '监测报告',

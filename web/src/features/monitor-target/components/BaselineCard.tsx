@@ -39,9 +39,10 @@ function Rounds({ baseline }: { baseline: TargetBaseline }) {
   );
 }
 
-/** A baseline's photos, a page at a time, as thumbnails named by their file. */
+/** A baseline's photos, a page at a time, as thumbnails named by their file, each opening the photo viewer. */
 function BaselinePhotos({ inspectionId }: { inspectionId: number }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [pageNum, setPageNum] = useState(1);
   const page = useInspectionPhotos(inspectionId, pageNum, PHOTO_PAGE_SIZE);
   if (page.isError) return <LoadFailed onRetry={() => void page.refetch()} />;
@@ -53,12 +54,21 @@ function BaselinePhotos({ inspectionId }: { inspectionId: number }) {
       ) : (
         <Flex gap={8} wrap data-testid="baseline-photos">
           {photos.map((photo) => (
-            <Flex key={photo.id} vertical gap={2} style={{ width: 120 }} data-testid="baseline-photo">
-              <PhotoThumbnail image={photo} width={120} />
-              <Typography.Text ellipsis={{ tooltip: photo.name }} style={{ fontSize: 12 }}>
-                {photo.name}
-              </Typography.Text>
-            </Flex>
+            <button
+              key={photo.id}
+              type="button"
+              onClick={() => void navigate(projectPaths.inspectionPhoto(inspectionId, photo.id))}
+              aria-label={t('targetUi.baseline.openPhoto', { name: photo.name })}
+              style={{ all: 'unset', cursor: 'pointer', width: 120 }}
+              data-testid="baseline-photo"
+            >
+              <Flex vertical gap={2}>
+                <PhotoThumbnail image={photo} width={120} />
+                <Typography.Text ellipsis={{ tooltip: photo.name }} style={{ fontSize: 12 }}>
+                  {photo.name}
+                </Typography.Text>
+              </Flex>
+            </button>
           ))}
         </Flex>
       )}

@@ -1,4 +1,5 @@
-import { Col, Empty, Form, Input, InputNumber, Radio, Row, Select, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Col, Empty, Flex, Form, Input, InputNumber, Radio, Row, Select, Spin } from 'antd';
 import {
   ARUCO_DICTIONARY_NAMES,
   createTargetBodySchema,
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/FormDialog';
 import { useInspectionOptions } from '../../../api/inspection-options';
 import { zodRule } from '../../../lib/form-rules';
-import { useCreateTarget, useInspectionPhotos } from '../api';
+import { useCreateTarget, useInspectionPhotoPages } from '../api';
 import { TargetPhoto } from './TargetPhoto';
 
 interface TargetValues {
@@ -52,8 +53,17 @@ export function NewTargetDialog({ projectId, onClose }: { projectId: number; onC
   const imageId = Form.useWatch('imageId', form);
   const type = Form.useWatch('type', form) ?? 'physical';
   const marker = Form.useWatch('marker', form) ?? 'aruco';
-  const photos = useInspectionPhotos(inspectionId);
-  const usable = (photos.data?.records ?? []).filter((photo) => photo.width && photo.height);
+  const photos = useInspectionPhotoPages(inspectionId);
+  const [search, setSearch] = useState('');
+  const usable = useMemo(
+    () => (photos.data?.pages ?? []).flatMap((page) => page.records).filter((photo) => photo.width && photo.height),
+    [photos.data],
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = photos;
+  // A name typed in the search reads the inspection's further pages, so that every photo can be found.
+  useEffect(() => {
+    if (search && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [search, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const chosen = usable.find((photo) => photo.id === imageId);
 
   const toBody = (values: Record<string, unknown>) => {
@@ -96,7 +106,10 @@ export function NewTargetDialog({ projectId, onClose }: { projectId: number; onC
             <Select
               options={inspections.options}
               loading={inspections.isLoading}
-              onChange={() => form.setFieldsValue({ imageId: undefined, region: null })}
+              onChange={() => {
+                form.setFieldsValue({ imageId: undefined, region: null });
+                setSearch('');
+              }}
               data-testid="target-inspection"
             />
           </Form.Item>
@@ -107,9 +120,30 @@ export function NewTargetDialog({ projectId, onClose }: { projectId: number; onC
               disabled={inspectionId === null}
               loading={photos.isFetching}
               options={usable.map((photo) => ({ value: photo.id, label: photo.name }))}
+              onSearch={setSearch}
+              // The next page when the list is scrolled to its end.
+              onPopupScroll={(event) => {
+                const list = event.currentTarget;
+                if (list.scrollTop + list.clientHeight >= list.scrollHeight - 32 && hasNextPage && !isFetchingNextPage)
+                  void fetchNextPage();
+              }}
               notFoundContent={
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('targetUi.create.noPhotos')} />
+                photos.isFetching ? (
+                  <Spin size="small" />
+                ) : (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('targetUi.create.noPhotos')} />
+                )
               }
+              popupRender={(menu) => (
+                <>
+                  {menu}
+                  {isFetchingNextPage && (
+                    <Flex justify="center" style={{ padding: 4 }} data-testid="target-photo-more">
+                      {t('targetUi.create.morePhotos')}
+                    </Flex>
+                  )}
+                </>
+              )}
               onChange={() => form.setFieldsValue({ region: null })}
               data-testid="target-photo"
             />

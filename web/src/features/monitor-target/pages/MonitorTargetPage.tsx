@@ -8,23 +8,29 @@ import {
   Flex,
   Popconfirm,
   Progress,
-  Result,
   Tag,
   Tooltip,
-  Typography,
   type TableColumnsType,
 } from 'antd';
-import { ArrowLeftOutlined, FileWordOutlined, PlusOutlined } from '@ant-design/icons';
+import { FileWordOutlined, PlusOutlined } from '@ant-design/icons';
 import type { AnalysisState, Target, TargetState } from '@sightline/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { MenuPageProps } from '../../../session/menu-routes';
 import { usePermission } from '../../../session/permissions';
-import { useProjectDetail } from '../../../api/project';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { MonitoringPageFrame } from '../../../components/monitoring/MonitoringPageFrame';
+import { ThresholdDialog } from '../../../components/monitoring/ThresholdDialog';
 import { PagedTable } from '../../../components/PagedTable';
-import { projectIdParam, projectPaths } from '../../../lib/project-paths';
-import { TARGET_PAGE_SIZE, useEveryTarget, useRemoveTargets, useTargetEvents, useTargetPage } from '../api';
+import { projectIdParam } from '../../../lib/project-paths';
+import {
+  TARGET_PAGE_SIZE,
+  useEveryTarget,
+  useRemoveTargets,
+  useSetTargetThresholds,
+  useTargetEvents,
+  useTargetPage,
+} from '../api';
 import { BaselineCard } from '../components/BaselineCard';
 import { MonitorReportCard } from '../components/MonitorReportCard';
 import { MonitorReportDialog } from '../components/MonitorReportDialog';
@@ -75,9 +81,7 @@ function TargetStateTag({ target }: { target: Target }) {
 export default function MonitorTargetPage(_props: MenuPageProps) {
   const { t } = useTranslation();
   const { message } = AntdApp.useApp();
-  const navigate = useNavigate();
   const projectId = projectIdParam(useParams().id) ?? 0;
-  const project = useProjectDetail(projectId || null);
   const [pageNum, setPageNum] = useState(1);
   const page = useTargetPage(projectId, pageNum);
   const canEdit = usePermission('monitor:edit');
@@ -85,6 +89,8 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  const [settingThreshold, setSettingThreshold] = useState(false);
+  const setThresholds = useSetTargetThresholds(projectId);
   const canReport = usePermission('report:generate');
   const everyTarget = useEveryTarget(projectId);
   const [reporting, setReporting] = useState(false);
@@ -101,16 +107,17 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
     void message.success(t('targetUi.list.deleted', { count }));
   };
 
-  if (project.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('errors.PROJECT_NO_ERROR')}
-        extra={<Button onClick={() => void navigate(projectPaths.home)}>{t('ui.common.backHome')}</Button>}
-      />
-    );
-  }
-  if (page.isError) return <LoadFailed onRetry={() => void page.refetch()} />;
+  const frame = (children: React.ReactNode) => (
+    <MonitoringPageFrame
+      projectId={projectId}
+      title={t('targetUi.title')}
+      backLabel={t('targetUi.back')}
+      testId="monitor-target-page"
+    >
+      {children}
+    </MonitoringPageFrame>
+  );
+  if (page.isError) return frame(<LoadFailed onRetry={() => void page.refetch()} />);
 
   const columns: TableColumnsType<Target> = [
     { title: t('targetUi.list.name'), dataIndex: 'name', key: 'name' },
@@ -154,21 +161,8 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
     },
   ];
 
-  return (
-    <Flex vertical gap={16} data-testid="monitor-target-page">
-      <Flex align="center" gap={12}>
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          onClick={() => void navigate(projectPaths.view(projectId))}
-          aria-label={t('targetUi.back')}
-        />
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('targetUi.title')}
-          {project.data ? ` · ${project.data.name}` : ''}
-        </Typography.Title>
-      </Flex>
-
+  return frame(
+    <>
       <BaselineCard projectId={projectId} />
 
       <Card
@@ -187,6 +181,13 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
             )}
             {canEdit && (
               <>
+                <Button
+                  disabled={selectedIds.length === 0}
+                  onClick={() => setSettingThreshold(true)}
+                  data-testid="targets-threshold"
+                >
+                  {t('targetUi.list.setThreshold')}
+                </Button>
                 <Popconfirm
                   title={t('targetUi.list.deleteTitle', { count: selectedIds.length })}
                   description={t('targetUi.list.deleteContent')}
@@ -244,6 +245,23 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
         />
       )}
       {chosen && <TargetDetail key={chosen.id} projectId={projectId} target={chosen} canEdit={canEdit} />}
+      {settingThreshold && (
+        <ThresholdDialog
+          title={t('targetUi.list.thresholdTitle', { count: selectedIds.length })}
+          label={t('targetUi.list.threshold')}
+          ids={selectedIds}
+          initialValue={
+            selectedIds.length === 1 ? records.find((target) => target.id === selectedIds[0])?.thresholdMm : undefined
+          }
+          saving={setThresholds.isPending}
+          testId="target-threshold-form"
+          onSave={async (thresholdMm) => {
+            const saved = await setThresholds.mutateAsync({ ids: selectedIds, thresholdMm });
+            return t('targetUi.list.thresholdsSaved', { count: saved.length });
+          }}
+          onClose={() => setSettingThreshold(false)}
+        />
+      )}
       {creating && <NewTargetDialog projectId={projectId} onClose={() => setCreating(false)} />}
       {reporting && (
         <MonitorReportDialog
@@ -253,6 +271,6 @@ export default function MonitorTargetPage(_props: MenuPageProps) {
           onClose={() => setReporting(false)}
         />
       )}
-    </Flex>
+    </>,
   );
 }

@@ -7,37 +7,28 @@ import {
   Empty,
   Flex,
   Popconfirm,
-  Result,
   Row,
   Spin,
   Table,
   Tag,
-  Typography,
   type TableColumnsType,
 } from 'antd';
-import {
-  ArrowLeftOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  ExportOutlined,
-  ImportOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import Papa from 'papaparse';
 import type { MonitorPoint } from '@sightline/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { MenuPageProps } from '../../../session/menu-routes';
 import { usePermission } from '../../../session/permissions';
-import { useProjectDetail } from '../../../api/project';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { projectIdParam, projectPaths } from '../../../lib/project-paths';
-import { useDisplacementRecords, useMonitorPoints, useRemovePoints } from '../api';
+import { MonitoringPageFrame } from '../../../components/monitoring/MonitoringPageFrame';
+import { ThresholdDialog } from '../../../components/monitoring/ThresholdDialog';
+import { projectIdParam } from '../../../lib/project-paths';
+import { useDisplacementRecords, useMonitorPoints, useRemovePoints, useSetThresholds } from '../api';
 import { DisplacementChart } from '../components/DisplacementChart';
 import { ImportDialog } from '../components/ImportDialog';
 import { PointDialog } from '../components/PointDialog';
 import { RecordsTable } from '../components/RecordsTable';
-import { ThresholdDialog } from '../components/ThresholdDialog';
 import { downloadText } from '../download';
 
 type Dialog = { kind: 'point'; point: MonitorPoint | null } | { kind: 'threshold' } | { kind: 'import' } | null;
@@ -49,12 +40,11 @@ type Dialog = { kind: 'point'; point: MonitorPoint | null } | { kind: 'threshold
 export default function TotalStationPage(_props: MenuPageProps) {
   const { t } = useTranslation();
   const { message } = AntdApp.useApp();
-  const navigate = useNavigate();
   const projectId = projectIdParam(useParams().id) ?? 0;
-  const project = useProjectDetail(projectId || null);
   const points = useMonitorPoints(projectId);
   const canEdit = usePermission('monitor:edit');
   const removePoints = useRemovePoints(projectId);
+  const setThresholds = useSetThresholds(projectId);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -84,21 +74,22 @@ export default function TotalStationPage(_props: MenuPageProps) {
     downloadText(`${chosen.name}.csv`, Papa.unparse([header, ...rows]));
   };
 
-  if (project.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('errors.PROJECT_NO_ERROR')}
-        extra={<Button onClick={() => void navigate(projectPaths.home)}>{t('ui.common.backHome')}</Button>}
-      />
-    );
-  }
-  if (points.isError) return <LoadFailed onRetry={() => void points.refetch()} />;
+  const frame = (children: React.ReactNode) => (
+    <MonitoringPageFrame
+      projectId={projectId}
+      title={t('monitorUi.title')}
+      backLabel={t('monitorUi.back')}
+      testId="total-station-page"
+    >
+      {children}
+    </MonitoringPageFrame>
+  );
+  if (points.isError) return frame(<LoadFailed onRetry={() => void points.refetch()} />);
   if (points.isPending) {
-    return (
+    return frame(
       <Flex justify="center" style={{ padding: 48 }}>
         <Spin size="large" />
-      </Flex>
+      </Flex>,
     );
   }
 
@@ -160,21 +151,8 @@ export default function TotalStationPage(_props: MenuPageProps) {
     });
   }
 
-  return (
-    <Flex vertical gap={16} data-testid="total-station-page">
-      <Flex align="center" gap={12}>
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          onClick={() => void navigate(projectPaths.view(projectId))}
-          aria-label={t('monitorUi.back')}
-        />
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('monitorUi.title')}
-          {project.data ? ` · ${project.data.name}` : ''}
-        </Typography.Title>
-      </Flex>
-
+  return frame(
+    <>
       <Card
         title={t('monitorUi.points.title')}
         extra={
@@ -287,7 +265,18 @@ export default function TotalStationPage(_props: MenuPageProps) {
         <PointDialog projectId={projectId} point={dialog.point} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'threshold' && (
-        <ThresholdDialog projectId={projectId} ids={selectedIds} onClose={() => setDialog(null)} />
+        <ThresholdDialog
+          title={t('monitorUi.points.batchThresholdTitle', { count: selectedIds.length })}
+          label={t('monitorUi.points.threshold')}
+          ids={selectedIds}
+          saving={setThresholds.isPending}
+          testId="monitor-threshold-form"
+          onSave={async (thresholdMm) => {
+            const saved = await setThresholds.mutateAsync({ ids: selectedIds, thresholdMm });
+            return t('monitorUi.points.thresholdsSaved', { count: saved.length });
+          }}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.kind === 'import' && chosen && (
         <ImportDialog
@@ -297,6 +286,6 @@ export default function TotalStationPage(_props: MenuPageProps) {
           onClose={() => setDialog(null)}
         />
       )}
-    </Flex>
+    </>,
   );
 }
