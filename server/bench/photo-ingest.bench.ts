@@ -1,7 +1,9 @@
 /**
  * Photo ingest benchmark (issue 11): PHOTO_BENCH_COUNT (default 1000) generated 20-megapixel JPEGs with DJI's pose
- * XMP, uploaded over tus into an inspection, then ingested (EXIF/XMP and pose, 2048 px preview, 256 px thumbnail)
- * by the durable job in the CPU pool. Printed, all from the same files in the same run:
+ * XMP, uploaded over tus into an inspection, then ingested (EXIF/XMP and pose, screen-size preview, 256 px
+ * thumbnail) by the durable job in the CPU pool. Two runs, one after the other: the photos as drone cameras write
+ * them, with a 1920 px preview embedded as an MPF image (the ingest makes its preview and thumbnail from it), and
+ * the same photos without it (the ingest decodes the original). Printed for each, all from the same files:
  *
  * - a bare sharp thumbnail loop over the files (as many at once as the machine has cores): the ceiling;
  * - ingest throughput, photos per second from the first job to the last, and its ratio to the bare loop (goal 0.6);
@@ -11,6 +13,9 @@
  * Photos are uploaded first by an API-only process (no worker), then a process with both roles starts and works the
  * queue while answering the light call: ingest and API share one process, the harder case.
  *
+ * CPU time is printed beside each rate, and the machine's load: on a shared machine the CPU time a photo costs is
+ * the steadier figure.
+ *
  *   npx tsx server/bench/photo-ingest.bench.ts
  */
 import fs from 'node:fs';
@@ -18,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { INSPECTION_IMAGE_UPLOAD_PATH } from '@sightline/shared';
-import { djiPoseAttributes, withDjiXmp } from '@sightline/imagery/synthetic-photo';
+import { djiPoseAttributes, withDjiXmp, withMpfPreview } from '@sightline/imagery/synthetic-photo';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/platform/config.js';
 import { migrateToLatest } from '../src/platform/db/database.js';
@@ -36,6 +41,8 @@ const WIDTH = 5472;
 const HEIGHT = 3648;
 /** Distinct encoded images the photos share (each photo still gets its own pose XMP and name). */
 const BASE_IMAGES = 8;
+/** The preview a drone embeds: 1920 px on the long side, the same 3:2 shape. */
+const EMBEDDED_PREVIEW = { width: 1920, height: 1280 };
 const UPLOADS_AT_ONCE = 4;
 const PROBE_EVERY_MS = 25;
 const cores = os.availableParallelism();
@@ -66,6 +73,15 @@ async function baseImage(seed: number): Promise<Buffer> {
     .modulate({ hue: seed * 40 })
     .jpeg({ quality: 88 })
     .toBuffer();
+}
+
+/** `base` as a drone camera writes it: with its own 1920 px preview appended as an MPF image. */
+async function withEmbeddedPreview(base: Buffer): Promise<Buffer> {
+  const preview = await sharp(base)
+    .resize(EMBEDDED_PREVIEW.width, EMBEDDED_PREVIEW.height)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return withMpfPreview(base, preview);
 }
 
 /** Every photo at its own place around a bridge deck, looking down. */
@@ -116,127 +132,184 @@ function probeLightCall(baseUrl: string, token: string) {
       await loop;
       const sorted = [...latencies].sort((a, b) => a - b);
       const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-      return `${sorted.length} calls, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms, ${failures} failed`;
+      return {
+        p99: at(0.99),
+        text: `${sorted.length} calls, median ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms, ${failures} failed`,
+      };
     },
   };
 }
 
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
+interface RunFigures {
+  bare: number;
+  bareCpu: number;
+  ingest: number;
+  ingestCpu: number;
+  p99: number;
+  load: string;
+}
+
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-photos-'));
-const photosDir = path.join(work, 'photos');
-fs.mkdirSync(photosDir);
 let exitCode = 0;
 const { handle, kind, drop } = await openScratchDatabase();
 try {
   let started = process.hrtime.bigint();
-  const bases: Buffer[] = [];
-  for (let seed = 0; seed < BASE_IMAGES; seed++) bases.push(await baseImage(seed));
-  const files = Array.from({ length: COUNT }, (_, index) => photoFile(photosDir, index, bases));
-  const totalBytes = files.reduce((sum, file) => sum + fs.statSync(file).size, 0);
-  console.log(
-    `made ${COUNT} photos of ${WIDTH}×${HEIGHT} (${((WIDTH * HEIGHT) / 1e6).toFixed(1)} MP), ${(totalBytes / COUNT / MiB).toFixed(1)} MiB each, in ${seconds(started).toFixed(1)} s`,
-  );
-
-  // The ceiling: sharp alone making a 256 px thumbnail of every file, one per core at a time.
-  started = process.hrtime.bigint();
-  let cpuSince = process.cpuUsage();
-  await eachLimited(files, cores, async (file) => {
-    await sharp(file).resize(256, 256, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
-  });
-  const bareSeconds = seconds(started);
-  const barePerSecond = COUNT / bareSeconds;
-  const bareCpu = cpuMsPerPhoto(cpuSince);
-  console.log(
-    `bare sharp thumbnail loop: ${barePerSecond.toFixed(1)} photos/s (${bareSeconds.toFixed(1)} s, ${cores} at once), ${bareCpu.toFixed(0)} CPU ms a photo`,
-  );
+  const plain: Buffer[] = [];
+  for (let seed = 0; seed < BASE_IMAGES; seed++) plain.push(await baseImage(seed));
+  const embedded = await Promise.all(plain.map(withEmbeddedPreview));
+  console.log(`made ${BASE_IMAGES} base images in ${seconds(started).toFixed(1)} s; load ${load()}`);
 
   await migrateToLatest(handle.db);
   const team = await buildTeam(handle.db, { volumeMaxGb: 1000 });
-  const { inspectionId, groupId } = await buildInspection(handle.db, { teamId: team.id, createdBy: team.owner.id });
   const token = await sessionToken(handle.db, team.owner.id);
-  const config = loadConfig({ DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'silent', SIGHTLINE_SEED_DEMO: 'false' });
-  const bus = createLocalEventBus();
+  const figures: Record<string, RunFigures> = {};
+  for (const [run, bases] of [
+    ['embedded 1920 px MPF preview', embedded],
+    ['no embedded preview', plain],
+  ] as const) {
+    console.log(`\n== photos with ${run} ==`);
+    const runDir = fs.mkdtempSync(path.join(work, 'run-'));
+    const photosDir = path.join(runDir, 'photos');
+    fs.mkdirSync(photosDir);
+    const files = Array.from({ length: COUNT }, (_, index) => photoFile(photosDir, index, bases));
+    const totalBytes = files.reduce((sum, file) => sum + fs.statSync(file).size, 0);
+    console.log(
+      `${COUNT} photos of ${WIDTH}×${HEIGHT} (${((WIDTH * HEIGHT) / 1e6).toFixed(1)} MP), ${(totalBytes / COUNT / MiB).toFixed(2)} MiB each`,
+    );
 
-  // Upload with a process that works no jobs (as SIGHTLINE_ROLE=api does): the photos wait in the queue.
-  const api = await buildApp({ config, database: handle, bus, logger: false, jobs: { work: false } });
-  let baseUrl = await listenOnLoopback(api);
-  const client = tusClient(baseUrl, token, INSPECTION_IMAGE_UPLOAD_PATH);
-  let probe = probeLightCall(baseUrl, token);
-  started = process.hrtime.bigint();
-  await eachLimited(files, UPLOADS_AT_ONCE, async (file) => {
-    const bytes = fs.readFileSync(file);
-    const created = await client.create(bytes.length, {
-      inspectionId: String(inspectionId),
-      imageGroupId: String(groupId),
-      category: 'normal',
-      filename: path.basename(file),
+    // The ceiling: sharp alone making a 256 px thumbnail of every file, one per core at a time.
+    started = process.hrtime.bigint();
+    let cpuSince = process.cpuUsage();
+    await eachLimited(files, cores, async (file) => {
+      await sharp(file).resize(256, 256, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
     });
-    if (!created.url) throw new Error(`${path.basename(file)} refused: ${created.response.status}`);
-    const patched = await client.patch(created.url, 0, bytes);
-    if (patched.status !== 204)
-      throw new Error(`${path.basename(file)} failed: ${patched.status} ${await patched.text()}`);
-  });
-  const uploadSeconds = seconds(started);
-  console.log(
-    `upload: ${COUNT} photos, ${(totalBytes / MiB).toFixed(0)} MiB in ${uploadSeconds.toFixed(1)} s (${(COUNT / uploadSeconds).toFixed(1)} photos/s, ${(totalBytes / MiB / uploadSeconds).toFixed(0)} MiB/s, ${UPLOADS_AT_ONCE} at once)`,
-  );
-  console.log(`  light call meanwhile: ${await probe.stop()}`);
-  await api.close();
+    const bareSeconds = seconds(started);
+    const barePerSecond = COUNT / bareSeconds;
+    const bareCpu = cpuMsPerPhoto(cpuSince);
+    console.log(
+      `bare sharp thumbnail loop: ${barePerSecond.toFixed(1)} photos/s (${bareSeconds.toFixed(1)} s, ${cores} at once), ${bareCpu.toFixed(0)} CPU ms a photo; load ${load()}`,
+    );
 
-  // One process with both roles works the queue and answers the light call.
-  const app = await buildApp({
-    config,
-    database: handle,
-    bus,
-    logger: false,
-    jobs: { pollingIntervalSeconds: 0.5 },
-  });
-  baseUrl = await listenOnLoopback(app);
-  probe = probeLightCall(baseUrl, token);
-  started = process.hrtime.bigint();
-  cpuSince = process.cpuUsage();
-  const states = async () =>
-    handle.db
+    const { inspectionId, groupId } = await buildInspection(handle.db, { teamId: team.id, createdBy: team.owner.id });
+    const config = loadConfig({
+      DATA_DIR: path.join(runDir, 'data'),
+      LOG_LEVEL: 'silent',
+      SIGHTLINE_SEED_DEMO: 'false',
+    });
+    const bus = createLocalEventBus();
+
+    // Upload with a process that works no jobs (as SIGHTLINE_ROLE=api does): the photos wait in the queue.
+    const api = await buildApp({ config, database: handle, bus, logger: false, jobs: { work: false } });
+    let baseUrl = await listenOnLoopback(api);
+    const client = tusClient(baseUrl, token, INSPECTION_IMAGE_UPLOAD_PATH);
+    let probe = probeLightCall(baseUrl, token);
+    started = process.hrtime.bigint();
+    await eachLimited(files, UPLOADS_AT_ONCE, async (file) => {
+      const bytes = fs.readFileSync(file);
+      const created = await client.create(bytes.length, {
+        inspectionId: String(inspectionId),
+        imageGroupId: String(groupId),
+        category: 'normal',
+        filename: path.basename(file),
+      });
+      if (!created.url) throw new Error(`${path.basename(file)} refused: ${created.response.status}`);
+      const patched = await client.patch(created.url, 0, bytes);
+      if (patched.status !== 204)
+        throw new Error(`${path.basename(file)} failed: ${patched.status} ${await patched.text()}`);
+    });
+    const uploadSeconds = seconds(started);
+    console.log(
+      `upload: ${COUNT} photos, ${(totalBytes / MiB).toFixed(0)} MiB in ${uploadSeconds.toFixed(1)} s (${(COUNT / uploadSeconds).toFixed(1)} photos/s, ${(totalBytes / MiB / uploadSeconds).toFixed(0)} MiB/s, ${UPLOADS_AT_ONCE} at once)`,
+    );
+    console.log(`  light call meanwhile: ${(await probe.stop()).text}`);
+    await api.close();
+    // The originals are in the blob store now; the bench's own copies go, to keep the disk for the next run.
+    fs.rmSync(photosDir, { recursive: true, force: true });
+
+    // One process with both roles works the queue and answers the light call.
+    const app = await buildApp({
+      config,
+      database: handle,
+      bus,
+      logger: false,
+      jobs: { pollingIntervalSeconds: 0.5 },
+    });
+    baseUrl = await listenOnLoopback(app);
+    probe = probeLightCall(baseUrl, token);
+    started = process.hrtime.bigint();
+    cpuSince = process.cpuUsage();
+    const states = async () =>
+      handle.db
+        .selectFrom('inspection_images')
+        .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('inspection_id', '=', inspectionId)
+        .groupBy('state')
+        .execute();
+    for (;;) {
+      const counts = await states();
+      const finished = counts
+        .filter((row) => row.state === 'processed' || row.state === 'failed')
+        .reduce((sum, row) => sum + Number(row.count), 0);
+      if (finished >= COUNT) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const ingestSeconds = seconds(started);
+    const ingestCpu = cpuMsPerPhoto(cpuSince);
+    const lightCall = await probe.stop();
+    const ingestLoad = load();
+    const rows = await handle.db
       .selectFrom('inspection_images')
-      .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+      .select(['state', 'longitude', 'has_thumbnail', 'storage_key'])
       .where('inspection_id', '=', inspectionId)
-      .groupBy('state')
       .execute();
-  let finished = 0;
-  for (;;) {
-    const counts = await states();
-    finished = counts
-      .filter((row) => row.state === 'processed' || row.state === 'failed')
-      .reduce((sum, row) => sum + Number(row.count), 0);
-    if (finished >= COUNT) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const ingestSeconds = seconds(started);
-  const ingestCpu = cpuMsPerPhoto(cpuSince);
-  const lightCall = await probe.stop();
-  const summary = await handle.db
-    .selectFrom('inspection_images')
-    .select([
-      (eb) => eb.fn.countAll<number>().filterWhere('state', '=', 'processed').as('processed'),
-      (eb) => eb.fn.countAll<number>().filterWhere('longitude', 'is not', null).as('withPose'),
-      (eb) => eb.fn.countAll<number>().filterWhere('has_thumbnail', '=', true).as('withThumbnail'),
-    ])
-    .where('inspection_id', '=', inspectionId)
-    .executeTakeFirstOrThrow();
-  await app.close();
+    await app.close();
+    // Where the previews came from: a camera preview that serves as it is is stored byte for byte (the file's tail).
+    const fromEmbedded = rows.filter((row) => {
+      const preview = fs.readFileSync(path.join(config.FILES_DIR, `${row.storage_key}preview.jpg`));
+      return bases.some((base) => base.subarray(base.length - preview.length).equals(preview));
+    }).length;
+    const processed = rows.filter((row) => row.state === 'processed').length;
+    const withPose = rows.filter((row) => row.longitude !== null).length;
+    const withThumbnail = rows.filter((row) => row.has_thumbnail).length;
 
-  const ingestPerSecond = COUNT / ingestSeconds;
-  const ratio = ingestPerSecond / barePerSecond;
+    const ingestPerSecond = COUNT / ingestSeconds;
+    console.log(
+      [
+        `ingest (metadata + pose + preview + thumbnail): ${ingestPerSecond.toFixed(1)} photos/s (${ingestSeconds.toFixed(1)} s, queue pickup included); load ${ingestLoad}`,
+        `  ${ingestCpu.toFixed(0)} CPU ms a photo in this process (bare loop ${bareCpu.toFixed(0)}: ratio ${(bareCpu / ingestCpu).toFixed(2)}), the database server's not counted`,
+        `  processed ${processed} of ${COUNT}, ${withPose} with pose, ${withThumbnail} with thumbnail, ${fromEmbedded} previews stored as the camera embedded them`,
+        `  light call meanwhile: ${lightCall.text}`,
+        `ratio ingest / bare thumbnail loop: ${(ingestPerSecond / barePerSecond).toFixed(2)} (goal 0.6)`,
+      ].join('\n'),
+    );
+    if (processed !== COUNT || withPose !== COUNT) exitCode = 1;
+    figures[run] = {
+      bare: barePerSecond,
+      bareCpu,
+      ingest: ingestPerSecond,
+      ingestCpu,
+      p99: lightCall.p99,
+      load: ingestLoad,
+    };
+    fs.rmSync(runDir, { recursive: true, force: true });
+  }
+
+  console.log(`\ndatabase: ${kind}; ${COUNT} photos a run; ${cores} cores`);
   console.log(
-    [
-      `database: ${kind}`,
-      `ingest (metadata + pose + preview + thumbnail): ${ingestPerSecond.toFixed(1)} photos/s (${ingestSeconds.toFixed(1)} s, queue pickup included)`,
-      `  ${ingestCpu.toFixed(0)} CPU ms a photo in this process (bare loop ${bareCpu.toFixed(0)}: ratio ${(bareCpu / ingestCpu).toFixed(2)}), the database server's not counted`,
-      `  processed ${summary.processed} of ${COUNT}, ${summary.withPose} with pose, ${summary.withThumbnail} with thumbnail`,
-      `  light call meanwhile: ${lightCall}`,
-      `ratio ingest / bare thumbnail loop: ${ratio.toFixed(2)} (goal 0.6)`,
-    ].join('\n'),
+    '| photos | bare loop | ingest | ratio | CPU ms a photo (ingest / bare) | CPU ratio | light call p99 | load during ingest |',
   );
-  if (Number(summary.processed) !== COUNT || Number(summary.withPose) !== COUNT) exitCode = 1;
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const [run, f] of Object.entries(figures)) {
+    console.log(
+      `| ${run} | ${f.bare.toFixed(1)}/s | ${f.ingest.toFixed(1)}/s | **${(f.ingest / f.bare).toFixed(2)}** | ${f.ingestCpu.toFixed(0)} / ${f.bareCpu.toFixed(0)} | ${(f.bareCpu / f.ingestCpu).toFixed(2)} | ${f.p99.toFixed(1)} ms | ${f.load} |`,
+    );
+  }
 } finally {
   await handle.close();
   await drop();
