@@ -16,6 +16,7 @@ import path from 'node:path';
 import { evaluateDetector, listPairs, type EvalPair } from '../evaluate.js';
 import { loadMask, loadRgb } from '../image.js';
 import { OnnxDetector, sidecarPath, type ModelMeta } from '../onnx.js';
+import { nextTick } from '../pipeline.js';
 import { intsAttr, OnnxGraphWriter } from '../onnxWriter.js';
 import { rng } from '../synthetic.js';
 import type { RgbImage } from '../types.js';
@@ -274,6 +275,8 @@ export async function trainSmallSegmenter(options: SmallSegmenterOptions): Promi
     adam.step(grads, LR, 1 / BATCH);
     step++;
     await train.afterStep(step);
+    // let the event loop breathe between steps (a worker process's heartbeats, an API's requests)
+    await nextTick();
     recent.push(loss / (BATCH * plane));
     if (recent.length > 20) recent.shift();
     if (step % 25 === 0) options.onProgress?.(step, recent.reduce((a, b) => a + b, 0) / recent.length);
