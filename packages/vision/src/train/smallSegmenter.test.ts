@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateDetector, listPairs } from '../evaluate.js';
 import { OnnxDetector, readModelMeta } from '../onnx.js';
+import { syntheticCrackImage } from '../synthetic.js';
 import { writeTrainingSet } from '../trainingSet.js';
 import { trainSmallSegmenter } from './smallSegmenter.js';
 import { syntheticTrainingSamples } from './syntheticSet.js';
@@ -96,15 +97,28 @@ describe('the small segmenter trained on the CPU', () => {
       input: { name: 'input', layout: 'NCHW', colour: 'RGB', multipleOf: 1 },
       output: { name: 'prob', kind: 'sigmoid-probability', classes: [{ channel: 0, code: 'crack' }] },
     });
-    expect(meta.provenance).toMatchObject({ data: dir, training: { seed: 1, steps: 3, stoppedBy: 'steps' } });
-    const detector = new OnnxDetector({ modelPath: r.modelPath, threads: 1 });
+    expect(meta.provenance).toMatchObject({
+      data: 'synthetic reviewed photos',
+      training: { seed: 1, steps: 3, stoppedBy: 'steps' },
+    });
+    // tiles overlap by the net's reach: a photo in 512 px tiles scores as it does in one piece
+    const whole = path.join(dir, 'models', 'one-tile.json');
+    writeFileSync(whole, JSON.stringify({ ...meta, input: { ...meta.input, tileSize: 2048 } }));
+    const tiled = new OnnxDetector({ modelPath: r.modelPath, threads: 1 });
+    const single = new OnnxDetector({ modelPath: r.modelPath, metaPath: whole, threads: 1 });
     try {
-      expect(detector.name).toBe('onnx:sidecar');
-      expect(detector.supportedTypes).toEqual(['crack']);
-      const maps = await detector.scoreMaps({ width: 37, height: 23, data: new Uint8Array(37 * 23 * 3).fill(90) });
-      expect([maps.crack!.width, maps.crack!.height]).toEqual([37, 23]);
+      expect(tiled.name).toBe('onnx:sidecar');
+      expect(tiled.supportedTypes).toEqual(['crack']);
+      const img = syntheticCrackImage(1100, 90, 5);
+      const a = (await tiled.scoreMaps(img)).crack!;
+      const b = (await single.scoreMaps(img)).crack!;
+      expect([a.width, a.height]).toEqual([1100, 90]);
+      let worst = 0;
+      for (let i = 0; i < a.data.length; i++) worst = Math.max(worst, Math.abs(a.data[i]! - b.data[i]!));
+      expect(worst).toBeLessThan(1e-4);
     } finally {
-      await detector.close();
+      await tiled.close();
+      await single.close();
     }
   }, 60_000);
 

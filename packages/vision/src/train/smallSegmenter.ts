@@ -19,7 +19,8 @@ import { OnnxDetector, sidecarPath, type ModelMeta } from '../onnx.js';
 import { nextTick } from '../pipeline.js';
 import { intsAttr, OnnxGraphWriter } from '../onnxWriter.js';
 import { rng } from '../synthetic.js';
-import type { RgbImage } from '../types.js';
+import type { TrainingSetManifest } from '../trainingSet.js';
+import { isDefectType, type RgbImage } from '../types.js';
 import { Adam, convBackward, convForward, padOf, type ConvLayer } from './conv.js';
 
 const MEAN = [0.485, 0.456, 0.406];
@@ -214,11 +215,11 @@ function toOnnx(layers: ConvLayer[], name: string): Uint8Array {
   return g.finish('sightline train/smallSegmenter.ts');
 }
 
-function readClasses(dataDir: string): string[] {
-  const manifest = path.join(dataDir, 'manifest.json');
-  if (!existsSync(manifest)) return ['crack'];
-  const classes = (JSON.parse(readFileSync(manifest, 'utf8')) as { classes?: string[] }).classes;
-  return classes?.length ? classes : ['crack'];
+/** The set's class and source from its manifest; a set without one (a DeepCrack copy) holds cracks. */
+function readManifest(dataDir: string): { code: string; source: string } {
+  const file = path.join(dataDir, 'manifest.json');
+  const manifest = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<TrainingSetManifest>) : {};
+  return { code: manifest.classes?.[0] ?? 'crack', source: manifest.source || dataDir };
 }
 
 export async function trainSmallSegmenter(options: SmallSegmenterOptions): Promise<SmallSegmenterResult> {
@@ -286,7 +287,7 @@ export async function trainSmallSegmenter(options: SmallSegmenterOptions): Promi
   await mkdir(path.dirname(outPath), { recursive: true });
   const name = path.basename(outPath).replace(/\.onnx$/i, '');
   await writeFile(outPath, toOnnx(layers, name));
-  const classes = readClasses(dataDir);
+  const { code, source } = readManifest(dataDir);
   const metrics: SmallSegmenterMetrics = {
     steps: step,
     stoppedBy: step >= maxSteps ? 'steps' : 'time',
@@ -315,22 +316,26 @@ export async function trainSmallSegmenter(options: SmallSegmenterOptions): Promi
     output: {
       name: 'prob',
       kind: 'sigmoid-probability',
-      classes: classes.map((code, channel) => ({ channel, code })).slice(0, 1),
+      classes: [{ channel: 0, code }],
     },
     defaultThreshold: 0.5,
-    provenance: {
-      data: dataDir,
-      tool: 'packages/vision/src/train/smallSegmenter.ts',
-      training: { seed, patch: PATCH, batch: BATCH, lr: LR, posWeight: POS_WEIGHT, ...metrics },
-    },
   };
   const sidecar = sidecarPath(outPath);
-  await writeFile(sidecar, JSON.stringify(meta, null, 2));
+  const writeSidecar = (): Promise<void> => {
+    meta.provenance = {
+      data: source,
+      tool: 'packages/vision/src/train/smallSegmenter.ts',
+      training: { seed, patch: PATCH, batch: BATCH, lr: LR, posWeight: POS_WEIGHT, ...metrics },
+    };
+    return writeFile(sidecar, JSON.stringify(meta, null, 2));
+  };
+  await writeSidecar();
 
-  if (heldBack.length && options.evaluate !== false) {
+  // a class outside the built-in defect types cannot be detected, so neither evaluated
+  if (heldBack.length && options.evaluate !== false && isDefectType(code)) {
     const detector = new OnnxDetector({ modelPath: outPath, threads: 1 });
     try {
-      const [row] = await evaluateDetector(detector, heldBack, { tolerances: [EVAL_TOLERANCE], type: 'crack' });
+      const [row] = await evaluateDetector(detector, heldBack, { tolerances: [EVAL_TOLERANCE], type: code });
       const s = row!.scores;
       metrics.heldBack = {
         precision: s.precision,
@@ -341,11 +346,7 @@ export async function trainSmallSegmenter(options: SmallSegmenterOptions): Promi
       };
       // the held-back set's best threshold becomes the model's default, as the Torch tool does with its hold-out
       meta.defaultThreshold = s.threshold;
-      meta.provenance = {
-        ...(meta.provenance as object),
-        training: { seed, patch: PATCH, batch: BATCH, lr: LR, posWeight: POS_WEIGHT, ...metrics },
-      };
-      await writeFile(sidecar, JSON.stringify(meta, null, 2));
+      await writeSidecar();
     } finally {
       await detector.close();
     }
