@@ -164,6 +164,16 @@ describe('writing a training set', () => {
     expect(mask.data.reduce((a, v) => a + v, 0)).toBe(10 * 8);
   });
 
+  it('stores a photo that came as a PNG as the JPEG the layout names', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vision-trainset-'));
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    await writeTrainingSet(dir, [{ name: 'scan', imageJpeg: png, shapes: [], heldBack: false }]);
+    const meta = await sharp(path.join(dir, 'train', 'img', 'scan.jpg')).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 30, 20]);
+  });
+
   it('holds some photos back by name, the same ones every time, and refuses two photos of one name', async () => {
     const names = Array.from({ length: 40 }, (_, i) => `photo-${i}`);
     const img = await jpeg(8, 8);

@@ -129,8 +129,12 @@ export async function writeTrainingSet(
     const splitName = split[i] ? 'test' : 'train';
     const meta = await sharp(sample.imageJpeg).metadata();
     // the editor shows the photo upright, so its shapes are in the oriented frame: store the photo in that frame
+    // (and as a JPEG whatever it came as, since the layout says .jpg)
     const upright = (meta.orientation ?? 1) > 1;
-    const image = upright ? await sharp(sample.imageJpeg).rotate().jpeg({ quality: 95 }).toBuffer() : sample.imageJpeg;
+    const image =
+      upright || meta.format !== 'jpeg'
+        ? await sharp(sample.imageJpeg).rotate().jpeg({ quality: 95 }).toBuffer()
+        : sample.imageJpeg;
     const swap = upright && (meta.orientation ?? 1) >= 5;
     const width = swap ? meta.height : meta.width;
     const height = swap ? meta.width : meta.height;
