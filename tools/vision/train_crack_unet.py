@@ -5,6 +5,9 @@ Data: DeepCrack (Liu, Yao, Lu, Xie, Li, "DeepCrack: A Deep Hierarchical Feature 
 for Crack Segmentation", Neurocomputing 2019). Research use with citation; the weights produced here are
 derived from that data and inherit its terms (see docs/vision.md).
 
+A training set exported from reviewed photos (packages/vision/src/trainingSet.ts) has the same layout and is
+read the same way; its manifest.json then gives the model's class and provenance instead of DeepCrack.
+
 Usage (from the repo root):
   /usr/bin/python3 tools/vision/train_crack_unet.py \
       --data /work/shared/fixtures/deepcrack --out packages/vision/models --minutes 85
@@ -233,8 +236,10 @@ def main() -> int:
     log(f"loaded {len(names)} train pairs from {args.data}/train")
     idx = list(range(len(names)))
     random.Random(123).shuffle(idx)
-    hold = sorted(idx[: args.holdout])
-    trn = sorted(idx[args.holdout :])
+    # a small exported training set keeps at least four fifths of its photos to train on
+    n_hold = min(args.holdout, len(names) // 5)
+    hold = sorted(idx[:n_hold])
+    trn = sorted(idx[n_hold:])
     pos_frac = float(np.mean([labs[i].mean() for i in trn]))
     log(f"train={len(trn)} holdout={len(hold)} crack pixel fraction={pos_frac:.4f}")
     nparams = sum(p.numel() for p in net.parameters())
@@ -321,7 +326,27 @@ def main() -> int:
     return 0
 
 
+def data_source(root: str) -> dict:
+    """Class, origin and terms of the training data: a set exported from reviewed photos says them in its
+    manifest.json (packages/vision/src/trainingSet.ts); without one the data is DeepCrack."""
+    manifest = os.path.join(root, "manifest.json")
+    if os.path.exists(manifest):
+        with open(manifest) as fh:
+            m = json.load(fh)
+        return {
+            "code": (m.get("classes") or ["crack"])[0],
+            "data": m.get("source") or root,
+            "licence": "the data owner's own reviewed photos (exported training set); the owner's terms apply",
+        }
+    return {
+        "code": "crack",
+        "data": "DeepCrack train split (300 images, minus hold-out), Liu et al., Neurocomputing 2019",
+        "licence": "derived from research-use-only data; no redistribution; cite Liu, Yao, Lu, Xie, Li, DeepCrack, Neurocomputing 2019",
+    }
+
+
 def export(net: nn.Module, args: argparse.Namespace, info: dict) -> None:
+    source = data_source(args.data)
     net.eval()
     wrapped = ProbWrapper(net).eval()
     onnx_path = os.path.join(args.out, args.name + ".onnx")
@@ -357,12 +382,12 @@ def export(net: nn.Module, args: argparse.Namespace, info: dict) -> None:
             "name": "prob",
             "activation": "none",
             "kind": "sigmoid-probability",
-            "classes": [{"channel": 0, "code": "crack"}],
+            "classes": [{"channel": 0, "code": source["code"]}],
         },
         "defaultThreshold": info.get("holdoutThreshold", 0.5),
         "provenance": {
-            "data": "DeepCrack train split (300 images, minus hold-out), Liu et al., Neurocomputing 2019",
-            "licence": "derived from research-use-only data; no redistribution; cite Liu, Yao, Lu, Xie, Li, DeepCrack, Neurocomputing 2019",
+            "data": source["data"],
+            "licence": source["licence"],
             "tool": "tools/vision/train_crack_unet.py",
             "training": info,
         },
