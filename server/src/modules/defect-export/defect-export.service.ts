@@ -20,7 +20,6 @@ import {
   type Page,
   type defectExportCalls,
 } from '@sightline/shared';
-import type ExcelJS from 'exceljs';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { CpuPool } from '../../platform/cpu/index.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
@@ -34,7 +33,7 @@ import { inspectionGuard } from '../inspection/inspection-guard.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { DefectExportRepo, InspectionExcelRow } from './defect-export.repo.js';
-import { buildWorkbook, cropThumbnails } from './defect-export.workbook.js';
+import { buildWorkbook, cropThumbnails, writeWorkbook } from './defect-export.workbook.js';
 
 export const DEFECT_EXPORT_JOB = 'defect.export';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -43,7 +42,7 @@ const READ_BATCH = 2_000;
 
 export interface DefectExportServiceDeps {
   repo: DefectExportRepo;
-  defects: Pick<DefectRepo, 'page'>;
+  defects: Pick<DefectRepo, 'page' | 'shownBefore'>;
   inspections: Pick<InspectionRepo, 'findInspection'>;
   access: Pick<ProjectAccess, 'require' | 'viewers'>;
   ranges: Pick<DiseaseFilterRepo, 'findRange'>;
@@ -132,11 +131,15 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
     return row;
   }
 
+  /** The list's defects in its order, a batch at a time from where the last ended, uncounted. */
   async function gather(filter: DefectFilter, range: FilterRangeValues | undefined, signal: AbortSignal) {
     const defects: DefectRow[] = [];
     for (;;) {
       signal.throwIfAborted();
-      const { records } = await deps.defects.page(filter, range, { offset: defects.length, limit: READ_BATCH });
+      const records = await deps.defects.shownBefore(filter, range, {
+        beforeId: defects.at(-1)?.id,
+        limit: READ_BATCH,
+      });
       defects.push(...records);
       if (records.length < READ_BATCH || defects.length > LIMITS.defectExportMax) return defects;
     }
@@ -199,9 +202,7 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-excel-'));
     try {
       const file = path.join(folder, 'export.xlsx');
-      // Deflate's fastest level: most of the file is JPEG thumbnails, which do not shrink, and the sheet's XML
-      // still shrinks to a fraction.
-      await workbook.xlsx.writeFile(file, { zip: { compressionOptions: { level: 1 } } } as ExcelJS.XlsxWriteOptions);
+      await writeWorkbook(workbook, file);
       context.signal.throwIfAborted();
       const size = await blobs.put(record.storage_key, fs.createReadStream(file));
       return { size, count: defects.length };

@@ -205,3 +205,26 @@ export function buildWorkbook(input: WorkbookInput): ExcelJS.Workbook {
   });
   return workbook;
 }
+
+/** What exceljs 4.4's writer hands its media step: the zip (a JSZip inside) and the workbook's pictures. */
+interface XlsxMediaStep {
+  addMedia(
+    zip: { zip: { file(name: string, data: Buffer, options: { compression: 'STORE' }): unknown } },
+    model: { media: ReadonlyArray<{ name: string; extension: string; buffer: Buffer }> },
+  ): Promise<void>;
+}
+
+/**
+ * Writes the workbook to `file`. exceljs deflates every part of its zip in JavaScript on the event loop, and a
+ * thumbnail is a JPEG that deflate cannot shrink: ten thousand of them cost seconds (most of it setting up a
+ * compressor per part) for nothing. The pictures go in stored instead (JSZip's per-part option, which exceljs's
+ * writer does not expose); the sheet's and drawing's XML still deflate, at the fastest level.
+ */
+export async function writeWorkbook(workbook: ExcelJS.Workbook, file: string): Promise<void> {
+  const writer = workbook.xlsx as unknown as XlsxMediaStep;
+  writer.addMedia = async (zip, model) => {
+    for (const medium of model.media)
+      zip.zip.file(`xl/media/${medium.name}.${medium.extension}`, medium.buffer, { compression: 'STORE' });
+  };
+  await workbook.xlsx.writeFile(file, { zip: { compressionOptions: { level: 1 } } } as ExcelJS.XlsxWriteOptions);
+}
