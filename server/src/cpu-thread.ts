@@ -3,6 +3,7 @@
  * that a thread knows every task the process may send it. A domain with CPU work adds its tasks module below.
  */
 import './platform/archive/tileset-zip.tasks.js';
+import './modules/ai-model/ai-model.tasks.js';
 import './modules/ai-screening/ai-screening.tasks.js';
 import './modules/defect-export/defect-export.tasks.js';
 import './modules/inspection/inspection-image.tasks.js';

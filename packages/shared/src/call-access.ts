@@ -256,6 +256,18 @@ export const CALL_ACCESS = {
   'GET /inspection-task/space-marking-distance/{id}': 'inspection:view',
   'GET /inspection-image/no-space-marking/infos': 'inspection:view',
   'POST /project-tag/3d/{projectId}/{inspectionId}': 'image:screen',
+  // Learned models and training sets (issue 14): those who run AI screening manage the team's models and export
+  // training sets; viewers read them.
+  'POST /ai-model': 'image:screen',
+  'GET /ai-model/list': 'inspection:view',
+  'GET /ai-model/{id}': 'inspection:view',
+  'DELETE /ai-model/{id}': 'image:screen',
+  'GET /ai-model/choice': 'inspection:view',
+  'PUT /ai-model/choice': 'image:screen',
+  'POST /ai-training-set/{inspectionId}': 'image:screen',
+  'GET /ai-training-set/list': 'inspection:view',
+  'DELETE /ai-training-set/{id}': 'image:screen',
+  'GET /ai-training-set/files/{id}/{name}': 'inspection:view',
 
   // Inspections and images: administrators add, edit and delete inspections; inspectors upload and mark images.
   'POST /inspection-task/add': 'inspection:create',

@@ -198,6 +198,15 @@ export const ERROR_DEFINITIONS = {
   TASK_CONTENT_EMPTY: bad,
   TASK_QUEUE_FULL: tooMany,
   INSPECTION_IN_AI_CAN_NOT_OPERA: conflict,
+  /** Learned models (issue 14): not the caller's team's, not ONNX onnxruntime loads, a sidecar that does not match. */
+  AI_MODEL_NOT_EXISTING: missing,
+  AI_MODEL_FILE_ERROR: bad,
+  AI_MODEL_SIDECAR_ERROR: bad,
+  /** Chosen for the team or a project, or screening with it now: choose another first. */
+  AI_MODEL_IN_USE: conflict,
+  /** Not ready (still being checked, or failed): it cannot be chosen. */
+  AI_MODEL_NOT_READY: conflict,
+  AI_TRAINING_SET_NOT_EXISTING: missing,
   // Image matching (calibration)
   IMG_CALI_START_ERROR: bad,
   IMG_CALI_CANCEL_ERROR: bad,

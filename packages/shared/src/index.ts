@@ -24,6 +24,7 @@ export * from './schemas/defect-analysis.js';
 export * from './schemas/defect-export.js';
 export * from './schemas/inspection-report.js';
 export * from './schemas/ai-screening.js';
+export * from './schemas/ai-model.js';
 export * from './schemas/defect-history.js';
 export * from './schemas/key-defect.js';
 export * from './schemas/user.js';

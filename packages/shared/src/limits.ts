@@ -70,6 +70,11 @@ export const LIMITS = {
   integerMax: 2_147_483_647,
   /** Company logo and icon shown on the login page and in the shell. */
   systemImageMaxBytes: 2 * 1024 * 1024,
+  /**
+   * A learned model's upload (issue 14): the .onnx at most this (a small segmenter is a few MB, a U-Net tens), its
+   * JSON sidecar at most the second; the held-back reviewed photos its quick evaluation screens at most the third.
+   */
+  aiModel: { fileMaxBytes: 200 * 1024 * 1024, sidecarMaxBytes: 64 * 1024, evaluationPhotosMax: 12 },
 } as const;
 
 export const THEMES = ['dark', 'light'] as const;

@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../platform/modules/module-definition.js';
 import { authModule } from './auth/auth.module.js';
+import { aiModelModule } from './ai-model/ai-model.module.js';
 import { aiScreeningModule } from './ai-screening/ai-screening.module.js';
 import { defectModule } from './defect/defect.module.js';
 import { defectAnalysisModule } from './defect/defect-analysis.module.js';
@@ -68,5 +69,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   defectExportModule,
   defectHistoryModule,
   inspectionReportModule,
+  aiModelModule,
   aiScreeningModule,
 ];

@@ -1,4 +1,5 @@
 import type { CallDefinition } from './define.js';
+import { aiModelCalls } from './ai-model.js';
 import { aiScreeningCalls } from './ai-screening.js';
 import { authCalls } from './auth.js';
 import { defectCalls } from './defect.js';
@@ -40,6 +41,7 @@ import { userClientCalls } from './user-client.js';
 import { userCalls } from './user.js';
 
 export * from './define.js';
+export * from './ai-model.js';
 export * from './ai-screening.js';
 export * from './auth.js';
 export * from './defect.js';
@@ -83,6 +85,7 @@ export * from './key-defect.js';
 /** Every call of the contract; the server's tests check that each is served by exactly one route. */
 export const ALL_CALLS: readonly CallDefinition[] = (
   [
+    aiModelCalls,
     aiScreeningCalls,
     authCalls,
     defectCalls,

@@ -7,6 +7,7 @@ import { createInspectionRepo } from '../inspection/inspection.repo.js';
 import { INSPECTION_SCREENING_LOCK } from '../inspection/inspection.module.js';
 import { PROJECT_ACCESS } from '../project/project.module.js';
 import { SERVED_MODEL } from '../project-model/project-model.module.js';
+import { createModelChoice } from '../ai-model/model-choice.js';
 import { createAiScreeningRepo, createScreeningLock } from './ai-screening.repo.js';
 import { registerAiScreeningJob, registerAiScreeningRoutes } from './ai-screening.routes.js';
 import { createAiScreeningService } from './ai-screening.service.js';
@@ -27,6 +28,7 @@ export const aiScreeningModule: ModuleDefinition = {
       access: context.use(PROJECT_ACCESS),
       types: createDiseaseFilterRepo(db),
       measure: createDefectMeasure({ db, servedModel: context.use(SERVED_MODEL), cpu: context.cpu, log: context.log }),
+      models: createModelChoice(db),
       cpu: context.cpu,
       jobs: context.jobs,
       bus: context.bus,

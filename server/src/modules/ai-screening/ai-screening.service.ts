@@ -29,6 +29,7 @@ import { inspectionGuard } from '../inspection/inspection-guard.js';
 import { imageBlobKeys, type InspectionImageRepo } from '../inspection/inspection-image.repo.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
+import type { ModelChoice } from '../ai-model/model-choice.js';
 import type { AiScreeningRepo } from './ai-screening.repo.js';
 import { screenPhotoTask, type ScreenedShape } from './ai-screening.tasks.js';
 
@@ -51,6 +52,8 @@ export interface AiScreeningServiceDeps {
   /** The defect types usable in a project, for a feedback's correct type. */
   types: Pick<DiseaseFilterRepo, 'usableTypeIds'>;
   measure: MeasureDefect;
+  /** The learned model chosen for a photo's project, if any (else the built-in detector screens it). */
+  models: Pick<ModelChoice, 'modelFor'>;
   cpu: CpuPool;
   jobs: JobQueue;
   bus: EventBus;
@@ -179,6 +182,7 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
   /** Screens one pending photo and commits its result; false when the run is no longer this job's. */
   async function screenPhoto(run: ScreeningRow, imageId: number, typeIdOf: Map<string, number>, context: JobContext) {
     const photo = await deps.images.findImage(imageId);
+    let model: Awaited<ReturnType<ModelChoice['modelFor']>> = null;
     let outcome:
       | { state: 'abnormal'; errorKey: ErrorKey }
       | { state: 'done'; measured: Array<{ shape: ScreenedShape; size: DefectMeasure }> };
@@ -186,9 +190,10 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
       outcome = { state: 'abnormal', errorKey: 'INSPECTION_IMAGE_NOT_EXISTING' };
     } else {
       const wanted = run.type_codes as DefectType[];
+      model = await deps.models.modelFor(photo.project_id);
       const screened = await deps.cpu.run(
         screenPhotoTask,
-        { originalKey: imageBlobKeys(photo.storage_key).original, types: wanted },
+        { originalKey: imageBlobKeys(photo.storage_key).original, types: wanted, model },
         { signal: context.signal },
       );
       if (!screened.ok) {
@@ -223,6 +228,7 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
         outcome.measured.map(({ shape, size }) => ({
           ...size,
           type_id: typeIdOf.get(shape.type)!,
+          ai_model_id: model?.id ?? null,
           level: LIMITS.defectScale.min,
           shape_kind: shape.kind,
           points: shape.points,

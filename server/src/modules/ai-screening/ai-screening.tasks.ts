@@ -1,6 +1,7 @@
 /**
  * Screening one photo as worker-thread work (platform/cpu): decoding and the detector's score maps are seconds of
- * CPU that must never hold the API's event loop. Each thread keeps one built-in detector (packages/vision).
+ * CPU that must never hold the API's event loop. Each thread keeps one built-in detector (packages/vision), and one
+ * learned detector per model it was given (ai-model/model-files.ts).
  */
 import type { Readable } from 'node:stream';
 import { BuiltinDetector, isVisionError, type DefectType } from '@sightline/vision';
@@ -8,10 +9,14 @@ import { AppError, type ErrorKey } from '@sightline/shared';
 import { defineCpuTask } from '../../platform/cpu/index.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
+import type { ScreeningModel } from '../ai-model/model-choice.js';
+import { learnedDetector } from '../ai-model/model-files.js';
 
 export interface ScreenPhotoInput {
   originalKey: string;
   types: DefectType[];
+  /** The learned model chosen for the photo's project (ai-model/model-choice.ts); null: the built-in detector. */
+  model: ScreeningModel | null;
 }
 
 /** A detection as a drawable shape in the photo's pixels (a crack's mean width in pixels with it). */
@@ -31,7 +36,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 let threadStore: BlobStore | undefined;
-let detector: BuiltinDetector | undefined;
+let builtin: BuiltinDetector | undefined;
 
 /**
  * The photo's detections, or the key saying why this photo cannot be screened (the run goes on with the others);
@@ -44,9 +49,13 @@ export const screenPhotoTask = defineCpuTask(
     if (!(await store.stat(input.originalKey))) return { ok: false, errorKey: 'DISEASE_IMAGE_URL_NULL' };
     const bytes = await readAll(store.get(input.originalKey));
     context.signal.throwIfAborted();
-    detector ??= new BuiltinDetector();
     try {
-      const result = await detector.detect(bytes, { types: input.types, signal: context.signal });
+      const learned = input.model && (await learnedDetector(store, input.model));
+      const detector = learned || (builtin ??= new BuiltinDetector());
+      // A learned model reports its own classes: asked for others only, it finds nothing.
+      const types = learned ? input.types.filter((type) => learned.supportedTypes.includes(type)) : input.types;
+      if (types.length === 0) return { ok: true, shapes: [] };
+      const result = await detector.detect(bytes, { types, signal: context.signal });
       return {
         ok: true,
         shapes: result.detections.map((detection) =>

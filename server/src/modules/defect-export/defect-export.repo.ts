@@ -7,32 +7,12 @@ import {
   type Language,
 } from '@sightline/shared';
 import type { Database, InspectionExcelsTable } from '../../platform/db/schema.js';
-import { inspectionIdsOf, type InspectionFileHooks } from '../inspection/inspection-files.js';
+import { singleFileHooks, type InspectionFileHooks } from '../inspection/inspection-files.js';
 
 export type InspectionExcelRow = Selectable<InspectionExcelsTable> & { created_by_name: string | null };
 
 /** Excel exports' files on the team's quota: shown in the bin, moved by a handover, freed by a purge. */
-export const excelFiles: InspectionFileHooks = {
-  async storedBytes(db, scope) {
-    const row = await db
-      .selectFrom('inspection_excels')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('size_bytes'), eb.lit(0)).as('bytes'))
-      .where('inspection_id', 'in', inspectionIdsOf(db, scope))
-      .executeTakeFirstOrThrow();
-    return Number(row.bytes);
-  },
-  async purge(db, scope) {
-    const rows = await db
-      .deleteFrom('inspection_excels')
-      .where('inspection_id', 'in', inspectionIdsOf(db, scope))
-      .returning(['storage_key', 'size_bytes'])
-      .execute();
-    return {
-      blobKeys: rows.map((row) => row.storage_key),
-      freedBytes: rows.reduce((sum, row) => sum + Number(row.size_bytes ?? 0), 0),
-    };
-  },
-};
+export const excelFiles: InspectionFileHooks = singleFileHooks('inspection_excels');
 
 /** SQL of the Excel export records, and what a workbook names beside its defects (types, components, photos). */
 export function createDefectExportRepo(db: Kysely<Database>) {

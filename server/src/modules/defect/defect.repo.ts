@@ -27,7 +27,13 @@ export type DefectValues = Pick<
   | 'lat'
   | 'height'
   | 'location_state'
-> & { points: Array<[number, number]>; description: string; fields: Record<string, string | string[]> };
+> & {
+  points: Array<[number, number]>;
+  description: string;
+  fields: Record<string, string | string[]>;
+  /** An AI defect's learned model (none: the built-in detector, or drawn by hand). */
+  ai_model_id?: number | null;
+};
 
 /** Values a defect's edit changes; json columns go in as text. */
 export type DefectChanges = Partial<Omit<DefectValues, 'points' | 'fields'>> & {

@@ -49,3 +49,31 @@ export const inspectionIdsOf = (db: Kysely<Database>, scope: InspectionScope) =>
   'projectId' in scope
     ? db.selectFrom('inspections').select('id').where('project_id', '=', scope.projectId)
     : db.selectFrom('inspections').select('id').where('id', '=', scope.inspectionId);
+
+/**
+ * The hooks of a domain keeping one file per row, named by `storage_key` with its `size_bytes` (none while written):
+ * the Excel exports, the AI training sets.
+ */
+export function singleFileHooks(table: 'inspection_excels' | 'ai_training_sets'): InspectionFileHooks {
+  return {
+    async storedBytes(db, scope) {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('size_bytes'), eb.lit(0)).as('bytes'))
+        .where('inspection_id', 'in', inspectionIdsOf(db, scope))
+        .executeTakeFirstOrThrow();
+      return Number(row.bytes);
+    },
+    async purge(db, scope) {
+      const rows = await db
+        .deleteFrom(table)
+        .where('inspection_id', 'in', inspectionIdsOf(db, scope))
+        .returning(['storage_key', 'size_bytes'])
+        .execute();
+      return {
+        blobKeys: rows.map((row) => row.storage_key),
+        freedBytes: rows.reduce((sum, row) => sum + Number(row.size_bytes ?? 0), 0),
+      };
+    },
+  };
+}

@@ -26,6 +26,7 @@ import type { ClientType, FeedbackType, Language, NoticeParams, NoticeType, Role
 import type { InvitationScope, TeamFunctionCode, TeamKind } from '@sightline/shared';
 import type { ModelClip, ModelParameter, ProjectModelState } from '@sightline/shared';
 import type { ArucoDictionaryName, TargetFixSource, TargetMarker, TargetState, TargetType } from '@sightline/shared';
+import type { AiModelEvaluation, AiModelState } from '@sightline/shared';
 import type { JobState } from '../jobs/job-definition.js';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -657,6 +658,8 @@ export interface DefectsTable {
   marker_id: number | null;
   star: ColumnType<boolean, boolean | undefined, boolean>;
   source: DefectSource;
+  /** The learned model an AI defect was found by (migration 0028); null: the built-in detector, or drawn. */
+  ai_model_id: ColumnType<number | null, number | null | undefined, number | null>;
   lon: number | null;
   lat: number | null;
   height: number | null;
@@ -808,6 +811,48 @@ export interface InspectionExcelsTable {
   language: Language;
   defect_count: number;
   flagged: boolean;
+  storage_key: string;
+  size_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  error_key: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A team's learned detection model (modules/ai-model): its files in the blob store and the state of its check. */
+export interface AiModelsTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  state: AiModelState;
+  error_key: string | null;
+  classes: ColumnType<string[], string, string>;
+  model_key: string;
+  sidecar_key: string;
+  size_bytes: ColumnType<string, number, number>;
+  evaluation: ColumnType<AiModelEvaluation | null, string | null | undefined, string | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** A team's (no project) or a project's chosen model. */
+export interface AiModelChoicesTable {
+  id: Generated<number>;
+  team_id: number;
+  project_id: number | null;
+  model_id: number;
+}
+
+/** A training-set export of an inspection (modules/ai-model): its zip in the blob store. */
+export interface AiTrainingSetsTable {
+  id: Generated<number>;
+  project_id: number;
+  inspection_id: number;
+  name: string;
+  state: ExcelState;
+  progress: ColumnType<number, number | undefined, number>;
+  photo_count: ColumnType<number, number | undefined, number>;
+  held_back_count: ColumnType<number, number | undefined, number>;
   storage_key: string;
   size_bytes: ColumnType<string | null, number | null | undefined, number | null>;
   error_key: string | null;
@@ -979,6 +1024,9 @@ export interface Database {
   ai_screening_images: AiScreeningImagesTable;
   ai_feedbacks: AiFeedbacksTable;
   inspection_excels: InspectionExcelsTable;
+  ai_models: AiModelsTable;
+  ai_model_choices: AiModelChoicesTable;
+  ai_training_sets: AiTrainingSetsTable;
   inspection_reports: InspectionReportsTable;
   monitor_points: MonitorPointsTable;
   displacement_records: DisplacementRecordsTable;
@@ -1050,6 +1098,9 @@ const TABLES: Record<keyof Database, true> = {
   ai_screening_images: true,
   ai_feedbacks: true,
   inspection_excels: true,
+  ai_models: true,
+  ai_model_choices: true,
+  ai_training_sets: true,
   inspection_reports: true,
   monitor_points: true,
   displacement_records: true,

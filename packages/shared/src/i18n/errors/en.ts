@@ -132,6 +132,13 @@ export const en: Widen<typeof zhCN> = {
     TASK_CONTENT_EMPTY: 'The task is empty',
     TASK_QUEUE_FULL: 'The task queue is full; please try later',
     INSPECTION_IN_AI_CAN_NOT_OPERA: 'The inspection is in AI screening and cannot be changed now',
+    AI_MODEL_NOT_EXISTING: 'The AI model does not exist',
+    AI_MODEL_FILE_ERROR: 'The model file is not an ONNX model that can be loaded',
+    AI_MODEL_SIDECAR_ERROR:
+      "The model's description file (JSON) is invalid: it must give the input and map output classes to defect types",
+    AI_MODEL_IN_USE: 'The model is chosen or in use; choose another model first',
+    AI_MODEL_NOT_READY: 'The model is not ready yet (being checked or failed)',
+    AI_TRAINING_SET_NOT_EXISTING: 'The training set does not exist',
     IMG_CALI_START_ERROR: 'Image calibration could not start',
     IMG_CALI_CANCEL_ERROR: 'Image calibration could not be cancelled',
     IMG_CALI_NO_POSE: 'The image has no pose',

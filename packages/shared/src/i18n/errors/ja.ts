@@ -132,6 +132,13 @@ export const ja: Widen<typeof zhCN> = {
     TASK_CONTENT_EMPTY: 'タスクの内容が空です',
     TASK_QUEUE_FULL: 'タスクキューが満杯です。しばらくしてから再試行してください',
     INSPECTION_IN_AI_CAN_NOT_OPERA: '点検は AI スクリーニング中のため操作できません',
+    AI_MODEL_NOT_EXISTING: 'AI モデルが存在しません',
+    AI_MODEL_FILE_ERROR: 'モデルファイルが読み込める ONNX モデルではありません',
+    AI_MODEL_SIDECAR_ERROR:
+      'モデルの説明ファイル（JSON）が無効です：入力を示し、出力クラスを損傷種別に対応付けてください',
+    AI_MODEL_IN_USE: 'このモデルは選択中または使用中です。先に別のモデルを選択してください',
+    AI_MODEL_NOT_READY: 'このモデルはまだ使用できません（確認中または失敗）',
+    AI_TRAINING_SET_NOT_EXISTING: '学習データセットが存在しません',
     IMG_CALI_START_ERROR: '画像キャリブレーションを開始できませんでした',
     IMG_CALI_CANCEL_ERROR: '画像キャリブレーションを取り消せませんでした',
     IMG_CALI_NO_POSE: '画像に姿勢情報がありません',

@@ -25,6 +25,7 @@ import * as m0023 from './0023-inspection-reports.js';
 import * as m0024 from './0024-monitor-targets.js';
 import * as m0025 from './0025-monitor-reports.js';
 import * as m0027 from './0027-defect-list-indexes.js';
+import * as m0028 from './0028-ai-models.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-monitor-targets': m0024,
   '0025-monitor-reports': m0025,
   '0027-defect-list-indexes': m0027,
+  '0028-ai-models': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,400 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  AI_SCREENING_EVENT,
+  AI_TRAINING_SET_EVENT,
+  type AiFeedback,
+  type AiImageInfo,
+  type AiModel,
+  type AiModelChoice,
+  type AiScreeningStatus,
+  type AiTrainingSet,
+  type Defect,
+} from '@sightline/shared';
+import {
+  syntheticTrainingSamples,
+  trainSmallSegmenter,
+  writeTrainingSet,
+  type TrainingSetManifest,
+} from '@sightline/vision';
+import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
+import { pollUntil, waitForEvent } from '../../../test/events.js';
+import { describeOnEachDatabase } from '../../../test/harness.js';
+import { buildInspection } from '../../../test/factories/inspection.js';
+import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
+import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
+import { buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
+import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
+
+const PHOTO_PX = 128;
+/** The training budget: the trainer stops at the steps (reproducible) well inside the seconds. */
+const TRAINING = { seconds: 30, maxSteps: 60, seed: 1 };
+
+/** Every entry of a zip, by name. */
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError) return reject(openError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** A multipart body of the given files (and fields), as a browser's FormData sends it. */
+async function multipart(parts: Record<string, { bytes: Buffer | string; name: string }>) {
+  const form = new FormData();
+  for (const [field, part] of Object.entries(parts)) form.append(field, new Blob([part.bytes]), part.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type')! };
+}
+
+describeOnEachDatabase('Learned AI models', (server) => {
+  let team: StaffedTeam;
+  let projectId = 0;
+  let inspectionId = 0;
+  let crackType = 0;
+  let photos: number[] = [];
+  let drawn: Array<Array<{ kind: 'polyline'; points: Array<[number, number]>; widthPx: number }>> = [];
+  let folder = '';
+
+  const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string) =>
+    server().call<T>(method, `/api${url}`, { token: token ?? team.inspector.token, body });
+  const upload = async (
+    files: { model?: Buffer; sidecar?: Buffer | string },
+    token = team.inspector.token,
+    query = '',
+  ) => {
+    const { payload, type } = await multipart({
+      ...(files.model ? { file: { bytes: files.model, name: 'team-crack.onnx' } } : {}),
+      ...(files.sidecar !== undefined ? { sidecar: { bytes: files.sidecar, name: 'team-crack.json' } } : {}),
+    });
+    const response = await server().app.inject({
+      method: 'POST',
+      url: `/api/ai-model${query}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      payload,
+    });
+    return response.json() as { code: number; msg: string; data: AiModel };
+  };
+  const screenToEnd = async () => {
+    const after = server().events.length;
+    okData(await call('POST', `/ai-check/${inspectionId}`, { imageRange: 'keepManual', typeIds: [crackType] }));
+    return waitForEvent<AiScreeningStatus>(server().events, {
+      name: AI_SCREENING_EVENT,
+      after,
+      found: (value) => value.inspectionId === inspectionId && value.state === 'AI_CHECK_COMPLETE',
+      what: 'the screening did not complete',
+    });
+  };
+  const aiDefectsOf = (imageId: number) =>
+    server()
+      .db.selectFrom('defects')
+      .select(['id', 'ai_model_id'])
+      .where('image_id', '=', imageId)
+      .where('source', '=', 'ai')
+      .orderBy('id')
+      .execute();
+
+  beforeAll(async () => {
+    const db = server().db;
+    team = await buildStaffedTeam(db);
+    const now = Date.now();
+    await setFunction(db, {
+      teamId: team.id,
+      code: 'ai_screening',
+      activatedAt: new Date(now),
+      expiresAt: new Date(now + 365 * 86_400_000),
+    });
+    const scene = await buildInspection(db, {
+      teamId: team.id,
+      createdBy: team.admin.id,
+      memberIds: [team.inspector.id, team.viewer.id],
+    });
+    ({ projectId, inspectionId } = scene);
+    crackType = await builtInDefectTypeId(db, 'crack');
+    // Photos of concrete-like texture with cracks drawn along known polylines (every fourth without any).
+    const samples = await syntheticTrainingSamples(10, PHOTO_PX, 7);
+    const rows = await insertPhotos(
+      db,
+      inspectionId,
+      scene.groupId,
+      samples.map((sample) => ({ name: `${sample.name}.jpg`, pose: null, size: [PHOTO_PX, PHOTO_PX] })),
+    );
+    const blobs = createConfiguredBlobStore(server().config);
+    for (const [index, row] of rows.entries()) {
+      const { storage_key: key } = await db
+        .updateTable('inspection_images')
+        .set({ state: 'processed' })
+        .where('id', '=', row.id)
+        .returning('storage_key')
+        .executeTakeFirstOrThrow();
+      await blobs.put(imageBlobKeys(key).original, samples[index]!.imageJpeg);
+    }
+    photos = rows.map((row) => row.id);
+    // The synthetic cracks run on past the photo's edge; a person draws them inside it.
+    const inside = (value: number) => Math.min(PHOTO_PX - 1, Math.max(0, value));
+    drawn = samples.map((sample) =>
+      sample.shapes.map((shape) => ({
+        kind: 'polyline' as const,
+        points: shape.points.map(([u, v]) => [inside(u), inside(v)] as [number, number]),
+        widthPx: shape.widthPx ?? 3,
+      })),
+    );
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-model-test-'));
+  });
+
+  it('an inspection with nothing reviewed exports no training set', async () => {
+    expect((await call('POST', `/ai-training-set/${inspectionId}`)).body.msg).toBe('TASK_CONTENT_EMPTY');
+  });
+
+  it('screens, reviews, exports a training set, trains on it, registers the model and screens with it', async () => {
+    // 1. Screened by the built-in detector: its defects have no model.
+    await screenToEnd();
+    const builtIn = await server()
+      .db.selectFrom('defects')
+      .select(['id', 'image_id', 'ai_model_id'])
+      .where('inspection_id', '=', inspectionId)
+      .execute();
+    expect(builtIn.every((row) => row.ai_model_id === null)).toBe(true);
+
+    // 2. Review. Photo 0: accepted as found. Photo 1: its first AI defect edited to the crack as drawn. Photo 2: its
+    // AI defects rejected with feedback (not damage). Photo 3 has no crack: what the AI found there rejected, the
+    // photo reviewed as no damage. The others: the cracks drawn by hand.
+    const reject = async (imageId: number) => {
+      const rejected = [];
+      for (const defect of await aiDefectsOf(imageId)) {
+        const info = okData(await call<AiImageInfo>('POST', `/inspection-image/img-ai-info/${imageId}`));
+        rejected.push(info.defects.find((entry) => entry.id === defect.id)!.points);
+        okData(
+          await call<AiFeedback>('POST', '/inspection-image/ai-feedback', {
+            defectId: defect.id,
+            correctTypeId: null,
+            content: 'a stain, not a crack',
+          }),
+        );
+      }
+      return rejected;
+    };
+    const [edited] = await aiDefectsOf(photos[1]!);
+    if (edited) {
+      okData(await call<Defect>('PUT', '/inspection-disease', { id: edited.id, shape: drawn[1]![0] }));
+    }
+    const rejectedOnPhoto2 = await reject(photos[2]!);
+    await reject(photos[3]!);
+    expect(drawn[3]).toEqual([]);
+    okData(await call('POST', '/inspection-image/review', { ids: [photos[0]!, photos[1]!, photos[2]!, photos[3]!] }));
+    for (const index of [4, 5, 6, 7, 8, 9]) {
+      for (const shape of drawn[index]!) {
+        okData(
+          await call<Defect>('POST', '/inspection-disease', {
+            imageId: photos[index],
+            typeId: crackType,
+            level: 2,
+            shape,
+          }),
+        );
+      }
+    }
+
+    // 3. The training set: exported by a job, downloaded as a zip.
+    const after = server().events.length;
+    const started = okData(await call<AiTrainingSet>('POST', `/ai-training-set/${inspectionId}`));
+    expect(started).toMatchObject({ state: 'generating', fileUrl: null });
+    const ended = await waitForEvent<{ id: number; state: string }>(server().events, {
+      name: AI_TRAINING_SET_EVENT,
+      after,
+      found: (value) => value.id === started.id && value.state !== 'generating',
+      what: 'the training set was not written',
+    });
+    expect(ended.state).toBe('done');
+    const [record] = okData(
+      await call<AiTrainingSet[]>(
+        'GET',
+        `/ai-training-set/list?inspectionId=${inspectionId}`,
+        undefined,
+        team.viewer.token,
+      ),
+    );
+    expect(record).toMatchObject({ id: started.id, state: 'done' });
+    const download = await server().app.inject({
+      method: 'GET',
+      url: record!.fileUrl!,
+      headers: { authorization: `Bearer ${team.viewer.token}` },
+    });
+    expect(download.statusCode).toBe(200);
+    const entries = await unzip(download.rawPayload);
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as TrainingSetManifest;
+    // Photos 0 to 3 reviewed, 4 to 9 drawn on by hand but 7, which has no crack and was neither reviewed nor drawn on.
+    expect(drawn[7]).toEqual([]);
+    expect(manifest.samples).toHaveLength(9);
+    expect(record!.photoCount).toBe(9);
+    expect(record!.heldBackCount).toBe(manifest.counts.test.images);
+    expect(manifest.counts.train.images + manifest.counts.test.images).toBe(9);
+    const sampleOf = (index: number) => manifest.samples.find((sample) => sample.name.startsWith(`${photos[index]}-`))!;
+    expect(sampleOf(7)).toBeUndefined();
+    // Photo 3, reviewed as no damage, is a negative example: an empty mask.
+    expect(sampleOf(3).shapes).toBe(0);
+    // A held-back split: each photo's split is where its id says (ids divisible by 5 held back).
+    for (const [index, id] of photos.entries()) {
+      if (index !== 7) expect(sampleOf(index).split).toBe(id % 5 === 0 ? 'test' : 'train');
+    }
+    // What was rejected with feedback is in no mask: the mask of photo 2 is empty along the rejected shapes.
+    const two = sampleOf(2);
+    expect(two.shapes).toBe(0);
+    const mask = await sharp(entries.get(`${two.split}/lab/${two.name}.png`)!)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    for (const points of rejectedOnPhoto2) {
+      for (const [u, v] of points) expect(mask.data[Math.round(v) * mask.info.width + Math.round(u)]).toBe(0);
+    }
+    // The edited crack is in its photo's mask as drawn.
+    if (edited) {
+      const one = sampleOf(1);
+      const oneMask = await sharp(entries.get(`${one.split}/lab/${one.name}.png`)!)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const [u, v] = drawn[1]![0]!.points[1]!;
+      expect(oneMask.data[Math.round(v) * oneMask.info.width + Math.round(u)]).toBe(255);
+    }
+
+    // 4. Trained by packages/vision's small segmenter on the unzipped set.
+    const setDir = path.join(folder, 'set');
+    for (const [name, bytes] of entries) {
+      fs.mkdirSync(path.dirname(path.join(setDir, name)), { recursive: true });
+      fs.writeFileSync(path.join(setDir, name), bytes);
+    }
+    const trained = await trainSmallSegmenter({
+      dataDir: setDir,
+      outPath: path.join(folder, 'team-crack.onnx'),
+      ...TRAINING,
+    });
+
+    // 5. Registered through the API: loaded and checked at once, then evaluated on held-back photos by a job.
+    const registered = await upload(
+      { model: fs.readFileSync(trained.modelPath), sidecar: fs.readFileSync(trained.sidecarPath) },
+      team.inspector.token,
+      '?name=Team%20cracks',
+    );
+    expect(registered.msg).toBe('success');
+    expect(registered.data).toMatchObject({ name: 'Team cracks', state: 'checking', classes: ['crack'] });
+    const model = await pollUntil(
+      async () => okData(await call<AiModel>('GET', `/ai-model/${registered.data.id}`, undefined, team.viewer.token)),
+      (value) => value.state !== 'checking',
+    );
+    expect(model.state).toBe('ready');
+    expect(model.evaluation!.photos).toBe(manifest.counts.test.images);
+    if (model.evaluation!.photos > 0) expect(model.evaluation!.f).toBeGreaterThanOrEqual(0);
+
+    // 6. Chosen for the project; the team keeps the built-in detector.
+    expect(okData(await call<AiModelChoice>('PUT', '/ai-model/choice', { projectId, modelId: model.id }))).toEqual({
+      teamModelId: null,
+      projectModelId: model.id,
+      effectiveModelId: model.id,
+    });
+    const listed = okData(await call<AiModel[]>('GET', '/ai-model/list', undefined, team.viewer.token));
+    expect(listed.map((entry) => [entry.id, entry.chosenForTeam, entry.chosenProjectIds])).toEqual([
+      [model.id, false, [projectId]],
+    ]);
+    // A chosen model cannot be deleted.
+    expect((await call('DELETE', `/ai-model/${model.id}`)).body.msg).toBe('AI_MODEL_IN_USE');
+
+    // 7. The next screening uses it: the AI defects say so.
+    const done = await screenToEnd();
+    expect(done.defects).toBeGreaterThan(0);
+    const found = await server()
+      .db.selectFrom('defects')
+      .select('ai_model_id')
+      .where('inspection_id', '=', inspectionId)
+      .where('source', '=', 'ai')
+      .execute();
+    expect(found.length).toBe(done.defects);
+    expect(found.every((row) => row.ai_model_id === model.id)).toBe(true);
+
+    // 8. Back to the built-in detector, the model can go.
+    okData(await call('PUT', '/ai-model/choice', { projectId, modelId: null }));
+    expect(okData(await call('DELETE', `/ai-model/${model.id}`))).toBeNull();
+    expect((await call('GET', `/ai-model/${model.id}`)).body.msg).toBe('AI_MODEL_NOT_EXISTING');
+  }, 240_000);
+
+  describe('refuses', () => {
+    const sidecar = {
+      format: 'sightline-seg-v1',
+      input: { name: 'input' },
+      output: { name: 'prob', kind: 'sigmoid-probability', classes: [{ channel: 0, code: 'crack' }] },
+    };
+    let untrained = { model: Buffer.alloc(0), sidecar: Buffer.alloc(0) };
+    const onnx = () => untrained.model;
+
+    beforeAll(async () => {
+      // A model the trainer exports without a step: loads and answers like any other, quickly.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-model-untrained-'));
+      await writeTrainingSet(dir, await syntheticTrainingSamples(2, 32, 3));
+      const made = await trainSmallSegmenter({
+        dataDir: dir,
+        outPath: path.join(dir, 'untrained.onnx'),
+        seconds: 5,
+        maxSteps: 0,
+        evaluate: false,
+      });
+      untrained = { model: fs.readFileSync(made.modelPath), sidecar: fs.readFileSync(made.sidecarPath) };
+    });
+
+    it('bytes that are not an ONNX model', async () => {
+      const answer = await upload({ model: Buffer.from('not a model at all'), sidecar: JSON.stringify(sidecar) });
+      expect(answer.msg).toBe('AI_MODEL_FILE_ERROR');
+      expect(okData(await call<AiModel[]>('GET', '/ai-model/list'))).toEqual([]);
+    });
+
+    it('a sidecar without classes, or not JSON', async () => {
+      const { classes: _classes, ...output } = sidecar.output;
+      expect((await upload({ model: onnx(), sidecar: JSON.stringify({ ...sidecar, output }) })).msg).toBe(
+        'AI_MODEL_SIDECAR_ERROR',
+      );
+      expect((await upload({ model: onnx(), sidecar: '{ not json' })).msg).toBe('AI_MODEL_SIDECAR_ERROR');
+      expect((await upload({ model: onnx() })).msg).toBe('VALIDATION_ERROR');
+    });
+
+    it("another team's model", async () => {
+      const model = okData({ status: 200, headers: {}, body: await upload(untrained) });
+      const outsider = await buildOutsider(server().db);
+      const asOutsider = (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+        call(method, url, body, outsider.token);
+      expect((await asOutsider('GET', `/ai-model/${model.id}`)).body.msg).toBe('AI_MODEL_NOT_EXISTING');
+      expect((await asOutsider('PUT', '/ai-model/choice', { modelId: model.id })).body.msg).toBe(
+        'AI_MODEL_NOT_EXISTING',
+      );
+      expect((await asOutsider('DELETE', `/ai-model/${model.id}`)).body.msg).toBe('AI_MODEL_NOT_EXISTING');
+      expect(okData(await asOutsider('GET', '/ai-model/list'))).toEqual([]);
+    });
+
+    it('a viewer managing models or exporting, while reading them', async () => {
+      const viewer = team.viewer.token;
+      expect((await upload({ model: onnx(), sidecar: JSON.stringify(sidecar) }, viewer)).msg).toBe('NO_AUTH');
+      expect((await call('PUT', '/ai-model/choice', { modelId: null }, viewer)).body.msg).toBe('NO_AUTH');
+      expect((await call('POST', `/ai-training-set/${inspectionId}`, undefined, viewer)).body.msg).toBe('NO_AUTH');
+      const [model] = okData(await call<AiModel[]>('GET', '/ai-model/list', undefined, viewer));
+      expect((await call('DELETE', `/ai-model/${model!.id}`, undefined, viewer)).body.msg).toBe('NO_AUTH');
+      expect(
+        okData(await call<AiModelChoice>('GET', `/ai-model/choice?projectId=${projectId}`, undefined, viewer)),
+      ).toEqual({ teamModelId: null, projectModelId: null, effectiveModelId: null });
+    });
+  });
+});
