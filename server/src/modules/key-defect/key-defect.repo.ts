@@ -1,9 +1,36 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { KeyDefectHistoryAction } from '@sightline/shared';
 import type { Database, KeyDefectsTable } from '../../platform/db/schema.js';
+import { inspectionIdsOf, type InspectionFileHooks } from '../inspection/inspection-files.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Position = { lon: number; lat: number; height: number };
+
+/**
+ * Key defects' screenshots on the team's quota: shown in the bin, moved by a handover, freed by a purge (the rows
+ * would otherwise go by foreign-key cascade, leaving the screenshots stored and counted).
+ */
+export const keyDefectFiles: InspectionFileHooks = {
+  async storedBytes(db, scope) {
+    const row = await db
+      .selectFrom('key_defects')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('screenshot_bytes'), eb.lit(0)).as('bytes'))
+      .where('inspection_id', 'in', inspectionIdsOf(db, scope))
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  },
+  async purge(db, scope) {
+    const rows = await db
+      .deleteFrom('key_defects')
+      .where('inspection_id', 'in', inspectionIdsOf(db, scope))
+      .returning(['screenshot_key', 'screenshot_bytes'])
+      .execute();
+    return {
+      blobKeys: rows.map((row) => row.screenshot_key),
+      freedBytes: rows.reduce((sum, row) => sum + Number(row.screenshot_bytes), 0),
+    };
+  },
+};
 
 /** A key defect's values that its history records and its edit may change. */
 export interface KeyDefectValues {

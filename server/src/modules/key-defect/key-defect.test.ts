@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import type { KeyDefect, KeyDefectHistoryEntry } from '@sightline/shared';
+import type { KeyDefect, KeyDefectHistoryEntry, Page } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { multipartFile } from '../../../test/factories/multipart.js';
 import { PNG_BYTES, buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
 import { okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
+import { TEST_PASSWORD } from '../../../test/factories/user.js';
 import { fieldKeys } from '../../../test/validation.js';
 
 const GRAPH = {
@@ -290,5 +291,66 @@ describeOnEachDatabase('key defects', (server) => {
     ]) {
       expect(response.body.msg).toBe('PROJECT_NO_ERROR');
     }
+  });
+
+  it("a purged inspection's key defects free their screenshots: the bin shows their bytes, the purge gives them back", async () => {
+    const db = server().db;
+    const other = await buildInspection(db, { teamId: team.id, createdBy: team.admin.id, projectId });
+    const before = await teamUsedBytes(db, team.id);
+    const made = [];
+    for (const name of ['North bearing', 'South bearing'])
+      made.push(
+        okData(
+          await call<KeyDefect>('POST', '/inspection-disease-important', {
+            inspectionId: other.inspectionId,
+            name,
+            typeId: crackType,
+            level: 3,
+            description: '',
+            graph: GRAPH,
+            screenshot: await screenshot(other.inspectionId),
+            screenRange: RANGE,
+          }),
+        ),
+      );
+    expect(await teamUsedBytes(db, team.id)).toBe(before + 2 * PNG_BYTES.length);
+    const files = made.map((item) =>
+      path.join(
+        server().config.FILES_DIR,
+        `teams/${team.id}/projects/${projectId}/inspections/${other.inspectionId}/key-defects/${item.screenshot}`,
+      ),
+    );
+    expect(files.map((file) => fs.existsSync(file))).toEqual([true, true]);
+
+    const admin = team.admin.token;
+    okData(
+      await server().call('DELETE', '/api/inspection-task', {
+        token: admin,
+        query: { id: String(other.inspectionId) },
+      }),
+    );
+    const item = await db
+      .selectFrom('recycle_items')
+      .select('id')
+      .where('kind', '=', 'inspection')
+      .where('entity_id', '=', other.inspectionId)
+      .executeTakeFirstOrThrow();
+    const bin = okData(
+      await server().call<Page<{ id: number; sizeBytes: number }>>('GET', '/api/transaction', {
+        token: admin,
+        query: { kind: 'inspection' },
+      }),
+    );
+    // The inspection has no photos: its bytes are its screenshots'.
+    expect(bin.records.find((record) => record.id === item.id)?.sizeBytes).toBe(2 * PNG_BYTES.length);
+    const purged = okData(
+      await server().call<{ count: number }>('POST', '/api/transaction/data/delete', {
+        token: admin,
+        body: { ids: [item.id], password: TEST_PASSWORD },
+      }),
+    );
+    expect(purged.count).toBe(1);
+    expect(files.map((file) => fs.existsSync(file))).toEqual([false, false]);
+    expect(await teamUsedBytes(db, team.id)).toBe(before);
   });
 });
