@@ -273,7 +273,9 @@ export async function trainSmallSegmenter(options: SmallSegmenterOptions): Promi
         }
       }
     }
-    adam.step(grads, LR, 1 / BATCH);
+    // cosine decay to a twentieth over the run (by steps when they are bounded, so a seed still gives one model)
+    const progress = Number.isFinite(maxSteps) ? step / maxSteps : (Date.now() - t0) / (seconds * 1000);
+    adam.step(grads, LR * (0.05 + 0.475 * (1 + Math.cos(Math.PI * Math.min(1, progress)))), 1 / BATCH);
     step++;
     await train.afterStep(step);
     // let the event loop breathe between steps (a worker process's heartbeats, an API's requests)
