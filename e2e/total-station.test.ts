@@ -13,24 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { CATALOGUES, type DisplacementRecord, type MonitorPoint } from '@sightline/shared';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserSkipReason, screenshotPath } from './support/browser';
-import { browserSuite } from './support/browser-suite';
+import { functionPackageSuite, scratchDatabaseMissing } from './support/function-package-suite';
 import { pickLanguage } from './support/inspection-seed';
-import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
-import {
-  apiData,
-  buttonName,
-  createProject,
-  logInThroughUi,
-  startSnapshotServer,
-  text,
-  tokenOf,
-  zh,
-} from './support/team-api';
+import { apiData, buttonName, createProject, logInThroughUi, text, tokenOf, zh } from './support/team-api';
 
 const skipReason = browserSkipReason('e2e/total-station.test.ts', {
-  fixture: (await postgresAnswers()) ? null : 'skipped: no PostgreSQL server at 127.0.0.1:5432',
+  fixture: await scratchDatabaseMissing(),
 });
 
 const ui = zh.monitorUi;
@@ -43,20 +33,8 @@ interface DrawnSeries {
 }
 
 describe.skipIf(skipReason !== null)('total-station monitoring', () => {
-  let database: ScratchDatabase | undefined;
   let page: Page;
-  const suite = browserSuite(async () => {
-    database = await createScratchDatabase();
-    const server = await startSnapshotServer({ DATABASE_URL: database.url });
-    await database.query(
-      `insert into team_functions (team_id, function_code, validity_days, activated_at, expires_at)
-       select id, 'total_station', 365, now(), now() + interval '365 days' from teams`,
-    );
-    return server;
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const suite = functionPackageSuite('total_station');
 
   const drawnSeries = async (): Promise<DrawnSeries[]> =>
     JSON.parse((await page.getByTestId('displacement-chart').getAttribute('data-series')) ?? '[]') as DrawnSeries[];
