@@ -7,8 +7,10 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { translate } from '../../../i18n';
 import { usePermission } from '../../../session/permissions';
 import { isBusy, useProjectTypes, useScreeningActions, useScreeningStatus } from '../api';
+import { ModelsPanel } from './ModelsPanel';
 import { ReviewPanel } from './ReviewPanel';
 import { StartDialog } from './StartDialog';
+import { TrainingSetExport } from './TrainingSetExport';
 
 const STATE_COLOURS: Partial<Record<AiCheckState, string>> = {
   AI_In_Preparation: 'processing',
@@ -23,7 +25,8 @@ const STATE_COLOURS: Partial<Record<AiCheckState, string>> = {
 /**
  * An inspection's AI screening (issue 14, SPEC sections 2 and 4): the state, progress (photos done of the run's,
  * defects found) and queue position kept live by the event stream; start with the filter configuration, stop,
- * jump the queue; then the review of the results. Viewers see the state and the tabs, without actions.
+ * jump the queue; then the review of the results, its export as a training set and the team's learned models (which
+ * one the next screening uses). Viewers see the state, the tabs and the models, without actions.
  */
 export default function ScreeningSection({ inspectionId, projectId }: { inspectionId: number; projectId: number }) {
   const { t } = useTranslation();
@@ -140,6 +143,8 @@ export default function ScreeningSection({ inspectionId, projectId }: { inspecti
           <Alert type="error" showIcon title={translate(`errors.${status.data.errorKey}`)} />
         )}
         <ReviewPanel inspectionId={inspectionId} types={types.data ?? []} canReview={canReview} locked={busy} />
+        <TrainingSetExport inspectionId={inspectionId} canExport={canScreen} />
+        <ModelsPanel projectId={projectId} canManage={canScreen} />
       </Flex>
       {starting && <StartDialog inspectionId={inspectionId} projectId={projectId} onClose={() => setStarting(false)} />}
     </Card>
