@@ -45,6 +45,8 @@ export interface ReportKeyDefect {
   description: string;
   screenshot: Picture;
   crop: Picture | null;
+  /** The photo defect it stands for: its number and sizes are shown with it. */
+  defect: DefectRow | null;
 }
 
 /** Everything the document writes, gathered and named by the service. */
@@ -161,6 +163,14 @@ function cellText(field: DefectExportField, defect: DefectRow, content: ReportCo
   }
 }
 
+/** A key defect's photo defect in the key defect's table: its number, then each size it has. */
+function keyDefectFacts(defect: DefectRow, content: ReportContent): string[][] {
+  const columns = CATALOGUES[content.language].defectExport.column;
+  return (['code', 'length', 'width', 'area'] as const)
+    .map((field) => [columns[field], cellText(field, defect, content)])
+    .filter(([, value]) => value !== '');
+}
+
 function countSection(title: string, header: readonly string[], rows: readonly CountRow[], chart: Picture | null) {
   return [
     new Paragraph({ heading: HeadingLevel.HEADING_2, text: title }),
@@ -246,6 +256,7 @@ export async function buildReportDocument(content: ReportContent): Promise<Buffe
             [t.keyDefect.type, key.typeName],
             [t.keyDefect.level, String(key.level)],
             [t.keyDefect.description, key.description || t.none],
+            ...(key.defect ? keyDefectFacts(key.defect, content) : []),
           ],
         ),
         text(t.keyDefect.screenshot, true),

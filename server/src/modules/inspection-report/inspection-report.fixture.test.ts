@@ -131,6 +131,9 @@ describeOnOneDatabase('the report of the fixture inspection, converted by LibreO
         `${t.keyDefect.type} | Crack`,
         `${t.keyDefect.level} | 3`,
         `${t.keyDefect.description} | Widening towards the drain`,
+        `Number | ${defects[0]!.code}`,
+        `Length (m) | ${number(defects[0]!.size.lengthM)}`,
+        `Width (mm) | ${number(defects[0]!.size.widthMm)}`,
         `${t.comparison.previous}: ${scene.previous.name}`,
         `${t.comparison.defects}: ${defects.length}`,
         `${t.comparison.previousDefects}: ${scene.previousDefects.length}`,
@@ -151,7 +154,7 @@ describeOnOneDatabase('the report of the fixture inspection, converted by LibreO
         expect(sizes.length, defect.code).toBeGreaterThan(0);
         expect(row.split(' | ').slice(3, 3 + sizes.length), defect.code).toEqual(sizes.map(number));
       }
-      // The key defect stands for the first crack: its number and size are the table's first drawn row.
+      // The key defect stands for the first crack (its number and sizes shown with it above): the table's last row.
       expect(scene.keyDefect.defectId).toBe(defects[0]!.id);
       expect(rows.at(-1)).toMatch(
         new RegExp(`^${defects[0]!.code} \\| Crack \\| 3 \\| ${number(defects[0]!.size.lengthM)} \\| `),

@@ -100,6 +100,8 @@ describeOnOneDatabase('a generated report converted by LibreOffice', (server) =>
         'Level 4 | 1',
         'No component | 2',
         'Pier 3 | 1',
+        'Number | D-0001',
+        'Length (m) | 1.5',
         'Previous inspection: Spring',
         'Defects now: 3',
         'Defects before: 2',

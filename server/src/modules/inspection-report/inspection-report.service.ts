@@ -499,6 +499,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
         description: key.description,
         screenshot: { data: screenshot, type: 'png' as const, width: meta.width, height: meta.height },
         crop: key.defect_id === null ? null : (keyCrops.get(key.defect_id) ?? null),
+        defect: keyPhotoDefects.find((defect) => defect.id === key.defect_id) ?? null,
       });
     }
 

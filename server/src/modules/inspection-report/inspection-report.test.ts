@@ -151,8 +151,8 @@ describe.each(backends())('%s: inspection reports', (backend) => {
       ...['D-0002', 'Crack', '1', '0.6', '0.3'],
       ...['D-0001', 'Crack', '3', '1.5', '4.2', 'Pier 3'],
     ]);
-    // Key defects: the name, its facts, the screenshot and the photo crop.
-    expect(after(lines, 'Pier crack', 7)).toEqual([
+    // Key defects: the name, its facts with its photo defect's number and sizes, the screenshot and the photo crop.
+    expect(after(lines, 'Pier crack', 13)).toEqual([
       'Name',
       'Type',
       'Crack',
@@ -160,6 +160,9 @@ describe.each(backends())('%s: inspection reports', (backend) => {
       '3',
       'Description',
       'Grows towards the bearing',
+      ...['Number', 'D-0001'],
+      ...['Length (m)', '1.5'],
+      ...['Width (mm)', '4.2'],
     ]);
     expect(lines).toContain('Model screenshot');
     expect(lines).toContain('Photo');
