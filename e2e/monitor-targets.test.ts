@@ -1,47 +1,59 @@
 /**
- * Drone-target monitoring in a real browser against the built product: a project with a baseline inspection and a
- * later round, each one photo of an ArUco marker (the round's moved 5 px right, known millimetres at the inspection's
- * shooting distance), uploaded over tus; a target drawn on the baseline photo (a threshold above the shared limit
- * refused on its field), identified, its round's displacement in the table and the chart within 1 mm, a position
- * corrected by a click on the round's photo, a monitoring report of the baseline generated, downloaded and generated
- * again, a viewer without the actions, and deletion confirmed. Screenshots: zh
- * dark, en light.
+ * Drone-target monitoring in a real browser against the built product: a project with the fixture model, a baseline
+ * inspection and a later round, each one photo of an ArUco marker and a circular target (the round's moved 5 px
+ * right, known millimetres at the inspection's shooting distance), uploaded over tus; the three kinds of target drawn
+ * on the baseline photo (ArUco, circular, virtual; a threshold above the shared limit refused on its field), each
+ * identified with its round's displacement within 1 mm; the baseline screen (name, date, photos opening the photo
+ * viewer, its 3D view drawing the baseline's photo on the model); a position corrected by a click on the round's
+ * photo; a monitoring report of the baseline generated, downloaded and generated again in the same card; a viewer
+ * without the actions; a new threshold for a target (the shared limit refused) clearing its alarm; deletion
+ * confirmed. Screenshots: the page in zh dark and en light, the baseline in zh dark, en light and ja dark.
  *
  * The demo team has no drone-monitoring package: the server runs on a scratch PostgreSQL database the test grants it
- * in (as the total-station journey does).
+ * in (e2e/support/function-package-suite.ts, as the total-station journey does).
  */
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { CATALOGUES, type Page as ApiPage, type Target, type TargetImage } from '@sightline/shared';
 import { markerPhoto } from '@sightline/vision';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
-import { browserSuite } from './support/browser-suite';
-import { pickLanguage, seedInspectionPhotos } from './support/inspection-seed';
-
-import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
+import { functionPackageSuite, scratchDatabaseMissing } from './support/function-package-suite';
+import {
+  MODEL_SAMPLE,
+  modelSphere,
+  pickLanguage,
+  placedPose,
+  seedInspectionPhotos,
+  uploadModel,
+} from './support/inspection-seed';
+import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures.js';
 import {
   apiData,
   buttonName,
+  callApi,
   createProject,
   logInByApi,
   logInThroughUi,
-  startSnapshotServer,
   text,
   tokenOf,
   zh,
 } from './support/team-api';
 
 const skipReason = browserSkipReason('e2e/monitor-targets.test.ts', {
-  fixture: (await postgresAnswers()) ? null : 'skipped: no PostgreSQL server at 127.0.0.1:5432',
+  tileset: MODEL_SAMPLE,
+  fixture: await scratchDatabaseMissing(),
 });
+const sampleDir = tilesetSample(MODEL_SAMPLE) ?? '';
 
 const ui = zh.targetUi;
 /** The photos' size, the marker's place on the baseline and its move on the round, pixels. */
 const PHOTO = { width: 800, height: 600 };
 const BASE = { x: 300, y: 260 };
+/** The circular target's centre on the baseline (it moves with the marker). */
+const DISC = { x: 550, y: 300 };
 const SHIFT_PX = 5;
 /** The image groups' shooting distance, metres, and what a pixel is there (seedInspectionPhotos' camera). */
 const DISTANCE_M = 1;
@@ -54,20 +66,8 @@ interface DrawnSeries {
 }
 
 describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
-  let database: ScratchDatabase | undefined;
   let page: Page;
-  const suite = browserSuite(async () => {
-    database = await createScratchDatabase();
-    const server = await startSnapshotServer({ DATABASE_URL: database.url });
-    await database.query(
-      `insert into team_functions (team_id, function_code, validity_days, activated_at, expires_at)
-       select id, 'monitoring', 365, now(), now() + interval '365 days' from teams`,
-    );
-    return server;
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const suite = functionPackageSuite('monitoring');
 
   /** Photo pixels to the page's pixels on the photo element, scrolled into view (it draws the photo's pixels at its width). */
   const onPhoto = async (photo: ReturnType<Page['getByTestId']>, x: number, y: number) => {
@@ -76,7 +76,36 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     return { x: box.x + (x * box.width) / PHOTO.width, y: box.y + (y * box.height) / PHOTO.height };
   };
 
-  it('draws a target on the baseline photo, measures its move, corrects a position and deletes it', async () => {
+  /** Draws a new target through its dialog: `corners` a rectangle in photo pixels around it. */
+  const drawTarget = async (
+    target: { name: string; corners: [{ x: number; y: number }, { x: number; y: number }]; thresholdMm: number } & (
+      { kind: 'aruco'; markerId: number } | { kind: 'circle' } | { kind: 'virtual' }
+    ),
+  ) => {
+    await page.getByTestId('target-add').click();
+    const form = page.getByTestId('target-form');
+    await chooseOption(page, form.getByTestId('target-inspection'), /^Baseline flight/);
+    await chooseOption(page, form.getByTestId('target-photo'), 'a.png');
+    const drawOn = form.getByTestId('target-draw');
+    await drawOn.locator('image').waitFor();
+    const from = await onPhoto(drawOn, target.corners[0].x, target.corners[0].y);
+    const to = await onPhoto(drawOn, target.corners[1].x, target.corners[1].y);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    await drawOn.getByTestId('target-region').waitFor();
+    if (target.kind === 'virtual') await form.getByTestId('target-type').getByText(ui.type.virtual).click();
+    if (target.kind === 'circle') await form.getByTestId('target-marker').getByText(ui.marker.circle).click();
+    if (target.kind === 'aruco') await form.getByTestId('target-marker-id').fill(String(target.markerId));
+    await form.getByTestId('target-name').fill(target.name);
+    await form.getByTestId('target-threshold').fill(String(target.thresholdMm));
+    await page.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+    return form;
+  };
+
+  it('draws targets of each kind on the baseline photo, shows the baseline, measures, corrects and deletes', async () => {
     const context = await suite.newContext();
     page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 1000 });
@@ -85,8 +114,15 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     const token = await tokenOf(page);
     const server = suite.server;
     const projectId = await createProject(server, token, 'Yangpu Bridge');
+    await uploadModel(server, token, projectId, sampleDir);
     const photo = (centre: { x: number; y: number }, seed: number) =>
-      markerPhoto({ centre, dictionary: 'DICT_4X4_50', markerId: 7, seed });
+      markerPhoto({
+        centre,
+        dictionary: 'DICT_4X4_50',
+        markerId: 7,
+        seed,
+        disc: { x: DISC.x + centre.x - BASE.x, y: DISC.y + centre.y - BASE.y },
+      });
     const baseline = await seedInspectionPhotos(
       server,
       token,
@@ -95,6 +131,18 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
       [{ name: 'a.png', bytes: await photo(BASE, 1) }],
       DISTANCE_M,
     );
+    // The synthetic photo carries no GPS: placed by hand above the model, looking down, for the 3D view.
+    const placed = await callApi(server, '/inspection-image/pose/add', {
+      method: 'POST',
+      token,
+      body: {
+        mode: 'absolute',
+        inspectionId: baseline.inspection.id,
+        imageId: baseline.images[0]!.id,
+        pose: placedPose(sampleDir, 0, -60, modelSphere(sampleDir).radius + 20, 0, -90),
+      },
+    });
+    expect(placed.code, placed.msg).toBe(2000);
     await seedInspectionPhotos(
       server,
       token,
@@ -122,30 +170,43 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     await page.waitForURL(/\/drone-targets$/);
     await page.getByTestId('targets-empty').waitFor();
 
-    // A new target drawn around the marker on the baseline photo.
-    await page.getByTestId('target-add').click();
-    const form = page.getByTestId('target-form');
-    await chooseOption(page, form.getByTestId('target-inspection'), /^Baseline flight/);
-    await chooseOption(page, form.getByTestId('target-photo'), 'a.png');
-    const drawOn = form.getByTestId('target-draw');
-    await drawOn.locator('image').waitFor();
-    const from = await onPhoto(drawOn, BASE.x - 70, BASE.y - 70);
-    const to = await onPhoto(drawOn, BASE.x + 70, BASE.y + 70);
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
-    await page.mouse.move(to.x, to.y, { steps: 4 });
-    await page.mouse.up();
-    await drawOn.getByTestId('target-region').waitFor();
-    await form.getByTestId('target-marker-id').fill('7');
-    await form.getByTestId('target-name').fill('Pier 3 marker');
-    await form.getByTestId('target-threshold').fill('100000');
-    await page.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+    // A new ArUco target drawn around the marker on the baseline photo; a threshold beyond the limit is refused.
+    const form = await drawTarget({
+      name: 'Pier 3 marker',
+      kind: 'aruco',
+      markerId: 7,
+      corners: [
+        { x: BASE.x - 70, y: BASE.y - 70 },
+        { x: BASE.x + 70, y: BASE.y + 70 },
+      ],
+      thresholdMm: 100000,
+    });
     await form.getByText(zh.validation.thresholdRange).waitFor();
     await page.locator('.ant-modal').screenshot({ path: screenshotPath('monitor-targets-new-zh-dark') });
     await form.getByTestId('target-threshold').fill('5');
     await page.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
     await page.getByText(text(ui.create.created, { name: 'Pier 3 marker' })).waitFor();
+    // A circular target around the disc, and a virtual one: a patch of the marker's card.
+    await drawTarget({
+      name: 'Pier 3 disc',
+      kind: 'circle',
+      corners: [
+        { x: DISC.x - 30, y: DISC.y - 30 },
+        { x: DISC.x + 30, y: DISC.y + 30 },
+      ],
+      thresholdMm: 50,
+    });
+    await page.getByText(text(ui.create.created, { name: 'Pier 3 disc' })).waitFor();
+    await drawTarget({
+      name: 'Pier 3 patch',
+      kind: 'virtual',
+      corners: [
+        { x: BASE.x - 50, y: BASE.y - 50 },
+        { x: BASE.x + 50, y: BASE.y + 50 },
+      ],
+      thresholdMm: 50,
+    });
+    await page.getByText(text(ui.create.created, { name: 'Pier 3 patch' })).waitFor();
 
     // Identified on both photos: the round's move in millimetres, within 1 mm of the known one.
     const row = page.getByTestId('target-row-Pier 3 marker');
@@ -153,17 +214,32 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
       .poll(() => row.getByTestId('target-state').getAttribute('data-state'), { timeout: 180_000, interval: 1_000 })
       .toBe('identified');
     expect(await row.getByTestId('target-analysis').getAttribute('data-state')).toBe('analysed');
-    const [target] = (
+    for (const name of ['Pier 3 disc', 'Pier 3 patch']) {
+      await expect
+        .poll(() => page.getByTestId(`target-row-${name}`).getByTestId('target-state').getAttribute('data-state'), {
+          timeout: 180_000,
+          interval: 1_000,
+        })
+        .toBe('identified');
+    }
+    const listed = (
       await apiData<ApiPage<Target>>(server, '/project-tag/find/tag/list', {
         method: 'POST',
         token,
         body: { projectId, pageNum: 1, pageSize: 10 },
       })
     ).records;
-    expect(target!.region).toEqual({ x: BASE.x - 70, y: BASE.y - 70, width: 140, height: 140 });
+    const named = (name: string) => listed.find((candidate) => candidate.name === name)!;
+    const target = named('Pier 3 marker');
+    expect(target.region).toEqual({ x: BASE.x - 70, y: BASE.y - 70, width: 140, height: 140 });
     const known = SHIFT_PX * GSD_MM;
-    expect(Math.abs(target!.latestDisplacementMm! - known)).toBeLessThan(1);
-    await row.getByText(target!.latestDisplacementMm!.toFixed(2)).waitFor();
+    // Each kind recovers the move within 1 mm: the marker, the disc by its centroid, the patch by its look.
+    for (const name of ['Pier 3 marker', 'Pier 3 disc', 'Pier 3 patch']) {
+      expect(Math.abs(named(name).latestDisplacementMm! - known), name).toBeLessThan(1);
+      await page.getByTestId(`target-row-${name}`).getByText(named(name).latestDisplacementMm!.toFixed(2)).waitFor();
+    }
+    expect(named('Pier 3 disc')).toMatchObject({ type: 'physical', marker: 'circle', alarm: false });
+    expect(named('Pier 3 patch')).toMatchObject({ type: 'virtual', alarm: false });
     // Above the 5 mm threshold: the alarm.
     await row.getByTestId('target-alarm').waitFor();
 
@@ -180,9 +256,23 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
       .nth(1)
       .getByText(text(ui.baseline.photoCountDiffers, { count: 2, baseline: 1 }))
       .waitFor();
-    // Its photos in the 3D view: the photo layer on with the baseline chosen.
-    await baselineCard.getByTestId('baseline-view-3d').click();
+    await baselineCard.screenshot({ path: screenshotPath('monitor-targets-baseline-zh-dark') });
+    // A baseline photo opens in the photo viewer.
+    await baselineCard.getByTestId('baseline-photo').click();
+    await page.waitForURL(new RegExp(`/inspection/${baseline.inspection.id}/photo/${baseline.images[0]!.id}$`));
+    await page.goBack();
+    // Its photos in the 3D view: the model with the photo layer on and the baseline's photo drawn on it.
+    await page.getByTestId('baseline-view-3d').click();
     await page.waitForURL(new RegExp(`/projects/${projectId}/view\\?photos=${baseline.inspection.id}$`));
+    const layer = page.getByTestId('photo-layer');
+    await expect.poll(() => layer.getAttribute('data-state'), { timeout: 120_000, interval: 1_000 }).toBe('drawn');
+    expect(await layer.getAttribute('data-photo-count')).toBe('1');
+    const anchors = JSON.parse((await layer.getAttribute('data-anchors')) ?? '[]') as Array<{ id: number }>;
+    expect(anchors.map((anchor) => anchor.id)).toEqual([baseline.images[0]!.id]);
+    await expect
+      .poll(() => page.getByTestId('project-scene').getAttribute('data-render-state'), { timeout: 120_000 })
+      .toBe('idle');
+    await page.getByTestId('model-viewer').screenshot({ path: screenshotPath('monitor-targets-baseline-3d') });
     await page.goBack();
     await page.getByTestId('target-row-Pier 3 marker').waitFor();
 
@@ -205,7 +295,7 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     // The round's position corrected by a click 10 px further right: the displacement follows the click.
     const images = await apiData<TargetImage[]>(server, '/tag-displacement/images', {
       token,
-      query: { tagId: String(target!.id) },
+      query: { tagId: String(target.id) },
     });
     const round = images.find((image) => !image.baseline)!;
     const roundCard = detail.getByTestId(`target-photo-${round.imageId}`);
@@ -217,7 +307,7 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     await page.getByText(ui.detail.corrected).waitFor();
     await roundCard.getByText(ui.detail.manual, { exact: true }).waitFor();
     const corrected = (
-      await apiData<TargetImage[]>(server, '/tag-displacement/images', { token, query: { tagId: String(target!.id) } })
+      await apiData<TargetImage[]>(server, '/tag-displacement/images', { token, query: { tagId: String(target.id) } })
     ).find((image) => !image.baseline)!;
     expect(corrected.source).toBe('manual');
     // A page pixel is about two photo pixels at this width.
@@ -252,6 +342,8 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     await report.getByTestId('monitor-report-again').click();
     await expect.poll(() => report.getAttribute('data-report-id')).not.toBe(firstReportId);
     await expect.poll(reportState, { timeout: 120_000, interval: 1_000 }).toBe('latest');
+    // Generated again, the report stays one card.
+    expect(await report.count()).toBe(1);
     await page.screenshot({ path: screenshotPath('monitor-targets-report-zh-dark'), fullPage: true });
 
     // A viewer, member of the project, sees the targets and their rounds without the actions.
@@ -266,23 +358,54 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     );
     await viewer.getByTestId('target-row-Pier 3 marker').click();
     await viewer.getByTestId('target-detail').getByTestId('target-round-photo').first().waitFor();
-    for (const action of ['target-add', 'targets-delete', 'target-correct', 'monitor-report-open']) {
+    for (const action of [
+      'target-add',
+      'targets-delete',
+      'targets-threshold',
+      'target-correct',
+      'monitor-report-open',
+    ]) {
       expect(await viewer.getByTestId(action).count(), action).toBe(0);
     }
 
-    // English, light.
+    // English, light; then Japanese, dark: the page and the baseline.
+    const baselineShot = (name: string) =>
+      page.getByTestId('baseline-card').screenshot({ path: screenshotPath(`monitor-targets-baseline-${name}`) });
     await page.getByTestId('theme-toggle').click();
     await pickLanguage(page, 'English');
     await page.getByText(CATALOGUES.en.targetUi.list.title).first().waitFor();
     await page.screenshot({ path: screenshotPath('monitor-targets-en-light'), fullPage: true });
+    await baselineShot('en-light');
+    await page.getByTestId('theme-toggle').click();
+    await pickLanguage(page, '日本語');
+    await page.getByText(CATALOGUES.ja.targetUi.baseline.title, { exact: true }).first().waitFor();
+    await baselineShot('ja-dark');
     await pickLanguage(page, '简体中文');
 
-    // Deleting the selected target asks first.
+    // A new threshold for the marker: beyond the shared limit it is refused on the field; 30 mm (above the corrected
+    // round's move) clears its alarm.
+    expect(corrected.displacementMm!).toBeLessThan(30);
     await row.locator('.ant-checkbox-input').check();
+    await page.getByTestId('targets-threshold').click();
+    const thresholdForm = page.getByTestId('target-threshold-form');
+    const thresholdField = thresholdForm.getByTestId('target-threshold-form-value');
+    expect(Number(await thresholdField.inputValue())).toBe(5);
+    await thresholdField.fill('100000');
+    await page.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+    await thresholdForm.getByText(zh.validation.thresholdRange).waitFor();
+    await thresholdField.fill('30');
+    await page.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+    await page.getByText(text(ui.list.thresholdsSaved, { count: 1 })).waitFor();
+    await row.getByText('30', { exact: true }).waitFor();
+    await row.getByTestId('target-alarm').waitFor({ state: 'detached' });
+
+    // Deleting the selected targets asks first.
+    await page.locator('.ant-table-thead .ant-checkbox-input').check();
     await page.getByTestId('targets-delete').click();
-    await page.getByText(text(ui.list.deleteTitle, { count: 1 })).waitFor();
+    await page.getByText(text(ui.list.deleteTitle, { count: 3 })).waitFor();
     await page.getByTestId('targets-delete-confirm').click();
-    await page.getByText(text(ui.list.deleted, { count: 1 })).waitFor();
+    await page.getByText(text(ui.list.deleted, { count: 3 })).waitFor();
     await page.getByTestId('targets-empty').waitFor();
-  });
+    // A model, three identifications and two reports: longer than the suite's default on a busy machine.
+  }, 480_000);
 });
