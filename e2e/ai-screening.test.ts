@@ -8,13 +8,15 @@
  * dialog (the defect retyped); the third's crack edited in the image editor (a vertex
  * dragged, the shape saved); the last two reviewed as a selection and the rest with review-all (its confirmation
  * names how many); a review revoked. Each step's counts per tab as expected. A viewer sees the panel without any
- * action. Screenshots in zh dark and en light. A second journey stops a run of forty photos after its confirmation:
+ * action. With no learned model the models panel says the built-in detector screens; the reviewed photos export as a
+ * training set whose zip (photos, masks, manifest) downloads. Screenshots in zh dark and en light. A second journey stops a run of forty photos after its confirmation:
  * the photos done keep their results, the others are not detected.
  *
  * The demo team has no AI screening package: the server runs on a scratch PostgreSQL database the test grants it in
  * (as the drone-target monitoring journey does).
  */
-import { readdirSync } from 'node:fs';
+import fs, { readdirSync } from 'node:fs';
+import { unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AiFeedback, AiImageInfo, AiReviewTab, AiTabCounts, DefectType } from '@sightline/shared';
@@ -300,6 +302,20 @@ describe.skipIf(skipReason !== null)('AI screening and review', () => {
       expect(await row(plain).count()).toBe(1);
       await section.locator('[data-testid="ai-tab"][data-tab="abnormal"]').click();
       await section.getByTestId('ai-empty').waitFor();
+
+      // No learned model yet: the built-in detector screens. The reviewed photos export as a training set, whose
+      // zip holds the photos with their masks and a manifest.
+      await section.getByTestId('ai-models-empty').waitFor();
+      expect(await section.getByTestId('ai-model-current').getAttribute('data-model')).toBe('builtin');
+      await section.getByTestId('ai-training-set-export').click();
+      const exported = section.getByTestId('ai-training-set-download');
+      await exported.waitFor({ timeout: 60_000 });
+      expect(Number(await section.getByTestId('ai-training-set-count').getAttribute('data-count'))).toBeGreaterThan(0);
+      const [trainingSet] = await Promise.all([page.waitForEvent('download'), exported.click()]);
+      expect(trainingSet.suggestedFilename()).toMatch(/\.zip$/);
+      const entries = Object.keys(unzipSync(new Uint8Array(fs.readFileSync((await trainingSet.path())!))));
+      expect(entries).toContain('manifest.json');
+      expect(entries.some((name) => /^(train|test)\/lab\/.+\.png$/.test(name))).toBe(true);
       await page.context().close();
 
       // A viewer reads the panel and the tabs without any action.
@@ -323,6 +339,8 @@ describe.skipIf(skipReason !== null)('AI screening and review', () => {
         'ai-row-review',
         'ai-row-revoke',
         'ai-row-edit',
+        'ai-training-set-export',
+        'ai-model-upload',
       ]) {
         expect(await readOnly.getByTestId(action).count(), action).toBe(0);
       }

@@ -134,6 +134,8 @@ export const aiDefectSchema = z.object({
   size: z.object({ lengthM: z.number().nullable(), widthMm: z.number().nullable(), areaM2: z.number().nullable() }),
   position: defectPositionSchema.nullable(),
   locationState: z.string(),
+  /** The team's learned model that found it (modules/ai-model); null: the built-in detector. */
+  aiModelId: z.number().int().nullable(),
 });
 export const aiImageInfoSchema = aiImageSchema.extend({ defects: z.array(aiDefectSchema) });
 export type AiImageInfo = z.infer<typeof aiImageInfoSchema>;

@@ -327,6 +327,14 @@ describeOnEachDatabase('Learned AI models', (server) => {
       .execute();
     expect(found.length).toBe(done.defects);
     expect(found.every((row) => row.ai_model_id === model.id)).toBe(true);
+    const withDefects = await server()
+      .db.selectFrom('defects')
+      .select('image_id')
+      .where('inspection_id', '=', inspectionId)
+      .where('source', '=', 'ai')
+      .executeTakeFirstOrThrow();
+    const info = okData(await call<AiImageInfo>('POST', `/inspection-image/img-ai-info/${withDefects.image_id}`));
+    expect(info.defects.map((defect) => defect.aiModelId)).toEqual(info.defects.map(() => model.id));
 
     // 8. Back to the built-in detector, the model can go.
     okData(await call('PUT', '/ai-model/choice', { projectId, modelId: null }));

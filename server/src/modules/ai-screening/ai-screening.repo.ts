@@ -312,6 +312,7 @@ export function createAiScreeningRepo(db: Kysely<Database>) {
             'lat',
             'height',
             'location_state',
+            'ai_model_id',
           ])
           .where('image_id', '=', imageId)
           .where('source', '=', 'ai')

@@ -386,6 +386,7 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
               ? { lon: defect.lon, lat: defect.lat, height: defect.height }
               : null,
           locationState: defect.location_state,
+          aiModelId: defect.ai_model_id,
         })),
       };
     },
