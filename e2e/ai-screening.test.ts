@@ -9,18 +9,22 @@
  * dragged, the shape saved); the last two reviewed as a selection and the rest with review-all (its confirmation
  * names how many); a review revoked. Each step's counts per tab as expected. A viewer sees the panel without any
  * action. With no learned model the models panel says the built-in detector screens; the reviewed photos export as a
- * training set whose zip (photos, masks, manifest) downloads. Screenshots in zh dark and en light. A second journey stops a run of forty photos after its confirmation:
+ * training set whose zip (photos, masks, manifest) downloads; a model trained on it is uploaded with its sidecar,
+ * evaluated, chosen for the project, unchosen and deleted. Screenshots in zh dark and en light. A second journey stops a run of forty photos after its confirmation:
  * the photos done keep their results, the others are not detected.
  *
  * The demo team has no AI screening package: the server runs on a scratch PostgreSQL database the test grants it in
  * (as the drone-target monitoring journey does).
  */
 import fs, { readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AiFeedback, AiImageInfo, AiReviewTab, AiTabCounts, DefectType } from '@sightline/shared';
 import { fixturePath, missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
+import { trainSmallSegmenter } from '@sightline/vision';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
@@ -313,9 +317,44 @@ describe.skipIf(skipReason !== null)('AI screening and review', () => {
       expect(Number(await section.getByTestId('ai-training-set-count').getAttribute('data-count'))).toBeGreaterThan(0);
       const [trainingSet] = await Promise.all([page.waitForEvent('download'), exported.click()]);
       expect(trainingSet.suggestedFilename()).toMatch(/\.zip$/);
-      const entries = Object.keys(unzipSync(new Uint8Array(fs.readFileSync((await trainingSet.path())!))));
-      expect(entries).toContain('manifest.json');
-      expect(entries.some((name) => /^(train|test)\/lab\/.+\.png$/.test(name))).toBe(true);
+      const files = unzipSync(new Uint8Array(fs.readFileSync((await trainingSet.path())!)));
+      expect(Object.keys(files)).toContain('manifest.json');
+      expect(Object.keys(files).some((name) => /^(train|test)\/lab\/.+\.png$/.test(name))).toBe(true);
+
+      // A model trained on it (a few steps) is uploaded with its sidecar, evaluated, chosen for the project, then
+      // given up for the built-in detector again and deleted after a confirmation.
+      const setDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-training-set-'));
+      for (const [name, bytes] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(setDir, name)), { recursive: true });
+        fs.writeFileSync(path.join(setDir, name), bytes);
+      }
+      const trained = await trainSmallSegmenter({
+        dataDir: setDir,
+        outPath: path.join(setDir, 'team-crack.onnx'),
+        seconds: 20,
+        maxSteps: 10,
+        seed: 1,
+      });
+      const models = section.getByTestId('ai-models');
+      await models.getByTestId('ai-model-upload').click();
+      const pick = async (testId: string, file: string) => {
+        const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId(testId).click()]);
+        await chooser.setFiles(file);
+      };
+      await pick('ai-model-file', trained.modelPath);
+      await pick('ai-model-sidecar', trained.sidecarPath);
+      await page.getByTestId('ai-model-name').fill('Bridge cracks');
+      await page.getByTestId('ai-model-upload-ok').click();
+      await page.getByText(ui.models.uploaded).waitFor();
+      const modelState = models.getByTestId('ai-model-state');
+      await expect.poll(() => modelState.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
+      await models.getByTestId('ai-model-choose-project').click();
+      await models.getByText(text(ui.models.current, { name: 'Bridge cracks' })).waitFor();
+      await models.getByTestId('ai-model-unset-project').click();
+      await models.getByText(text(ui.models.current, { name: ui.models.builtin })).waitFor();
+      await models.getByTestId('ai-model-remove').click();
+      await page.locator('.ant-modal-confirm').getByTestId('ai-model-remove-ok').click();
+      await models.getByTestId('ai-models-empty').waitFor();
       await page.context().close();
 
       // A viewer reads the panel and the tabs without any action.
