@@ -481,9 +481,10 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
         );
         const pending = await repo.pending(inspectionId);
         let stopped = false;
+        let failed = false;
         // As many photos at a time as the CPU pool has threads; each commits on its own, so a crash loses none.
         const screenNext = async (): Promise<void> => {
-          for (let imageId = pending.shift(); imageId !== undefined && !stopped; imageId = pending.shift()) {
+          for (let imageId = pending.shift(); imageId !== undefined && !stopped && !failed; imageId = pending.shift()) {
             context.signal.throwIfAborted();
             if (!(await screenPhoto(run, imageId, typeIdOf, context))) {
               stopped = true;
@@ -494,7 +495,17 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
             announce();
           }
         };
-        await Promise.all(Array.from({ length: Math.min(deps.cpu.threads, pending.length) }, screenNext));
+        // A failure stops the others taking photos, and the turn ends only when the photos in hand are settled.
+        const settled = await Promise.allSettled(
+          Array.from({ length: Math.min(deps.cpu.threads, pending.length) }, () =>
+            screenNext().catch((error: unknown) => {
+              failed = true;
+              throw error;
+            }),
+          ),
+        );
+        const rejected = settled.find((result) => result.status === 'rejected');
+        if (rejected) throw rejected.reason;
         if (stopped) return { state: 'stopped' };
         const abnormal = await repo.abnormalSince(inspectionId, run.started_at ?? new Date(0));
         const finished = await repo.update(
