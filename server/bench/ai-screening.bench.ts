@@ -12,7 +12,7 @@
  *
  *   npx tsx server/bench/ai-screening.bench.ts        (AI_BENCH_PHOTOS=2 for a quick check)
  *
- * Printed, not asserted. Only the built-in detector is measured: the server has no learned-model path yet.
+ * Printed, not asserted. Only the built-in detector is measured (the bench's team chooses no learned model).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -229,8 +229,7 @@ try {
     );
   }
   console.log(
-    'learned model: not measured: the server screens with the built-in detector only ' +
-      '(ai-screening.tasks.ts); registering a learned model (issue 14 point 4) does not exist yet',
+    'learned model: not measured by this bench (the team chooses no model, so the built-in detector screens)',
   );
   await app.close();
 
