@@ -336,8 +336,25 @@ describeOnEachDatabase('Learned AI models', (server) => {
     const info = okData(await call<AiImageInfo>('POST', `/inspection-image/img-ai-info/${withDefects.image_id}`));
     expect(info.defects.map((defect) => defect.aiModelId)).toEqual(info.defects.map(() => model.id));
 
-    // 8. Back to the built-in detector, the model can go.
-    okData(await call('PUT', '/ai-model/choice', { projectId, modelId: null }));
+    // 8. Made the team's default: once the project's own choice is cleared, the project uses the team's.
+    expect(okData(await call<AiModelChoice>('PUT', '/ai-model/choice', { modelId: model.id }))).toEqual({
+      teamModelId: model.id,
+      projectModelId: null,
+      effectiveModelId: model.id,
+    });
+    expect(okData(await call<AiModelChoice>('PUT', '/ai-model/choice', { projectId, modelId: null }))).toEqual({
+      teamModelId: model.id,
+      projectModelId: null,
+      effectiveModelId: model.id,
+    });
+    expect((await call('DELETE', `/ai-model/${model.id}`)).body.msg).toBe('AI_MODEL_IN_USE');
+
+    // 9. Back to the built-in detector everywhere, the model can go.
+    expect(okData(await call<AiModelChoice>('PUT', '/ai-model/choice', { modelId: null }))).toEqual({
+      teamModelId: null,
+      projectModelId: null,
+      effectiveModelId: null,
+    });
     expect(okData(await call('DELETE', `/ai-model/${model.id}`))).toBeNull();
     expect((await call('GET', `/ai-model/${model.id}`)).body.msg).toBe('AI_MODEL_NOT_EXISTING');
   }, 240_000);
