@@ -95,8 +95,8 @@ const thumbnailOf = (image: Sharp) =>
 
 /**
  * From the camera's own preview (packages/imagery, embedded-preview.ts), which spares decoding the original: on the
- * bench's 20-megapixel photos the ingest costs 52 CPU ms a photo from a 1920 px preview against 274 from the original
- * (docs/benchmarks.md, photo ingest).
+ * bench's 20-megapixel photos the ingest costs a sixth of the CPU a photo from a 1920 px preview that it costs from
+ * the original (docs/benchmarks.md, photo ingest).
  * The preview follows the same size rule as one made from the original, applied to the embedded image. One that
  * rule keeps at its own size, upright and in sRGB, is stored as the camera wrote it; the thumbnail's decoding then
  * checks that it decodes whole. Throws when it does not: the caller then decodes the original.
