@@ -113,9 +113,15 @@ export async function logInThroughUi(page: Page, identifier: string, landing: Re
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   const force = page.getByRole('button', { name: buttonName(zh.ui.session.forceLogin) });
-  await Promise.race([page.waitForURL(landing), force.waitFor()]);
-  if (await force.isVisible()) await force.click();
-  await page.waitForURL(landing);
+  // Until the landing page shows, a "log in anyway" question may come (a session left by an earlier step) and, on
+  // a busy machine, come late or need a second click once its dialog has settled: answer it whenever it is there.
+  const deadline = Date.now() + 90_000;
+  while (!landing.test(page.url())) {
+    if (Date.now() > deadline) throw new Error(`login as ${identifier} never reached ${landing} (at ${page.url()})`);
+    if (await force.isVisible()) await force.click({ timeout: 5_000 }).catch(() => undefined);
+    await page.waitForURL(landing, { timeout: 2_000 }).catch(() => undefined);
+  }
+  await page.waitForLoadState('load');
 }
 
 /** The token of the page's session, for API calls made on the user's behalf. */
