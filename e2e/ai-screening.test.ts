@@ -27,12 +27,11 @@ import { fixturePath, missingFixtureMessage, readFixture } from '@sightline/imag
 import { trainSmallSegmenter } from '@sightline/vision';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
-import { browserSuite } from './support/browser-suite';
+import { functionPackageSuite, scratchDatabaseMissing } from './support/function-package-suite';
 import { plainPhoto } from './support/defect-seed';
 import { layerView } from './support/defect-editor-ui';
 import { pickLanguage, seedInspectionPhotos } from './support/inspection-seed';
-import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
-import { apiData, buttonName, createProject, logInByApi, startSnapshotServer, text, zh } from './support/team-api';
+import { apiData, buttonName, createProject, logInByApi, text, zh } from './support/team-api';
 
 /** DeepCrack test photos in which the built-in detector finds exactly one crack (packages/vision, deterministic). */
 const CRACKED = ['11239-1.jpg', '11248-1.jpg', '11296-1.jpg'] as const;
@@ -40,30 +39,16 @@ const cracked = CRACKED.map((name) => ({ name, bytes: readFixture('deepcrack', '
 const skipReason = browserSkipReason('e2e/ai-screening.test.ts', {
   fixture: cracked.some((photo) => !photo.bytes)
     ? missingFixtureMessage('deepcrack', 'test', 'img')
-    : (await postgresAnswers())
-      ? null
-      : 'skipped: no PostgreSQL server at 127.0.0.1:5432',
+    : await scratchDatabaseMissing(),
 });
 const ui = zh.aiUi;
 const PLAIN = 'plain.jpg';
 
 describe.skipIf(skipReason !== null)('AI screening and review', () => {
-  let database: ScratchDatabase | undefined;
-  const suite = browserSuite(async () => {
-    database = await createScratchDatabase();
-    const server = await startSnapshotServer({ DATABASE_URL: database.url });
-    await database.query(
-      `insert into team_functions (team_id, function_code, validity_days, activated_at, expires_at)
-       select id, 'ai_screening', 365, now(), now() + interval '365 days' from teams`,
-    );
-    return server;
-  });
+  const suite = functionPackageSuite('ai_screening');
   // Each step waits for the run or a write to reach the server and the panel to read it again.
   beforeAll(() => vi.setConfig({ expect: { poll: { timeout: 30_000 } } }));
-  afterAll(async () => {
-    vi.resetConfig();
-    await database?.drop();
-  });
+  afterAll(() => vi.resetConfig());
 
   it(
     'screens the photos, then accepts, rejects with feedback, edits in the editor and reviews them, the tabs counting',
