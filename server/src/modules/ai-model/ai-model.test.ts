@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AI_SCREENING_EVENT,
   AI_TRAINING_SET_EVENT,
+  LIMITS,
   type AiFeedback,
   type AiImageInfo,
   type AiModel,
@@ -395,6 +396,12 @@ describeOnEachDatabase('Learned AI models', (server) => {
       );
       expect((await upload({ model: onnx(), sidecar: '{ not json' })).msg).toBe('AI_MODEL_SIDECAR_ERROR');
       expect((await upload({ model: onnx() })).msg).toBe('VALIDATION_ERROR');
+    });
+
+    it('a sidecar one byte over its size limit', async () => {
+      const padded = JSON.stringify(sidecar).padEnd(LIMITS.aiModel.sidecarMaxBytes + 1, ' ');
+      expect((await upload({ model: onnx(), sidecar: padded })).msg).toBe('FILE_TOO_LARGE');
+      expect(okData(await call<AiModel[]>('GET', '/ai-model/list'))).toEqual([]);
     });
 
     it("another team's model", async () => {
