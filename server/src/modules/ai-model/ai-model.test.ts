@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AI_SCREENING_EVENT,
@@ -26,6 +25,8 @@ import { createConfiguredBlobStore } from '../../platform/storage/configured-blo
 import { pollUntil, waitForEvent } from '../../../test/events.js';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
+import { unzip } from '../../../test/factories/inspection-report.js';
+import { multipartStream, zeroBytes, type MultipartPart } from '../../../test/factories/multipart.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
 import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
@@ -34,38 +35,6 @@ import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
 const PHOTO_PX = 128;
 /** The training budget: the trainer stops at the steps (reproducible) well inside the seconds. */
 const TRAINING = { seconds: 30, maxSteps: 60, seed: 1 };
-
-/** Every entry of a zip, by name. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-/** A multipart body of the given files (and fields), as a browser's FormData sends it. */
-async function multipart(parts: Record<string, { bytes: Buffer | string; name: string }>) {
-  const form = new FormData();
-  for (const [field, part] of Object.entries(parts)) form.append(field, new Blob([part.bytes]), part.name);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type')! };
-}
 
 describeOnEachDatabase('Learned AI models', (server) => {
   let team: StaffedTeam;
@@ -79,18 +48,20 @@ describeOnEachDatabase('Learned AI models', (server) => {
   const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string) =>
     server().call<T>(method, `/api${url}`, { token: token ?? team.inspector.token, body });
   const upload = async (
-    files: { model?: Buffer; sidecar?: Buffer | string },
+    files: { model?: MultipartPart['data']; sidecar?: Buffer | string },
     token = team.inspector.token,
     query = '',
   ) => {
-    const { payload, type } = await multipart({
-      ...(files.model ? { file: { bytes: files.model, name: 'team-crack.onnx' } } : {}),
-      ...(files.sidecar !== undefined ? { sidecar: { bytes: files.sidecar, name: 'team-crack.json' } } : {}),
-    });
+    const { payload, headers } = multipartStream([
+      ...(files.model ? [{ data: files.model, fileName: 'team-crack.onnx' }] : []),
+      ...(files.sidecar !== undefined
+        ? [{ data: Buffer.from(files.sidecar), fieldName: 'sidecar', fileName: 'team-crack.json' }]
+        : []),
+    ]);
     const response = await server().app.inject({
       method: 'POST',
       url: `/api/ai-model${query}`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      headers: { authorization: `Bearer ${token}`, ...headers },
       payload,
     });
     return response.json() as { code: number; msg: string; data: AiModel };
@@ -398,10 +369,22 @@ describeOnEachDatabase('Learned AI models', (server) => {
       expect((await upload({ model: onnx() })).msg).toBe('VALIDATION_ERROR');
     });
 
-    it('a sidecar one byte over its size limit', async () => {
-      const padded = JSON.stringify(sidecar).padEnd(LIMITS.aiModel.sidecarMaxBytes + 1, ' ');
-      expect((await upload({ model: onnx(), sidecar: padded })).msg).toBe('FILE_TOO_LARGE');
+    /** An upload refused as too large keeps nothing. */
+    const refusedTooLarge = async (files: Parameters<typeof upload>[0]) => {
+      expect((await upload(files)).msg).toBe('FILE_TOO_LARGE');
       expect(okData(await call<AiModel[]>('GET', '/ai-model/list'))).toEqual([]);
+    };
+
+    it('a sidecar one byte over its size limit', async () => {
+      await refusedTooLarge({
+        model: onnx(),
+        sidecar: JSON.stringify(sidecar).padEnd(LIMITS.aiModel.sidecarMaxBytes + 1, ' '),
+      });
+    });
+
+    it('a model file one byte over its size limit', async () => {
+      // Streamed: the test never holds the 200 MB.
+      await refusedTooLarge({ model: zeroBytes(LIMITS.aiModel.fileMaxBytes + 1), sidecar: JSON.stringify(sidecar) });
     });
 
     it("another team's model", async () => {
@@ -428,5 +411,6 @@ describeOnEachDatabase('Learned AI models', (server) => {
         okData(await call<AiModelChoice>('GET', `/ai-model/choice?projectId=${projectId}`, undefined, viewer)),
       ).toEqual({ teamModelId: null, projectModelId: null, effectiveModelId: null });
     });
+
   });
 });
