@@ -31,6 +31,7 @@ import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/proj
 import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
 import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
+import { createAiModelRepo } from './ai-model.repo.js';
 
 const PHOTO_PX = 128;
 /** The training budget: the trainer stops at the steps (reproducible) well inside the seconds. */
@@ -412,5 +413,39 @@ describeOnEachDatabase('Learned AI models', (server) => {
       ).toEqual({ teamModelId: null, projectModelId: null, effectiveModelId: null });
     });
 
+    it('choosing a model still being checked or whose check failed, keeping the choice', async () => {
+      // The project uses the ready model uploaded above; the team keeps the built-in detector.
+      const [uploaded] = okData(await call<AiModel[]>('GET', '/ai-model/list'));
+      const ready = await pollUntil(
+        async () => okData(await call<AiModel>('GET', `/ai-model/${uploaded!.id}`)),
+        (value) => value.state !== 'checking',
+      );
+      expect(ready.state).toBe('ready');
+      const chosen = okData(await call<AiModelChoice>('PUT', '/ai-model/choice', { projectId, modelId: ready.id }));
+      // Models as an upload leaves them before their evaluation job ends, and as a failed evaluation leaves them:
+      // through the module's repo, with no job queued, so neither changes state under the test.
+      const repo = createAiModelRepo(server().db);
+      const insert = (name: string) =>
+        repo.insertModel({
+          teamId: team.id,
+          name,
+          classes: ['crack'],
+          sizeBytes: 1,
+          keys: (id) => ({ model: `test/${id}/model.onnx`, sidecar: `test/${id}/model.json` }),
+          createdBy: team.inspector.id,
+        });
+      const checking = await insert('Still checking');
+      const failed = await insert('Failed check');
+      await repo.finishCheck(failed.id, { state: 'failed', errorKey: 'AI_MODEL_FILE_ERROR' });
+      for (const model of [checking, failed]) {
+        for (const scope of [{ projectId }, {}]) {
+          expect((await call('PUT', '/ai-model/choice', { ...scope, modelId: model.id })).body.msg).toBe(
+            'AI_MODEL_NOT_READY',
+          );
+        }
+      }
+      expect(okData(await call<AiModelChoice>('GET', `/ai-model/choice?projectId=${projectId}`))).toEqual(chosen);
+      expect(chosen).toEqual({ teamModelId: null, projectModelId: ready.id, effectiveModelId: ready.id });
+    });
   });
 });
