@@ -1,6 +1,6 @@
-import { roleMenuCalls, teamCalls, projectTypeCalls, projectCalls } from '@sightline/shared';
+import { roleMenuCalls, teamCalls, teamFunctionCalls, projectTypeCalls, projectCalls } from '@sightline/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { RouterResponse, TeamDetails } from '@sightline/shared';
+import type { RouterResponse, TeamDetails, TeamFunctionCode } from '@sightline/shared';
 import { useInTeam, useSignedIn } from '../stores/session-store';
 import { call, isMissingEndpoint } from './client';
 import { teamKeys, teamsKeys } from './query-keys';
@@ -47,6 +47,25 @@ export function useTeamDetails(enabled = true) {
     enabled: ready && enabled,
     queryFn: ({ signal }) => fetchTeamDetails({ signal }),
   });
+}
+
+/** The current team's function packages (settings lists them; features offer what needs an active one). */
+export function useTeamFunctions(enabled = true) {
+  const ready = useInTeam();
+  return useQuery({
+    queryKey: teamKeys.functions(),
+    enabled: ready && enabled,
+    queryFn: ({ signal }) => call(teamFunctionCalls.functionsOf, { signal }),
+  });
+}
+
+/**
+ * Whether the team's function package `code` is active: undefined until known (or when the list cannot be read: the
+ * server, which refuses with TEAM_FUNCTION_INACTIVE, then says so).
+ */
+export function useFunctionActive(code: TeamFunctionCode, enabled = true): boolean | undefined {
+  const functions = useTeamFunctions(enabled);
+  return functions.data?.some((entry) => entry.code === code && entry.status === 'active');
 }
 
 /** Every member of the current team (pickers: notice recipients, project members). */

@@ -1,6 +1,5 @@
 import {
   teamCalls,
-  teamFunctionCalls,
   roleCalls,
   projectBelongCalls,
   projectTypeCalls,
@@ -44,15 +43,6 @@ export function useRenameTeam() {
       void queryClient.invalidateQueries({ queryKey: teamsKeys.all });
       return invalidate();
     },
-  });
-}
-
-export function useTeamFunctions(enabled = true) {
-  const ready = useInTeam();
-  return useQuery({
-    queryKey: teamKeys.functions(),
-    enabled: ready && enabled,
-    queryFn: ({ signal }) => call(teamFunctionCalls.functionsOf, { signal }),
   });
 }
 

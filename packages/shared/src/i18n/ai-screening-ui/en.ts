@@ -24,6 +24,8 @@ export const en: Widen<typeof zhCN> = {
     stopConfirm:
       "Stop this inspection's AI screening? Photos already screened keep their results; the rest are not screened.",
     jump: 'Jump the queue',
+    packageInactive:
+      "Your team's AI screening package is not active or has expired: screening cannot be started. Results already screened can still be reviewed.",
     stopped: 'AI screening stopped',
     startDialog: {
       title: 'AI screening settings',

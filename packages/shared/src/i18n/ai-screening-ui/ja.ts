@@ -23,6 +23,8 @@ export const ja: Widen<typeof zhCN> = {
     stop: 'スクリーニング停止',
     stopConfirm: 'この点検の AI スクリーニングを停止しますか？検出済みの写真の結果は残り、残りの写真は検出されません。',
     jump: '順番を繰り上げ',
+    packageInactive:
+      'チームの AI スクリーニング機能が有効化されていないか期限切れのため、スクリーニングを開始できません。検出済みの結果は引き続き審査できます。',
     stopped: 'AI スクリーニングを停止しました',
     startDialog: {
       title: 'AI スクリーニング設定',

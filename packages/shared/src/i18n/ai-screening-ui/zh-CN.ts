@@ -21,6 +21,7 @@ export const zhCN = {
     stop: '停止筛查',
     stopConfirm: '停止本次巡检的 AI 筛查？已识别的照片保留结果，其余照片不再识别。',
     jump: '插队',
+    packageInactive: '团队的 AI 筛查功能未开通或已过期，无法开始筛查；已筛查的结果仍可审核。',
     stopped: '已停止 AI 筛查',
     startDialog: {
       title: 'AI 筛查配置',

@@ -3,6 +3,7 @@ import { Alert, App as AntdApp, Button, Card, Flex, Progress, Space, Tag, Typogr
 import { ExperimentOutlined, StopOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AiCheckState } from '@sightline/shared';
+import { useFunctionActive } from '../../../api/team';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { translate } from '../../../i18n';
 import { usePermission } from '../../../session/permissions';
@@ -33,6 +34,8 @@ export default function ScreeningSection({ inspectionId, projectId }: { inspecti
   const { modal, message } = AntdApp.useApp();
   const canScreen = usePermission('image:screen');
   const canReview = usePermission('defect:review');
+  // Starting and jumping the queue need the team's AI screening package; stopping and reviewing do not.
+  const packageInactive = useFunctionActive('ai_screening', canScreen) === false;
   const [starting, setStarting] = useState(false);
   const status = useScreeningStatus(inspectionId);
   const types = useProjectTypes(projectId);
@@ -65,7 +68,7 @@ export default function ScreeningSection({ inspectionId, projectId }: { inspecti
       extra={
         canScreen && (
           <Space wrap>
-            {state === 'AI_QUEUE' && (
+            {state === 'AI_QUEUE' && !packageInactive && (
               <Button
                 size="small"
                 icon={<VerticalAlignTopOutlined />}
@@ -92,7 +95,7 @@ export default function ScreeningSection({ inspectionId, projectId }: { inspecti
                 type="primary"
                 size="small"
                 icon={<ExperimentOutlined />}
-                disabled={!status.isSuccess}
+                disabled={!status.isSuccess || packageInactive}
                 onClick={() => setStarting(true)}
                 data-testid="ai-start"
               >
@@ -105,6 +108,9 @@ export default function ScreeningSection({ inspectionId, projectId }: { inspecti
     >
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('aiUi.intro')}</Typography.Text>
+        {canScreen && packageInactive && (
+          <Alert type="info" showIcon title={t('aiUi.packageInactive')} data-testid="ai-package-inactive" />
+        )}
         {status.isError ? (
           <LoadFailed onRetry={() => void status.refetch()} />
         ) : (

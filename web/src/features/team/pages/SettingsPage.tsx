@@ -35,7 +35,8 @@ import { applyServerIssues, zodRule } from '../../../lib/form-rules';
 import { formatGigabytes, storagePercent } from '../../../lib/sizes';
 import { SystemConfigCard } from '../components/SystemConfigCard';
 import { useProjectTypes, useTeamDetails } from '../../../api/team';
-import { useRenameTeam, useTeamFunctions, useToggleProjectType } from '../api';
+import { useTeamFunctions } from '../../../api/team';
+import { useRenameTeam, useToggleProjectType } from '../api';
 
 const FUNCTION_STATE_COLORS: Record<TeamFunctionState, string> = {
   not_activated: 'default',
