@@ -49,8 +49,11 @@ export function createCpuPool(options: CpuPoolOptions) {
     // machine's cores busy without a JS heap per core.
     concurrentTasksPerWorker: 2,
     // Tasks keep their data in Buffers and native memory (sharp, inflate), not in the thread's JS heap: a small
-    // young generation keeps each thread's share of the process's memory small.
-    resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    // young generation keeps each thread's share of the process's memory small. Not smaller than 8 MiB: at 4, the
+    // short-lived objects of a task that awaits many native calls (the Excel export's ten thousand sharp encodes)
+    // outlived two scavenges, filled the old generation and cost a full mark of the thread's heap every photo or
+    // two (98 mark-compacts and 2 s of V8's helper threads for 20,000 thumbnails; 5 and 0.1 s at 8 MiB).
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
     execArgv: threadExecArgv(options.entry),
     workerData: options.config,
   });
