@@ -8,8 +8,12 @@ import { photoThumbnailsTask, THUMBNAIL_PX, type Thumbnail } from './defect-expo
 
 /** The row height (points) that shows a thumbnail whole. */
 const THUMBNAIL_ROW_PT = 76;
-/** Photos cropped at once: enough to keep the CPU pool's threads busy while one waits on its preview's read. */
-const PHOTOS_AT_ONCE = 4;
+/**
+ * Photos cropped at once for each of the CPU pool's threads: a thread runs two tasks side by side, so that one
+ * crops and encodes while the other waits on its preview's read and decode. Each photo in flight holds its decoded
+ * preview (about 9 MiB at 2048 × 1536), which bounds the export's memory.
+ */
+const PHOTOS_PER_THREAD = 2;
 
 export interface ExportPhoto {
   id: number;
@@ -59,7 +63,9 @@ export async function cropThumbnails(
   const worker = async () => {
     while (next < waiting.length) await crop(waiting[next++]!);
   };
-  await Promise.all(Array.from({ length: PHOTOS_AT_ONCE }, worker));
+  // Spread over every thread of the pool (one on two cores, the event loop keeping the other; sharp's encodes run
+  // on libuv's threads, which use both).
+  await Promise.all(Array.from({ length: PHOTOS_PER_THREAD * cpu.threads }, worker));
   return thumbnails;
 }
 
