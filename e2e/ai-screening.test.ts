@@ -114,6 +114,10 @@ describe.skipIf(skipReason !== null)('AI screening and review', () => {
         .toBe('AI_CHECK_COMPLETE');
       await expect.poll(() => section.getByTestId('ai-done').getAttribute('data-done')).toBe('4');
       await expect.poll(() => section.getByTestId('ai-defects').getAttribute('data-count')).toBe('3');
+      // No learned model chosen yet: the summary names the built-in detector as what found them.
+      expect(await section.getByTestId('ai-detectors').textContent()).toBe(
+        text(ui.foundBy, { names: ui.models.builtin }),
+      );
       await expectCounts({
         all: 4,
         toReview: 4,

@@ -74,6 +74,13 @@ export const aiCheckStartBodySchema = z.object({
 export type AiCheckStartBody = z.input<typeof aiCheckStartBodySchema>;
 export const aiCheckIdParamsSchema = z.object({ id: idParam });
 
+/**
+ * What found an AI result: a learned model of the team (modules/ai-model; `name` null once the model is deleted, its
+ * defects keeping its id), or the built-in detector (`modelId` null).
+ */
+export const aiDetectorSchema = z.object({ modelId: z.number().int().nullable(), name: z.string().nullable() });
+export type AiDetector = z.infer<typeof aiDetectorSchema>;
+
 export const aiScreeningStatusSchema = z.object({
   inspectionId: z.number().int(),
   state: z.enum(AI_CHECK_STATES),
@@ -88,6 +95,8 @@ export const aiScreeningStatusSchema = z.object({
   errorKey: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** The detectors whose defects the inspection's AI results hold now, learned models first. */
+  detectors: z.array(aiDetectorSchema),
 });
 export type AiScreeningStatus = z.infer<typeof aiScreeningStatusSchema>;
 
@@ -136,6 +145,8 @@ export const aiDefectSchema = z.object({
   locationState: z.string(),
   /** The team's learned model that found it (modules/ai-model); null: the built-in detector. */
   aiModelId: z.number().int().nullable(),
+  /** What found it, by name. */
+  detector: aiDetectorSchema,
 });
 export const aiImageInfoSchema = aiImageSchema.extend({ defects: z.array(aiDefectSchema) });
 export type AiImageInfo = z.infer<typeof aiImageInfoSchema>;

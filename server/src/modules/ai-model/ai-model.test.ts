@@ -147,6 +147,8 @@ describeOnEachDatabase('Learned AI models', (server) => {
       .where('inspection_id', '=', inspectionId)
       .execute();
     expect(builtIn.every((row) => row.ai_model_id === null)).toBe(true);
+    const builtInStatus = okData(await call<AiScreeningStatus>('GET', `/ai-check/queue-position/${inspectionId}`));
+    expect(builtInStatus.detectors).toEqual([{ modelId: null, name: null }]);
 
     // 2. Review. Photo 0: accepted as found. Photo 1: its first AI defect edited to the crack as drawn. Photo 2: its
     // AI defects rejected with feedback (not damage). Photo 3 has no crack: what the AI found there rejected, the
@@ -308,6 +310,10 @@ describeOnEachDatabase('Learned AI models', (server) => {
       .executeTakeFirstOrThrow();
     const info = okData(await call<AiImageInfo>('POST', `/inspection-image/img-ai-info/${withDefects.image_id}`));
     expect(info.defects.map((defect) => defect.aiModelId)).toEqual(info.defects.map(() => model.id));
+    // Named where a reviewer reads them: each defect, and the run's summary (every photo screened again by it).
+    const byModel = { modelId: model.id, name: 'Team cracks' };
+    expect(info.defects.map((defect) => defect.detector)).toEqual(info.defects.map(() => byModel));
+    expect(done.detectors).toEqual([byModel]);
 
     // 8. Made the team's default: once the project's own choice is cleared, the project uses the team's.
     expect(okData(await call<AiModelChoice>('PUT', '/ai-model/choice', { modelId: model.id }))).toEqual({
@@ -330,6 +336,15 @@ describeOnEachDatabase('Learned AI models', (server) => {
     });
     expect(okData(await call('DELETE', `/ai-model/${model.id}`))).toBeNull();
     expect((await call('GET', `/ai-model/${model.id}`)).body.msg).toBe('AI_MODEL_NOT_EXISTING');
+    // Its defects keep its id, their name gone with it: a deleted model, not the built-in detector.
+    const deleted = { modelId: model.id, name: null };
+    const afterDelete = okData(
+      await call<AiImageInfo>('POST', `/inspection-image/img-ai-info/${withDefects.image_id}`),
+    );
+    expect(afterDelete.defects.map((defect) => defect.detector)).toEqual(afterDelete.defects.map(() => deleted));
+    expect(okData(await call<AiScreeningStatus>('GET', `/ai-check/queue-position/${inspectionId}`)).detectors).toEqual([
+      deleted,
+    ]);
   }, 240_000);
 
   describe('refuses', () => {

@@ -297,27 +297,49 @@ export function createAiScreeningRepo(db: Kysely<Database>) {
           .executeTakeFirst();
       },
 
+      /** The photo's AI defects with the name of the learned model that found each (null once it is deleted). */
       aiDefectsOf(imageId: number) {
         return q
-          .selectFrom('defects')
+          .selectFrom('defects as d')
+          .leftJoin('ai_models as m', 'm.id', 'd.ai_model_id')
           .select([
-            'id',
-            'type_id',
-            'shape_kind',
-            'points',
-            'length_m',
-            'width_mm',
-            'area_m2',
-            'lon',
-            'lat',
-            'height',
-            'location_state',
-            'ai_model_id',
+            'd.id',
+            'd.type_id',
+            'd.shape_kind',
+            'd.points',
+            'd.length_m',
+            'd.width_mm',
+            'd.area_m2',
+            'd.lon',
+            'd.lat',
+            'd.height',
+            'd.location_state',
+            'd.ai_model_id',
+            'm.name as ai_model_name',
           ])
-          .where('image_id', '=', imageId)
-          .where('source', '=', 'ai')
-          .orderBy('id')
+          .where('d.image_id', '=', imageId)
+          .where('d.source', '=', 'ai')
+          .orderBy('d.id')
           .execute();
+      },
+
+      /**
+       * The detectors whose defects the inspection's AI results hold: each learned model (its name null once it is
+       * deleted) and the built-in detector (no model) last.
+       */
+      detectorsOf(inspectionId: number) {
+        return (
+          q
+            .selectFrom('defects as d')
+            .leftJoin('ai_models as m', 'm.id', 'd.ai_model_id')
+            .select(['d.ai_model_id', 'm.name'])
+            .distinct()
+            .where('d.inspection_id', '=', inspectionId)
+            .where('d.source', '=', 'ai')
+            // Ascending puts the null (built-in) last.
+            .orderBy('d.ai_model_id')
+            .execute()
+        );
       },
 
       /** Sets the review flag of screened photos (of `imageIds`, or all the inspection's) whose flag differs. */

@@ -116,6 +116,10 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
       errorKey: row?.error_key ?? null,
       startedAt: row?.started_at?.toISOString() ?? null,
       finishedAt: row?.finished_at?.toISOString() ?? null,
+      detectors: (await repo.detectorsOf(inspectionId)).map((detector) => ({
+        modelId: detector.ai_model_id,
+        name: detector.name,
+      })),
     };
   }
 
@@ -387,6 +391,7 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
               : null,
           locationState: defect.location_state,
           aiModelId: defect.ai_model_id,
+          detector: { modelId: defect.ai_model_id, name: defect.ai_model_name },
         })),
       };
     },

@@ -181,6 +181,10 @@ describeOnEachDatabase('AI screening', (server) => {
     expect((await position(inspectionId)).state).toBe('NOT_EXISTING');
     const done = await screenToEnd(inspectionId, { imageRange: 'keepManual', typeIds: [crackType] });
     expect(done).toMatchObject({ state: 'AI_CHECK_COMPLETE', done: 3, total: 3, defects: 2, queuePosition: null });
+    // No learned model chosen: the built-in detector found them, which the run's summary and each defect say.
+    const builtIn = { modelId: null, name: null };
+    expect(done.detectors).toEqual([builtIn]);
+    expect((await position(inspectionId)).detectors).toEqual([builtIn]);
     const found = await aiDefects(inspectionId);
     expect(found.map((row) => [row.image_id, row.shape_kind])).toEqual([
       [photos[0], 'polyline'],
@@ -195,6 +199,7 @@ describeOnEachDatabase('AI screening', (server) => {
     const info = okData(await call<AiImageInfo>('POST', `/inspection-image/img-ai-info/${photos[0]}`));
     expect(info).toMatchObject({ aiState: 'damage', aiDefectCount: 1, errorKey: 'TWO_D_TO_3D_FAIL', reviewed: false });
     expect(info.defects).toHaveLength(1);
+    expect(info.defects[0]!.detector).toEqual(builtIn);
     const plain = okData(await call<AiImageInfo>('POST', `/inspection-image/img-ai-info/${photos[2]}`));
     expect(plain).toMatchObject({ aiState: 'clean', aiDefectCount: 0, defects: [] });
   });

@@ -18,6 +18,8 @@ export const en: Widen<typeof zhCN> = {
     },
     progress: 'Photos screened {done} / {total}',
     defectsFound: '{count} defects found',
+    foundBy: 'Found by: {names}',
+    deletedModel: 'a deleted model (#{id})',
     queuePosition: '{position} tasks ahead in the queue',
     start: 'Start AI screening',
     stop: 'Stop screening',

@@ -18,6 +18,8 @@ export const ja: Widen<typeof zhCN> = {
     },
     progress: '検出済みの写真 {done} / {total}',
     defectsFound: '損傷 {count} 件を検出',
+    foundBy: '検出モデル：{names}',
+    deletedModel: '削除済みのモデル（#{id}）',
     queuePosition: '前に {position} 件の待ち',
     start: 'AI スクリーニング開始',
     stop: 'スクリーニング停止',

@@ -16,6 +16,8 @@ export const zhCN = {
     },
     progress: '已识别照片 {done} / {total}',
     defectsFound: '发现病害 {count} 处',
+    foundBy: '识别模型：{names}',
+    deletedModel: '已删除的模型（#{id}）',
     queuePosition: '前方还有 {position} 个任务',
     start: '开始 AI 筛查',
     stop: '停止筛查',

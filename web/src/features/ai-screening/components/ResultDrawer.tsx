@@ -9,6 +9,7 @@ import { translate } from '../../../i18n';
 import { SIZE_DIMENSIONS, formatSize } from '../../../lib/defect-sizes';
 import { defectTypeLabel } from '../../../lib/defect-type-label';
 import { useAiImage, useFeedbacks } from '../api';
+import { detectorIds, detectorLabel } from '../detector';
 import { AiStateTag } from './AiStateTag';
 import { FeedbackDialog } from './FeedbackDialog';
 
@@ -112,6 +113,13 @@ export function ResultDrawer({
                             (dimension) => `${formatSize(defect.size[dimension], dimension)} ${SIZE_UNITS[dimension]}`,
                           )
                           .join(' · ') || '—'}
+                      </Typography.Text>
+                      <Typography.Text
+                        type="secondary"
+                        data-testid="ai-result-detector"
+                        data-model={detectorIds([defect.detector])}
+                      >
+                        {t('aiUi.foundBy', { names: detectorLabel(t, defect.detector) })}
                       </Typography.Text>
                     </Flex>
                   </List.Item>

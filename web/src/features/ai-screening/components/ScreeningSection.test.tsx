@@ -46,6 +46,7 @@ function renderFor(aiScreening: TeamFunction['status']): string {
     errorKey: null,
     startedAt: null,
     finishedAt: null,
+    detectors: [],
   });
   return renderToString(
     <MemoryRouter>

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { translate } from '../../../i18n';
 import { usePermission } from '../../../session/permissions';
 import { isBusy, useProjectTypes, useScreeningActions, useScreeningStatus } from '../api';
+import { detectorIds, detectorLabel } from '../detector';
 import { ModelsPanel } from './ModelsPanel';
 import { ReviewPanel } from './ReviewPanel';
 import { StartDialog } from './StartDialog';
@@ -45,6 +46,7 @@ export default function ScreeningSection({ inspectionId, projectId }: { inspecti
   const busy = isBusy(state);
   const done = status.data?.done ?? 0;
   const total = status.data?.total ?? 0;
+  const detectors = status.data?.detectors ?? [];
   const percent = total > 0 ? Math.floor((done / total) * 100) : 0;
 
   const confirmStop = () =>
@@ -136,6 +138,11 @@ export default function ScreeningSection({ inspectionId, projectId }: { inspecti
                 <Typography.Text type="secondary" data-testid="ai-defects" data-count={status.data?.defects ?? 0}>
                   {t('aiUi.defectsFound', { count: status.data?.defects ?? 0 })}
                 </Typography.Text>
+                {detectors.length > 0 && (
+                  <Typography.Text type="secondary" data-testid="ai-detectors" data-models={detectorIds(detectors)}>
+                    {t('aiUi.foundBy', { names: detectors.map((detector) => detectorLabel(t, detector)).join(', ') })}
+                  </Typography.Text>
+                )}
               </>
             )}
             {status.data?.queuePosition !== null && status.data?.queuePosition !== undefined && (
