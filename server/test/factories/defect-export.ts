@@ -45,6 +45,31 @@ export async function insertPhotosWithPreviews(
   return Object.fromEntries(rows.map((row) => [row.name, row.id]));
 }
 
+/** Processed photos whose originals (`bytes`, of `size` pixels) are in the blob store: what screening reads. */
+export async function insertPhotosWithOriginals(
+  db: Kysely<Database>,
+  blobs: BlobStore,
+  place: { inspectionId: number; groupId: number },
+  photos: ReadonlyArray<{ name: string; bytes: Buffer; size: [number, number] }>,
+): Promise<number[]> {
+  const rows = await insertPhotos(
+    db,
+    place.inspectionId,
+    place.groupId,
+    photos.map(({ name, size }) => ({ name, pose: null, size })),
+  );
+  for (const [index, row] of rows.entries()) {
+    const { storage_key: key } = await db
+      .updateTable('inspection_images')
+      .set({ state: 'processed' })
+      .where('id', '=', row.id)
+      .returning('storage_key')
+      .executeTakeFirstOrThrow();
+    await blobs.put(imageBlobKeys(key).original, photos[index]!.bytes);
+  }
+  return rows.map((row) => row.id);
+}
+
 /**
  * `count` defects written by one statement (a crack each, levels 1 to 5 in turn, numbered from `firstNumber`), for
  * the limits of an export and the benches: marking them through the calls would take minutes.

@@ -92,6 +92,18 @@ export async function setFunction(
     .execute();
 }
 
+/** A function package active from now for `days` days (a new team has only the default packages). */
+export function grantFunction(db: Kysely<Database>, teamId: number, code: TeamFunctionCode, days = 365) {
+  const now = Date.now();
+  return setFunction(db, {
+    teamId,
+    code,
+    activatedAt: new Date(now),
+    expiresAt: new Date(now + days * DAY_MS),
+    validityDays: days,
+  });
+}
+
 /** The team's storage counter in bytes. */
 export async function teamUsedBytes(db: Kysely<Database>, teamId: number): Promise<number> {
   const row = await db

@@ -24,13 +24,13 @@ import {
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 import { pollUntil, waitForEvent } from '../../../test/events.js';
 import { describeOnEachDatabase } from '../../../test/harness.js';
+import { insertPhotosWithOriginals } from '../../../test/factories/defect-export.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { unzip } from '../../../test/factories/inspection-report.js';
 import { multipartStream, zeroBytes, type MultipartPart } from '../../../test/factories/multipart.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
-import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
-import { buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
-import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
+import { okData } from '../../../test/factories/spatial-marker.js';
+import { buildStaffedTeam, grantFunction, type StaffedTeam } from '../../../test/factories/team.js';
 import { createAiModelRepo } from './ai-model.repo.js';
 
 const PHOTO_PX = 128;
@@ -89,13 +89,7 @@ describeOnEachDatabase('Learned AI models', (server) => {
   beforeAll(async () => {
     const db = server().db;
     team = await buildStaffedTeam(db);
-    const now = Date.now();
-    await setFunction(db, {
-      teamId: team.id,
-      code: 'ai_screening',
-      activatedAt: new Date(now),
-      expiresAt: new Date(now + 365 * 86_400_000),
-    });
+    await grantFunction(db, team.id, 'ai_screening');
     const scene = await buildInspection(db, {
       teamId: team.id,
       createdBy: team.admin.id,
@@ -105,23 +99,12 @@ describeOnEachDatabase('Learned AI models', (server) => {
     crackType = await builtInDefectTypeId(db, 'crack');
     // Photos of concrete-like texture with cracks drawn along known polylines (every fourth without any).
     const samples = await syntheticTrainingSamples(10, PHOTO_PX, 7);
-    const rows = await insertPhotos(
+    photos = await insertPhotosWithOriginals(
       db,
-      inspectionId,
-      scene.groupId,
-      samples.map((sample) => ({ name: `${sample.name}.jpg`, pose: null, size: [PHOTO_PX, PHOTO_PX] })),
+      createConfiguredBlobStore(server().config),
+      scene,
+      samples.map((sample) => ({ name: `${sample.name}.jpg`, bytes: sample.imageJpeg, size: [PHOTO_PX, PHOTO_PX] })),
     );
-    const blobs = createConfiguredBlobStore(server().config);
-    for (const [index, row] of rows.entries()) {
-      const { storage_key: key } = await db
-        .updateTable('inspection_images')
-        .set({ state: 'processed' })
-        .where('id', '=', row.id)
-        .returning('storage_key')
-        .executeTakeFirstOrThrow();
-      await blobs.put(imageBlobKeys(key).original, samples[index]!.imageJpeg);
-    }
-    photos = rows.map((row) => row.id);
     // The synthetic cracks run on past the photo's edge; a person draws them inside it.
     const inside = (value: number) => Math.min(PHOTO_PX - 1, Math.max(0, value));
     drawn = samples.map((sample) =>

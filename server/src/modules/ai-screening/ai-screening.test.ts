@@ -18,11 +18,11 @@ import { adminQuery } from '../../../test/databases.js';
 import { pollUntil, waitForEvent } from '../../../test/events.js';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import { restartScene } from '../../../test/restart-scene.js';
+import { insertPhotosWithOriginals } from '../../../test/factories/defect-export.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
 import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
-import { buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
-import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
+import { buildStaffedTeam, grantFunction, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
 import { AI_SCREENING_JOB } from './ai-screening.service.js';
 
 const PHOTO_SIZE: [number, number] = [400, 300];
@@ -75,38 +75,17 @@ async function insertScreenablePhotos(
   counts: { cracked: number; plain: number; prefix?: string },
 ) {
   const prefix = counts.prefix ?? '';
-  const names = [
-    ...Array.from({ length: counts.cracked }, (_, index) => `${prefix}crack-${index}.png`),
-    ...Array.from({ length: counts.plain }, (_, index) => `${prefix}plain-${index}.png`),
-  ];
-  const rows = await insertPhotos(
-    db,
-    place.inspectionId,
-    place.groupId,
-    names.map((name) => ({ name, pose: null, size: PHOTO_SIZE })),
+  const photos = await Promise.all(
+    Array.from({ length: counts.cracked + counts.plain }, async (_, index) => {
+      const cracked = index < counts.cracked;
+      return {
+        name: `${prefix}${cracked ? 'crack' : 'plain'}-${cracked ? index : index - counts.cracked}.png`,
+        bytes: await concretePhoto(cracked, index + 1),
+        size: PHOTO_SIZE,
+      };
+    }),
   );
-  const blobs = createConfiguredBlobStore(config);
-  for (const [index, row] of rows.entries()) {
-    const { storage_key: key } = await db
-      .updateTable('inspection_images')
-      .set({ state: 'processed' })
-      .where('id', '=', row.id)
-      .returning('storage_key')
-      .executeTakeFirstOrThrow();
-    await blobs.put(imageBlobKeys(key).original, await concretePhoto(index < counts.cracked, index + 1));
-  }
-  return rows.map((row) => row.id);
-}
-
-/** The AI screening package for a year (a new team has only the default packages). */
-function grantScreening(db: Kysely<Database>, teamId: number) {
-  const now = Date.now();
-  return setFunction(db, {
-    teamId,
-    code: 'ai_screening',
-    activatedAt: new Date(now),
-    expiresAt: new Date(now + 365 * 86_400_000),
-  });
+  return insertPhotosWithOriginals(db, createConfiguredBlobStore(config), place, photos);
 }
 
 /** A screening's state written directly (a queue of others, a run in progress), without a job behind it. */
@@ -166,7 +145,7 @@ describeOnEachDatabase('AI screening', (server) => {
   beforeAll(async () => {
     const db = server().db;
     team = await buildStaffedTeam(db);
-    await grantScreening(db, team.id);
+    await grantFunction(db, team.id, 'ai_screening');
     const scene = await buildInspection(db, {
       teamId: team.id,
       createdBy: team.admin.id,
@@ -576,7 +555,7 @@ describeOnEachDatabase('AI screening', (server) => {
         )
       ).body.data?.state,
     ).toBe('NOT_EXISTING');
-    await grantScreening(db, lapsed.id);
+    await grantFunction(db, lapsed.id, 'ai_screening');
     const taken = await start(scene.inspectionId, { imageRange: 'keepManual' }, lapsed.inspector.token);
     expect(okData(taken).state).not.toBe('NOT_EXISTING');
     okData(await call('PUT', `/ai-check/cancel/${scene.inspectionId}`, undefined, lapsed.inspector.token));
@@ -594,7 +573,7 @@ describe.skipIf(!postgresTemplate)('postgres: a screening interrupted by a resta
     try {
       const db = api.handle.db;
       const team = await buildStaffedTeam(db);
-      await grantScreening(db, team.id);
+      await grantFunction(db, team.id, 'ai_screening');
       const scene = await buildInspection(db, {
         teamId: team.id,
         createdBy: team.admin.id,
