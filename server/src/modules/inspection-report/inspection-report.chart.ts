@@ -1,5 +1,11 @@
-import * as echarts from 'echarts';
+import type * as Echarts from 'echarts';
 import sharp from 'sharp';
+
+/**
+ * echarts is some 600 modules (about 2 s to import on a busy 2-core machine): loaded by the first chart rather than
+ * with the server, whose start-up and every integration test file would otherwise pay it.
+ */
+let echartsLoading: Promise<typeof Echarts> | undefined;
 
 /** A chart's size in pixels: drawn at twice the size it is shown in the document, so it prints sharp. */
 const CHART_PX = { width: 1200, height: 560 };
@@ -7,7 +13,8 @@ const CHART_PX = { width: 1200, height: 560 };
 const FONT = { fontSize: 22, fontFamily: 'Noto Sans CJK SC, Noto Sans, DejaVu Sans, sans-serif' };
 
 /** An echarts option rendered server-side to SVG (its SSR mode needs no DOM), turned into pixels by sharp. */
-async function renderPng(option: echarts.EChartsCoreOption) {
+async function renderPng(option: Echarts.EChartsCoreOption) {
+  const echarts = await (echartsLoading ??= import('echarts'));
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, ...CHART_PX });
   try {
     chart.setOption({ animation: false, backgroundColor: '#ffffff', textStyle: FONT, ...option });
