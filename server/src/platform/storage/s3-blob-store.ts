@@ -1,15 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  S3Client,
-  paginateListObjectsV2,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as S3Storage from '@aws-sdk/lib-storage';
 import { assertFolderPrefix, assertSafeKey, type BlobEntry, type BlobStore } from './blob-store.js';
 
 export interface S3BlobStoreOptions {
@@ -23,8 +14,29 @@ export interface S3BlobStoreOptions {
   forcePathStyle: boolean;
 }
 
+interface S3Sdk {
+  s3: typeof S3;
+  Upload: typeof S3Storage.Upload;
+}
+
+/**
+ * The AWS SDK takes about a second to import: it is loaded when an S3 store is first used, so that a server on local
+ * files, and every test file that imports the app, never pays it.
+ */
+let sdkLoading: Promise<S3Sdk> | undefined;
+
+function loadSdk(): Promise<S3Sdk> {
+  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, storage]) => ({
+    s3,
+    Upload: storage.Upload,
+  }));
+  return sdkLoading;
+}
+
+/** By the SDK's error names (NoSuchKey, NotFound): its classes are not at hand before it loads. */
 function isMissing(error: unknown): boolean {
-  return error instanceof NoSuchKey || error instanceof NotFound || (error as { name?: string }).name === 'NotFound';
+  const name = (error as { name?: string }).name;
+  return name === 'NoSuchKey' || name === 'NotFound';
 }
 
 /** S3 deletes at most this many objects per request. */
@@ -35,17 +47,25 @@ const DELETE_BATCH = 1000;
  * object), which is what the local store gets by writing beside and renaming.
  */
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
-  const client = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region,
-    forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-  });
+  let connecting: Promise<S3Sdk & { client: S3.S3Client }> | undefined;
+  const connect = () => {
+    connecting ??= loadSdk().then((sdk) => {
+      const client = new sdk.s3.S3Client({
+        endpoint: options.endpoint,
+        region: options.region,
+        forcePathStyle: options.forcePathStyle,
+        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      });
+      return { ...sdk, client };
+    });
+    return connecting;
+  };
   const Bucket = options.bucket;
   const stat = async (key: string) => {
     assertSafeKey(key);
+    const { s3, client } = await connect();
     try {
-      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      const head = await client.send(new s3.HeadObjectCommand({ Bucket, Key: key }));
       return {
         size: head.ContentLength ?? 0,
         modifiedAt: head.LastModified ?? new Date(0),
@@ -58,7 +78,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   };
   async function* list(prefix: string): AsyncGenerator<BlobEntry> {
     assertFolderPrefix(prefix);
-    for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
+    const { s3, client } = await connect();
+    for await (const page of s3.paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
       for (const object of page.Contents ?? []) {
         if (object.Key === undefined) continue;
         yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
@@ -68,6 +89,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   return {
     async put(key, data) {
       assertSafeKey(key);
+      const { Upload, client } = await connect();
       // Streams of unknown length go up in parts; the SDK retries a failed part rather than the whole object.
       await new Upload({ client, params: { Bucket, Key: key, Body: data } }).done();
       return (await stat(key))?.size ?? 0;
@@ -76,8 +98,12 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       assertSafeKey(key);
       // The interface hands out a stream at once, as a file read does; the object's bytes flow when S3 answers.
       const output = new PassThrough();
-      client
-        .send(new GetObjectCommand({ Bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` }))
+      connect()
+        .then(({ s3, client }) =>
+          client.send(
+            new s3.GetObjectCommand({ Bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` }),
+          ),
+        )
         .then((object) => {
           const body = object.Body;
           if (!(body instanceof Readable)) throw new Error(`S3 answered ${key} without a body`);
@@ -97,13 +123,15 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     stat,
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { s3, client } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
     },
     list,
     async folders(prefix) {
       assertFolderPrefix(prefix);
+      const { s3, client } = await connect();
       const names: string[] = [];
-      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix, Delimiter: '/' })) {
+      for await (const page of s3.paginateListObjectsV2({ client }, { Bucket, Prefix: prefix, Delimiter: '/' })) {
         for (const common of page.CommonPrefixes ?? []) {
           if (common.Prefix) names.push(common.Prefix.slice(prefix.length, -1));
         }
@@ -116,7 +144,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         if (batch.length === 0) return;
         const Objects = batch.map((Key) => ({ Key }));
         batch = [];
-        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const { s3, client } = await connect();
+        await client.send(new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
       };
       for await (const entry of list(prefix)) {
         batch.push(entry.key);
