@@ -35,9 +35,14 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 180_000,
+          // Two files at a time (a server and a browser each): a journey spends much of its time waiting on the
+          // server's jobs and the browser's rendering, so two overlap on two cores (1,767 s one at a time against
+          // 1,047 s two at a time, on the same machine under the same load). Timeouts allow for the sharing.
+          testTimeout: 300_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // A step waits for a write to reach the server and the screen to read it again: on a loaded machine that
+          // takes longer than expect.poll's default second.
+          expect: { poll: { timeout: 30_000 } },
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },

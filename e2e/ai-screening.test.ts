@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AiFeedback, AiImageInfo, AiReviewTab, AiTabCounts, DefectType } from '@sightline/shared';
 import { fixturePath, missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
 import { trainSmallSegmenter } from '@sightline/vision';
@@ -46,9 +46,6 @@ const PLAIN = 'plain.jpg';
 
 describe.skipIf(skipReason !== null)('AI screening and review', () => {
   const suite = functionPackageSuite('ai_screening');
-  // Each step waits for the run or a write to reach the server and the panel to read it again.
-  beforeAll(() => vi.setConfig({ expect: { poll: { timeout: 30_000 } } }));
-  afterAll(() => vi.resetConfig());
 
   it(
     'screens the photos, then accepts, rejects with feedback, edits in the editor and reviews them, the tabs counting',

@@ -12,7 +12,7 @@
  * PostgreSQL database the test grants it in.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Defect, DefectType, HistoryRelation } from '@sightline/shared';
 import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { chooseOption } from './support/antd';
@@ -53,10 +53,7 @@ describe.skipIf(skipReason !== null)('historical defect matching and comparison'
     database = await createScratchDatabase();
     return startSnapshotServer({ DATABASE_URL: database.url });
   });
-  // Each step waits for a job or a write to reach the server and the panel to read it again.
-  beforeAll(() => vi.setConfig({ expect: { poll: { timeout: 30_000 } } }));
   afterAll(async () => {
-    vi.resetConfig();
     await database?.drop();
   });
 

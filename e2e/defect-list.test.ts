@@ -11,7 +11,7 @@
  * test's own pinhole arithmetic of the view's camera; clicking it shows the defect and opens its photo.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ecefDirectionToEnu, enu, enuFrame, enuToEcef, wgs84, wgs84ToEcef, type Ecef } from '@sightline/geo';
 import type { Defect } from '@sightline/shared';
 import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
@@ -85,10 +85,6 @@ const thumbnailsLoaded = (page: Page) =>
 
 describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view', () => {
   const suite = browserSuite(startSnapshotServer);
-  // Most steps wait for a write to reach the server and the list to be read again (the star waits for its PUT and
-  // the page's refetch): on a loaded machine that takes longer than expect.poll's default second.
-  beforeAll(() => vi.setConfig({ expect: { poll: { timeout: 15_000 } } }));
-  afterAll(() => vi.resetConfig());
 
   it(
     'lists, filters, edits, stars and deletes defects, and draws them on the model where the photo sees them',

@@ -7,7 +7,7 @@
  * creation. In the inspection's defect list, the calibration dialog runs over defects on a posed photo to the end.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Defect, KeyDefect } from '@sightline/shared';
 import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
 import { chooseOption } from './support/antd';
@@ -28,8 +28,6 @@ const DRAWER_PX = 540;
 
 describe.skipIf(skipReason !== null)('key defects on the model and the calibration dialog', () => {
   const suite = browserSuite(startSnapshotServer);
-  beforeAll(() => vi.setConfig({ expect: { poll: { timeout: 30_000 } } }));
-  afterAll(() => vi.resetConfig());
 
   it('draws, saves with a screenshot, confirms a tiny one, deletes and calibrates', { timeout: 900_000 }, async () => {
     const server = suite.server;
