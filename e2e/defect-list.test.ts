@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ecefDirectionToEnu, enu, enuFrame, enuToEcef, wgs84, wgs84ToEcef, type Ecef } from '@sightline/geo';
 import type { Defect } from '@sightline/shared';
-import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { formatSize, SIZE_DIMENSIONS } from '../web/src/features/defect/defect-display';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, type Defect } from '@sightline/shared';
-import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { formatSize } from '../web/src/features/defect/defect-display';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';

@@ -9,7 +9,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Defect, KeyDefect } from '@sightline/shared';
-import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';

@@ -29,7 +29,7 @@ import {
   seedInspectionPhotos,
   uploadModel,
 } from './support/inspection-seed';
-import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures.js';
+import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import {
   apiData,
   buttonName,

@@ -11,7 +11,7 @@ import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { SpatialMarkerNode } from '@sightline/shared';
-import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { modelSphere, placedPose, seedInspectionPhotos, uploadModel } from './support/inspection-seed';

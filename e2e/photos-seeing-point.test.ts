@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ecef, ecefDirectionToEnu, ecefToWgs84, enuFrame, wgs84, wgs84ToEcef, type Ecef } from '@sightline/geo';
 import { LIMITS } from '@sightline/shared';
-import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { aimedPose } from './support/aimed-pose';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { zipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-server';
 import { browserSkipReason, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
 import { differingFraction, tilesetFolderEntries } from './support/tileset-zip';

@@ -12,7 +12,7 @@ import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { browserSkipReason } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { differingFraction, tilesetFolderEntries } from './support/tileset-zip';

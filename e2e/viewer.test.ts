@@ -16,7 +16,7 @@ import type {
   EcefPosition,
   HeightMeasurement,
 } from '../web/src/viewer/viewer-types';
-import { tilesetSample } from '../server/src/platform/archive/tileset-fixtures';
+import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { browserSkipReason, CHROMIUM_PATH } from './support/browser';
 import { type ViewerBuild, buildViewerPage } from './support/viewer-build';
 import { VIEWER_TEST_TOKEN, type ViewerServer, startViewerServer } from './support/viewer-server';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { missingTilesetMessage, tilesetSample } from '../../server/src/platform/archive/tileset-fixtures.js';
+import { missingTilesetMessage, tilesetSample } from '@sightline/imagery/test-fixtures';
 import { REPO_ROOT } from './app-server.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

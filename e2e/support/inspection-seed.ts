@@ -14,8 +14,7 @@ import {
   type InspectionImage,
   type Page as ApiPage,
 } from '@sightline/shared';
-import { missingFixtureMessage, readFixture } from '@sightline/imagery/test-fixtures';
-import { tilesetSample } from '../../server/src/platform/archive/tileset-fixtures.js';
+import { missingFixtureMessage, readFixture, tilesetSample } from '@sightline/imagery/test-fixtures';
 import type { AppServer } from './app-server.js';
 import { browserSkipReason } from './browser.js';
 import { apiData, createProject, logInByApi } from './team-api.js';

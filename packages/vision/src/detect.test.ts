@@ -5,7 +5,7 @@ import { decodeRle, encodeRle, extractAreas, extractLinear, polylinesFromMask, w
 import { loadOpenCv } from './opencv.js';
 import { drawCrack, textureImage } from './synthetic.js';
 import type { PolygonGeometry, PolylineGeometry, ScoreMap } from './types.js';
-import { droneFixture, missingFixturesMessage } from './fixtures.js';
+import { droneFixture, missingFixtureMessage } from '@sightline/imagery/test-fixtures';
 
 describe('width estimation', () => {
   it('is exact for odd widths and within half a pixel for even ones', () => {
@@ -146,7 +146,7 @@ describe('built-in detector behaviour', () => {
     const res = await new BuiltinDetector().detect(thumb ?? img, { minLengthPx: 10 });
     expect(res.width).toBe(48);
     expect(res.height).toBe(36);
-    if (!thumb) console.info(missingFixturesMessage('drone-photos/tiny_drone_image.jpg'));
+    if (!thumb) console.info(missingFixtureMessage('drone-photos', 'tiny_drone_image.jpg'));
   });
 
   it('uses the AI time-out keys', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BuiltinDetector } from './builtin.js';
 import { VisionError } from './errors.js';
 import { loadRgb } from './image.js';
-import { droneFixture } from './fixtures.js';
+import { droneFixture } from '@sightline/imagery/test-fixtures';
 
 function crc32(buf: Buffer): number {
   let c = ~0;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BuiltinDetector } from './builtin.js';
-import { deepCrackSplit, missingFixturesMessage } from './fixtures.js';
+import { deepCrackSplit, missingFixtureMessage } from '@sightline/imagery/test-fixtures';
 import { OnnxDetector } from './onnx.js';
 import { availableDetectors, createDefaultDetector, DEFAULT_MODEL_PATH } from './registry.js';
 import { drawCrack, textureImage } from './synthetic.js';
@@ -111,5 +111,5 @@ describe('trained crack model (when present)', () => {
   });
   if (!have)
     console.info(`skipped trained-model test: ${DEFAULT_MODEL_PATH} absent (run npm run train -w packages/vision)`);
-  if (!split) console.info(missingFixturesMessage('deepcrack/test'));
+  if (!split) console.info(missingFixtureMessage('deepcrack', 'test'));
 });

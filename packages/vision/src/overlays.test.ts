@@ -5,7 +5,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deepCrackSplit, missingFixturesMessage, VISION_ROOT } from './fixtures.js';
+import { deepCrackSplit, missingFixtureMessage } from '@sightline/imagery/test-fixtures';
+import { VISION_ROOT } from './paths.js';
 import { renderOverlay } from './overlay.js';
 import { availableDetectors } from './registry.js';
 
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 describe('overlays for a person to look at', () => {
   if (!split) {
-    it.skip(missingFixturesMessage('deepcrack/test'), () => {});
+    it.skip(missingFixtureMessage('deepcrack', 'test'), () => {});
     return;
   }
   const files = readdirSync(path.join(split, 'img'));

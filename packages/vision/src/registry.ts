@@ -15,7 +15,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BuiltinDetector, type BuiltinOptions } from './builtin.js';
-import { VISION_ROOT } from './fixtures.js';
+import { VISION_ROOT } from './paths.js';
 import { OnnxDetector, sidecarPath } from './onnx.js';
 import { RemoteDetector, type RemoteDetectorConfig } from './remote.js';
 import { isDefectType, type DefectType, type Detector } from './types.js';

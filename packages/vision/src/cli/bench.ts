@@ -30,7 +30,7 @@ import {
 } from '../crackScore.js';
 import { DEFAULT_POST, postProcessCrackScore } from '../crackPost.js';
 import { extractLinear } from '../extract.js';
-import { deepCrackSplit, droneFixture, fixturePath } from '../fixtures.js';
+import { deepCrackSplit, droneFixture, fixturePath } from '@sightline/imagery/test-fixtures';
 import { cropGray, loadRgb, toGray } from '../image.js';
 import { OnnxDetector } from '../onnx.js';
 import { loadOpenCv } from '../opencv.js';

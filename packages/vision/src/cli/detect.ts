@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isVisionError } from '../errors.js';
-import { VISION_ROOT } from '../fixtures.js';
+import { VISION_ROOT } from '../paths.js';
 import { renderOverlay } from '../overlay.js';
 import { availableDetectors, configFromEnv, createDefaultDetector } from '../registry.js';
 import type { DefectType, Detector } from '../types.js';

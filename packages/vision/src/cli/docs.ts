@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DOCS_END, DOCS_START, writeMarkedSection } from '../evaluate.js';
-import { REPO_ROOT } from '../fixtures.js';
+import { REPO_ROOT } from '../paths.js';
 
 export const BENCH_DOC = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
 

@@ -6,7 +6,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { deepCrackSplit, REPO_ROOT } from '../fixtures.js';
+import { deepCrackSplit } from '@sightline/imagery/test-fixtures';
+import { REPO_ROOT } from '../paths.js';
 import { evalTable, evaluateDetector, listPairs, type EvalRow } from '../evaluate.js';
 import { formatScoreLine } from '../metrics.js';
 import { availableDetectors, configFromEnv } from '../registry.js';

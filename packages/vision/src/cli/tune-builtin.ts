@@ -1,7 +1,7 @@
 /** Tuning harness for the built-in crack score (TRAIN split only). Usage: tsx src/cli/tune-builtin.ts '<json params>' [count] */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { deepCrackSplit } from '../fixtures.js';
+import { deepCrackSplit } from '@sightline/imagery/test-fixtures';
 import { loadMask, loadRgb, toGray } from '../image.js';
 import { accumulate, bestScores, emptyCounts, formatScoreLine } from '../metrics.js';
 import { loadOpenCv } from '../opencv.js';

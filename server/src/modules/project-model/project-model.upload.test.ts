@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FileLink, ModelUnzipEvent, ProjectModel } from '@sightline/shared';
 import type { UserEvent } from '../../platform/events/event-bus.js';
-import { missingTilesetMessage, tilesetSample } from '../../platform/archive/tileset-fixtures.js';
+import { missingTilesetMessage, tilesetSample } from '@sightline/imagery/test-fixtures';
 import { backends } from '../../../test/harness.js';
 import { buildProject } from '../../../test/factories/project.js';
 import { buildStaffedTeam, teamUsedBytes } from '../../../test/factories/team.js';

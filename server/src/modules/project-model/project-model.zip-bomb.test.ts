@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AppError } from '@sightline/shared';
 import { buildApp } from '../../app.js';
 import { inspectTilesetZip, type ArchiveLimits } from '../../platform/archive/index.js';
-import { missingTilesetMessage, tilesetSample } from '../../platform/archive/tileset-fixtures.js';
+import { missingTilesetMessage, tilesetSample } from '@sightline/imagery/test-fixtures';
 import { loadConfig, type Config } from '../../platform/config.js';
 import type { DatabaseHandle } from '../../platform/db/database.js';
 import { backends, openTestDatabase } from '../../../test/harness.js';

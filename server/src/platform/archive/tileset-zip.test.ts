@@ -7,7 +7,7 @@ import { AppError } from '@sightline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { createLocalBlobStore } from '../storage/blob-store.js';
-import { missingTilesetMessage, tilesetSample } from './tileset-fixtures.js';
+import { missingTilesetMessage, tilesetSample } from '@sightline/imagery/test-fixtures';
 import { extractTilesetZip, inspectTilesetZip, type TilesetFileWriter } from './tileset-zip.js';
 
 interface ZipEntry {
