@@ -43,10 +43,9 @@ import { loadConfig } from '../src/platform/config.js';
 import { migrateToLatest, openEmbeddedDatabase, type DatabaseHandle } from '../src/platform/db/database.js';
 import type { BlobStore } from '../src/platform/storage/blob-store.js';
 import { createConfiguredBlobStore } from '../src/platform/storage/configured-blob-store.js';
-import { imageBlobKeys } from '../src/modules/inspection/inspection-image.repo.js';
 import { callOverHttp, listenOnLoopback } from '../test/listen.js';
 import { buildInspection } from '../test/factories/inspection.js';
-import { insertPhotos } from '../test/factories/spatial-marker.js';
+import { insertPhotosWithOriginals } from '../test/factories/defect-export.js';
 import { buildStaffedTeam, setFunction } from '../test/factories/team.js';
 
 const PHOTOS = Number(process.env.AI_BENCH_PHOTOS ?? 12);
@@ -150,25 +149,20 @@ async function seedInspection(bench: Bench, projectId?: number): Promise<Scene> 
     memberIds: [bench.inspectorId],
     ...(projectId ? { projectId } : {}),
   });
-  const rows = await insertPhotos(
+  const ids = await insertPhotosWithOriginals(
     db,
-    scene.inspectionId,
-    scene.groupId,
-    Array.from({ length: PHOTOS }, (_, index) => ({ name: `P${index}.JPG`, pose: null, size: SIZE })),
+    blobs,
+    scene,
+    Array.from({ length: PHOTOS }, (_, index) => ({
+      name: `P${index}.JPG`,
+      size: SIZE,
+      bytes: sources[index % sources.length]!.jpeg,
+    })),
   );
-  for (const [index, row] of rows.entries()) {
-    const { storage_key: key } = await db
-      .updateTable('inspection_images')
-      .set({ state: 'processed' })
-      .where('id', '=', row.id)
-      .returning('storage_key')
-      .executeTakeFirstOrThrow();
-    await blobs.put(imageBlobKeys(key).original, sources[index % sources.length]!.jpeg);
-  }
   return {
     projectId: scene.projectId,
     inspectionId: scene.inspectionId,
-    photos: rows.map((row, index) => ({ id: row.id, source: sources[index % sources.length]!.name })),
+    photos: ids.map((id, index) => ({ id, source: sources[index % sources.length]!.name })),
   };
 }
 

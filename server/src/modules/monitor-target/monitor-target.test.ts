@@ -20,9 +20,10 @@ import { pollUntil, waitForEvent } from '../../../test/events.js';
 import { describeOnEachDatabase, type ApiResponse } from '../../../test/harness.js';
 import { restartScene } from '../../../test/restart-scene.js';
 import { fieldKeys } from '../../../test/validation.js';
+import { insertPhotosWithOriginals } from '../../../test/factories/defect-export.js';
+import { insertPhotos } from '../../../test/factories/spatial-marker.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildOutsider } from '../../../test/factories/project.js';
-import { insertPhotos } from '../../../test/factories/spatial-marker.js';
 import { DAY_MS, buildStaffedTeam, setFunction, type StaffedTeam } from '../../../test/factories/team.js';
 import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
 import { MONITOR_TARGET_JOB, analysisState } from './monitor-target.service.js';
@@ -63,26 +64,14 @@ async function storePhotos(
   count = 2,
 ) {
   const names = ['a.png', 'b.png', 'c.png'].slice(0, count);
-  const rows = await insertPhotos(
-    db,
-    place.inspectionId,
-    place.groupId,
-    names.map((name) => ({ name, pose: null, size: PHOTO })),
+  const photos = await Promise.all(
+    names.map(async (name, index) => ({
+      name,
+      size: PHOTO,
+      bytes: await targetPhoto(index === 0 ? centre : { x: 600, y: 100 }, index + 1),
+    })),
   );
-  const blobs = createConfiguredBlobStore(config);
-  for (const [index, row] of rows.entries()) {
-    const { storage_key: key } = await db
-      .updateTable('inspection_images')
-      .set({ state: 'processed' })
-      .where('id', '=', row.id)
-      .returning('storage_key')
-      .executeTakeFirstOrThrow();
-    await blobs.put(
-      imageBlobKeys(key).original,
-      await targetPhoto(index === 0 ? centre : { x: 600, y: 100 }, index + 1),
-    );
-  }
-  return rows.map((row) => row.id);
+  return insertPhotosWithOriginals(db, createConfiguredBlobStore(config), place, photos);
 }
 
 describe("a target's displacement analysis state (SPEC section 4) from its identification and its job", () => {
