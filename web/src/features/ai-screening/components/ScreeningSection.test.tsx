@@ -1,9 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUES, buildRouter, type AiScreeningStatus, type TeamFunction } from '@sightline/shared';
-import '../../../i18n';
+import { i18n } from '../../../i18n';
 import { teamKeys } from '../../../api/query-keys';
 import { useSessionStore } from '../../../stores/session-store';
 import { aiKeys } from '../api';
@@ -61,6 +61,9 @@ function renderFor(aiScreening: TeamFunction['status']): string {
 const startButton = (html: string) => /<button[^>]*data-testid="ai-start"[^>]*>/.exec(html)?.[0];
 
 describe('the AI screening panel and the team function package', () => {
+  // The language is chosen here, not detected: Node 21 and later have a navigator whose language is English.
+  beforeAll(() => i18n.changeLanguage('zh-CN'));
+
   it('offers the start when the package is active', () => {
     const html = renderFor('active');
     expect(startButton(html)).toBeDefined();
