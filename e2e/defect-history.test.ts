@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Defect, DefectType, HistoryRelation } from '@sightline/shared';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
-import { chooseOption } from './support/antd';
+import { chooseOption, modalOpened } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { centreCrack, defectMaker, plainPhoto, poseOnOneAxis, seedPlainPhotos } from './support/defect-seed';
@@ -351,6 +351,7 @@ describe.skipIf(skipReason !== null)('historical defect matching and comparison'
         await editor.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
         const question = editor.locator('.ant-modal-confirm', { hasText: ui.previousChange.title });
         await question.getByText(text(ui.previousChange.content, { count: 2 })).waitFor();
+        await modalOpened(question);
         await question
           .getByRole('button', { name: buttonName(confirm ? ui.previousChange.ok : zh.ui.common.cancel) })
           .click();

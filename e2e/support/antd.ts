@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Picks the option labelled `label` of the antd Select that `trigger` opens. Only the open dropdown is searched:
@@ -7,4 +8,13 @@ import type { Locator, Page } from 'playwright-core';
 export async function chooseOption(page: Page, trigger: Locator, label: string | RegExp): Promise<void> {
   await trigger.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
+}
+
+/**
+ * Waits until the antd modal `modal` has finished opening. Its zoom-in animation moves its buttons, and on a loaded
+ * machine a click landed during it was lost (the dialog stayed open).
+ */
+export async function modalOpened(modal: Locator): Promise<void> {
+  await modal.waitFor();
+  await expect.poll(async () => (await modal.getAttribute('class')) ?? '').not.toMatch(/-appear/);
 }
