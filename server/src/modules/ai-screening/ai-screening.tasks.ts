@@ -3,7 +3,6 @@
  * CPU that must never hold the API's event loop. Each thread keeps one built-in detector (packages/vision), and one
  * learned detector per model it was given (ai-model/model-files.ts).
  */
-import type { Readable } from 'node:stream';
 import { BuiltinDetector, isVisionError, type DefectType } from '@sightline/vision';
 import { AppError, type ErrorKey } from '@sightline/shared';
 import { defineCpuTask } from '../../platform/cpu/index.js';
@@ -29,12 +28,6 @@ export interface ScreenedShape {
 
 export type ScreenPhotoResult = { ok: true; shapes: ScreenedShape[] } | { ok: false; errorKey: ErrorKey };
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 let threadStore: BlobStore | undefined;
 let builtin: BuiltinDetector | undefined;
 
@@ -47,7 +40,7 @@ export const screenPhotoTask = defineCpuTask(
   async (input: ScreenPhotoInput, context): Promise<ScreenPhotoResult> => {
     const store = (threadStore ??= createConfiguredBlobStore(context.config));
     if (!(await store.stat(input.originalKey))) return { ok: false, errorKey: 'DISEASE_IMAGE_URL_NULL' };
-    const bytes = await readAll(store.get(input.originalKey));
+    const bytes = await store.read(input.originalKey);
     context.signal.throwIfAborted();
     try {
       const learned = input.model && (await learnedDetector(store, input.model));

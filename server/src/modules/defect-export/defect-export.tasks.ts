@@ -4,7 +4,6 @@
  * defect of that photo cut from them, as decoding is what costs (a 2048-pixel JPEG takes tens of milliseconds, a
  * crop of raw pixels well under one).
  */
-import type { Readable } from 'node:stream';
 import sharp, { type Channels, type OutputInfo } from 'sharp';
 import { cropScaleOutline } from '@sightline/imagery';
 import { defineCpuTask } from '../../platform/cpu/index.js';
@@ -41,12 +40,6 @@ export interface Thumbnail {
   jpeg: Uint8Array;
   width: number;
   height: number;
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 async function cropOne(
@@ -92,7 +85,7 @@ export const photoThumbnailsTask = defineCpuTask(
   async (input: PhotoThumbnailsInput, context): Promise<Thumbnail[]> => {
     const store = (threadStore ??= createConfiguredBlobStore(context.config));
     if (!(await store.stat(input.previewKey))) return [];
-    const preview = await readAll(store.get(input.previewKey));
+    const preview = await store.read(input.previewKey);
     let decoded: { data: Buffer; info: OutputInfo };
     try {
       decoded = await sharp(preview).removeAlpha().raw().toBuffer({ resolveWithObject: true });

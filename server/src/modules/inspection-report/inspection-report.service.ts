@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import {
@@ -37,7 +36,7 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import { projectEventSender } from '../../platform/events/project-events.js';
 import { storedFile, type StoredFile } from '../../platform/http/stored-file.js';
 import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
-import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { readStream, type BlobStore } from '../../platform/storage/blob-store.js';
 import type { DefectExportRepo } from '../defect-export/defect-export.repo.js';
 import { cropThumbnails } from '../defect-export/defect-export.workbook.js';
 import type { DefectAnalysisRepo } from '../defect/defect-analysis.repo.js';
@@ -99,12 +98,6 @@ const written = (state: ReportState) => state === 'latest' || state === 'histori
 /** A file name any system keeps: no separators, no characters Windows refuses. */
 // eslint-disable-next-line no-control-regex -- control characters are among what is replaced
 const safeName = (text: string) => text.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 180);
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** What a report is asked to hold, as stored on its record and checked before any work. */
 interface ReportConfig {
@@ -311,7 +304,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     const file = await deps.systemConfig.openImage(value.slice(SYSTEM_FILES_PREFIX.length));
     if (!file) throw new AppError('TEMPLATE_FILE_ERROR');
     try {
-      const { data, info } = await sharp(await readAll(file.open()))
+      const { data, info } = await sharp(await readStream(file.open()))
         .resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true })
         .png()
         .toBuffer({ resolveWithObject: true });
@@ -487,7 +480,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     for (const key of keys) {
       context.signal.throwIfAborted();
       if (!(await blobs.stat(key.screenshot_key))) throw new AppError('REPORT_SCREENSHOT_MISSING');
-      const screenshot = await readAll(blobs.get(key.screenshot_key));
+      const screenshot = await blobs.read(key.screenshot_key);
       const meta = await sharp(screenshot)
         .metadata()
         .catch(() => null);

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -79,12 +78,6 @@ export interface HighPrecisionServiceDeps {
   log: FastifyBaseLogger;
   /** The folder tus keeps point-cloud uploads in. */
   pointCloudUploadsDir: string;
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 async function readHead(filePath: string): Promise<Buffer> {
@@ -402,7 +395,7 @@ export function createHighPrecisionService(deps: HighPrecisionServiceDeps) {
       row = calculating;
       publish(row);
 
-      const exported = parsePoseExport(await readAll(blobs.get(row.xml_key)));
+      const exported = parsePoseExport(await blobs.read(row.xml_key));
       const kind = exported.coordinateReference.kind;
       if (kind !== 'ecef' && kind !== 'enu') {
         const ended = await repo.moveState(importId, ['calculating'], 'exception', {

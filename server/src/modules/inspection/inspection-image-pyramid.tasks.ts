@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { defineCpuTask } from '../../platform/cpu/index.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
@@ -21,12 +20,6 @@ export interface PyramidInput {
 export type PyramidResult =
   | { ok: true; geometry: PyramidGeometry; packBytes: number; indexOffset: number }
   | { ok: false; errorKey: 'INSPECTION_IMAGE_DECODE_ERROR' };
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** The full-size level's width and height, as sharp wrote them in the `.dzi` descriptor. */
 function readDziSize(dzi: string): { width: number; height: number } {
@@ -78,7 +71,7 @@ export const makePyramidTask = defineCpuTask(
   'inspection.make-pyramid',
   async (input: PyramidInput, context): Promise<PyramidResult> => {
     const store = (threadStore ??= createConfiguredBlobStore(context.config));
-    const bytes = await readAll(store.get(input.originalKey));
+    const bytes = await store.read(input.originalKey);
     context.signal.throwIfAborted();
     const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sightline-pyramid-'));
     try {

@@ -167,10 +167,16 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
     return row;
   }
 
-  // Counts reach everyone who may see the project, one delivery behind the other so counts never go back.
+  // Counts reach everyone who may see the project, one delivery behind the other so counts never go back. A delivery
+  // still waiting reads the counts when it runs, so a second one for the same inspection would only repeat it: a
+  // thousand photos ingested together then cost a few counts queries, not a thousand.
   let deliveries = Promise.resolve();
+  const waitingDeliveries = new Set<number>();
   function publishCounts(inspectionId: number, projectId: number): void {
+    if (waitingDeliveries.has(inspectionId)) return;
+    waitingDeliveries.add(inspectionId);
     deliveries = deliveries.then(async () => {
+      waitingDeliveries.delete(inspectionId);
       try {
         const value: InspectionImagesEvent = { inspectionId, ...(await repo.counts(inspectionId)) };
         for (const userId of await access.viewers(projectId))

@@ -3,7 +3,6 @@
  * thumbnail and screen-size preview (sharp), made from the camera's embedded preview when it has a good enough one
  * and from the original otherwise, written to the blob store beside the original.
  */
-import type { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import {
   INSPECTION_IMAGE_PREVIEW_MIN_PX,
@@ -39,12 +38,6 @@ export type PhotoIngestResult =
       pose: PhotoPose | null;
       withoutPose: { reason: WithoutPoseReasonCode; properties: string[] } | null;
     };
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 const PREVIEW_BOUNDS = { minimum: INSPECTION_IMAGE_PREVIEW_MIN_PX, maximum: INSPECTION_IMAGE_PREVIEW_PX };
 /** `failOn: 'truncated'` refuses an image whose compressed data was cut short instead of drawing grey where it ends. */
@@ -145,7 +138,7 @@ export const ingestPhotoTask = defineCpuTask(
   'inspection.ingest-photo',
   async (input: PhotoIngestInput, context): Promise<PhotoIngestResult> => {
     const store = (threadStore ??= createConfiguredBlobStore(context.config));
-    const bytes = await readAll(store.get(input.originalKey));
+    const bytes = await store.read(input.originalKey);
     context.signal.throwIfAborted();
     const reading = await readPhotoMetadata(bytes);
     if (reading.kind === 'refused') return { ok: false, errorKey: 'FILE_TYPE_ERROR', metadata: null };

@@ -2,7 +2,6 @@
  * Finding a target on one photo as worker-thread work (platform/cpu): decoding a 20-megapixel photo and searching
  * it are seconds of CPU that must never hold the API's event loop. The search itself is packages/vision's.
  */
-import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
   type GrayImage,
@@ -41,12 +40,6 @@ export interface LocateTargetInput {
 }
 
 export type LocateTargetResult = { ok: true; fix: TargetFix | null } | { ok: false };
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 const EMPTY: GrayImage = { data: new Uint8Array(0), width: 0, height: 0 };
 
@@ -131,7 +124,7 @@ export const locateTargetTask = defineCpuTask(
   'monitor-target.locate',
   async (input: LocateTargetInput, context): Promise<LocateTargetResult> => {
     const store = (threadStore ??= createConfiguredBlobStore(context.config));
-    const read = async (key: string) => ((await store.stat(key)) ? readAll(store.get(key)) : null);
+    const read = async (key: string) => ((await store.stat(key)) ? store.read(key) : null);
     const bytes = await read(input.originalKey);
     if (!bytes) return { ok: false };
     const { search } = input;

@@ -4,7 +4,6 @@
  * automatic binding, the photos that see a point, how far a photo's optical axis runs to the model, and where pixels
  * of a photo land on it (locating defects).
  */
-import type { Readable } from 'node:stream';
 import { type Ecef, type FrustumCamera, type PhotoCamera, photoCamera, pixelToRay } from '@sightline/geo';
 import {
   type MeshIndex,
@@ -54,12 +53,6 @@ const CACHED_MODELS = 2;
 const meshes = new Map<string, Promise<MeshIndex>>();
 let threadStore: BlobStore | undefined;
 
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 function meshOf(model: GeometryModel, store: BlobStore): Promise<MeshIndex> {
   const cached = meshes.get(model.key);
   if (cached) {
@@ -72,7 +65,7 @@ function meshOf(model: GeometryModel, store: BlobStore): Promise<MeshIndex> {
     tilesetUrl: model.tilesetKey.slice(folder.length),
     read: async (relative) => {
       const key = `${folder}${relative}`;
-      return (await store.stat(key)) ? readAll(store.get(key)) : null;
+      return (await store.stat(key)) ? store.read(key) : null;
     },
   }).then(buildMeshIndex);
   // A failed read is not kept: the next question reads the model again.

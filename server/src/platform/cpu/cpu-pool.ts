@@ -5,10 +5,13 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Config } from '../config.js';
 import { deserializeError, type CpuTask } from './cpu-task.js';
-import type { ThreadRequest, ThreadResult } from './cpu-thread-runner.js';
+import type { ThreadMessage, ThreadRequest, ThreadResult } from './cpu-thread-runner.js';
 
 export interface CpuRunOptions<P> {
-  /** Aborts the task: it is asked to stop (and clean up), and its thread is ended if it does not. */
+  /**
+   * Aborts the task: it is asked to stop (and clean up), and its thread is ended if it does not within the grace
+   * period (a task sharing that thread fails with it).
+   */
   signal?: AbortSignal;
   onProgress?: (value: P) => void;
 }
@@ -66,20 +69,34 @@ export function createCpuPool(options: CpuPoolOptions) {
       const { signal, onProgress } = runOptions;
       signal?.throwIfAborted();
       const { port1, port2 } = new MessageChannel();
-      port1.on('message', (progress: P) => onProgress?.(progress));
-      const hardStop = new AbortController();
+      let runningOn: number | undefined;
+      port1.on('message', (message: ThreadMessage<P>) => {
+        if (message.kind === 'started') runningOn = message.threadId;
+        else onProgress?.(message.value);
+      });
       let grace: NodeJS.Timeout | undefined;
+      let giveUp: (reason: unknown) => void = () => undefined;
+      const givenUp = new Promise<never>((_, reject) => (giveUp = reject));
+      givenUp.catch(() => undefined);
       const abort = () => {
         port1.postMessage('abort');
-        grace = setTimeout(() => hardStop.abort(signal?.reason), ABORT_GRACE_MS);
+        grace = setTimeout(() => {
+          const thread = runningOn === undefined ? undefined : piscina.threads.find((t) => t.threadId === runningOn);
+          // A task that ignores its abort loses its thread (piscina starts another in its place); one still waiting
+          // for a thread is left to see the abort when it starts, and its caller goes on now.
+          if (thread) void thread.terminate();
+          else giveUp(signal?.reason);
+        }, ABORT_GRACE_MS);
       };
       signal?.addEventListener('abort', abort, { once: true });
       try {
         const request: ThreadRequest = { name: task.name, input, port: port2 };
-        const result = (await piscina.run(request, {
-          transferList: [port2],
-          signal: hardStop.signal,
-        })) as ThreadResult<O>;
+        // No abort signal for piscina: it would run such a task alone on its thread, and the second task a thread
+        // takes (concurrentTasksPerWorker) is what keeps both cores busy while native work (sharp) runs.
+        const result = (await Promise.race([
+          piscina.run(request, { transferList: [port2] }),
+          givenUp,
+        ])) as ThreadResult<O>;
         if (signal?.aborted) throw signal.reason;
         if (!result.ok) throw deserializeError(result.error);
         return result.output;

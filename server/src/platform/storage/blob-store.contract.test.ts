@@ -79,6 +79,8 @@ describe.each([
     expect(await store.put('teams/1/photos/large.tif', Readable.from(chunks))).toBe(large.length);
     expect(await store.stat('teams/1/photos/large.tif')).toMatchObject({ size: large.length });
     expect((await bytesOf(store.get('teams/1/photos/large.tif'))).equals(large)).toBe(true);
+    expect((await store.read('teams/1/photos/large.tif')).equals(large)).toBe(true);
+    expect((await store.read('teams/1/covers/a.jpg')).equals(small)).toBe(true);
   });
 
   it('replaces an object written again under the same key', async () => {
@@ -124,6 +126,7 @@ describe.each([
   it('says a missing object is missing: no size, and a read that fails with ENOENT', async () => {
     expect(await store.stat('teams/1/none.jpg')).toBeNull();
     await expect(bytesOf(store.get('teams/1/none.jpg'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(store.read('teams/1/none.jpg')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('deletes, and deleting what is gone is no error', async () => {

@@ -32,6 +32,8 @@ export interface BlobStore {
   put(key: string, data: Buffer | Readable): Promise<number>;
   /** The object's bytes, or `range` of them; a missing object fails the stream with code ENOENT. */
   get(key: string, range?: ByteRange): Readable;
+  /** The whole object in one buffer, for work that needs every byte at once (decoding, parsing); missing: ENOENT. */
+  read(key: string): Promise<Buffer>;
   stat(key: string): Promise<BlobInfo | null>;
   delete(key: string): Promise<void>;
   /** Every object under the folder `prefix`, at any depth. */
@@ -62,6 +64,13 @@ export function assertSafeKey(key: string): void {
 export function assertFolderPrefix(prefix: string): void {
   if (!prefix.endsWith('/')) throw new Error(`Not a folder prefix: ${prefix}`);
   assertSafeKey(prefix.slice(0, -1));
+}
+
+/** Every byte of `stream` in one buffer. */
+export async function readStream(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function weakEtag(stats: fs.Stats): string {
@@ -112,6 +121,10 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
     get(key, range) {
       return fs.createReadStream(resolve(key), range);
+    },
+    read(key) {
+      // One allocation of the file's size: a stream's chunks joined would cost a second copy of every byte.
+      return fs.promises.readFile(resolve(key));
     },
     async stat(key) {
       try {

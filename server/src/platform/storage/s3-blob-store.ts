@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
 import type * as S3Storage from '@aws-sdk/lib-storage';
-import { assertFolderPrefix, assertSafeKey, type BlobEntry, type BlobStore } from './blob-store.js';
+import { assertFolderPrefix, assertSafeKey, readStream, type BlobEntry, type BlobStore } from './blob-store.js';
 
 export interface S3BlobStoreOptions {
   /** The service's address, e.g. https://s3.eu-central-1.amazonaws.com or a self-hosted store's. */
@@ -86,7 +86,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
     }
   }
-  return {
+  const store: BlobStore = {
     async put(key, data) {
       assertSafeKey(key);
       const { Upload, client } = await connect();
@@ -119,6 +119,9 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
           output.destroy(failure);
         });
       return output;
+    },
+    read(key) {
+      return readStream(store.get(key));
     },
     stat,
     async delete(key) {
@@ -154,4 +157,5 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       await flush();
     },
   };
+  return store;
 }
