@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createCpuPool, type CpuPool } from './cpu-pool.js';
@@ -35,5 +36,18 @@ describe('the CPU pool', () => {
     await expect(stuck).rejects.toThrow('the job was cancelled');
     const after = await pool.run(rendezvousTask, { expected: 1, waitMs: 1_000 });
     expect(after.met).toBeGreaterThanOrEqual(1);
+  });
+
+  it('leaves a core to the event loop of a process that serves the API, and takes every core in a worker process', async () => {
+    const cores = os.availableParallelism();
+    const entry = new URL('../../../test/cpu/pool-probe.tasks.ts', import.meta.url);
+    const sized = (env: Record<string, string>) => {
+      const sizedPool = createCpuPool({ entry, config: loadConfig({ LOG_LEVEL: 'silent', ...env }) });
+      void sizedPool.close();
+      return sizedPool.threads;
+    };
+    expect(sized({})).toBe(Math.max(1, cores - 1));
+    expect(sized({ SIGHTLINE_ROLE: 'worker', DATABASE_URL: 'postgres://127.0.0.1/test' })).toBe(cores);
+    expect(sized({ SIGHTLINE_ROLE: 'worker', DATABASE_URL: 'postgres://127.0.0.1/test', CPU_THREADS: '3' })).toBe(3);
   });
 });

@@ -20,7 +20,10 @@ export interface CpuPoolOptions {
   /** The threads' entry module (`server/src/cpu-thread.ts`, bundled as `dist/cpu-thread.js`). */
   entry: URL;
   config: Config;
-  /** Default: the config's CPU_THREADS, else one less than the machine's cores (at least one), so the event loop keeps a core. */
+  /**
+   * Default: the config's CPU_THREADS, else one less than the machine's cores (at least one) in a process that serves
+   * the API, so that its event loop keeps a core, and every core in a worker process, which answers no call.
+   */
   maxThreads?: number;
 }
 
@@ -42,7 +45,11 @@ function threadExecArgv(entry: URL): string[] {
  * the event loop that answers the API stays free whatever a job does. Tasks are defined with `defineCpuTask`.
  */
 export function createCpuPool(options: CpuPoolOptions) {
-  const threads = options.maxThreads ?? options.config.CPU_THREADS ?? Math.max(1, os.availableParallelism() - 1);
+  const cores = os.availableParallelism();
+  const threads =
+    options.maxThreads ??
+    options.config.CPU_THREADS ??
+    (options.config.SIGHTLINE_ROLE === 'worker' ? cores : Math.max(1, cores - 1));
   const piscina = new Piscina({
     filename: options.entry.href,
     minThreads: 0,
