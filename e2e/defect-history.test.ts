@@ -15,6 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Defect, DefectType, HistoryRelation } from '@sightline/shared';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
+import { attemptName } from './support/attempt';
 import { chooseOption, modalOpened } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
@@ -65,7 +66,7 @@ describe.skipIf(skipReason !== null)('historical defect matching and comparison'
       const seeded = await seedPlainPhotos(
         server,
         sampleDir as string,
-        { project: 'History Bridge', inspection: 'Flight 2025' },
+        { project: attemptName('History Bridge'), inspection: 'Flight 2025' },
         { width: WIDTH, height: HEIGHT },
         { 'BEFORE.JPG': [190, 190, 190] },
       );

@@ -16,6 +16,7 @@ import { ecefDirectionToEnu, enu, enuFrame, enuToEcef, wgs84, wgs84ToEcef, type 
 import type { Defect } from '@sightline/shared';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { formatSize, SIZE_DIMENSIONS } from '../web/src/features/defect/defect-display';
+import { attemptName } from './support/attempt';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
@@ -94,7 +95,7 @@ describe.skipIf(skipReason !== null)('the defect list and defects on the 3D view
       const { token, projectId, inspection, photo } = await seedPlainPhotos(
         server,
         sampleDir as string,
-        { project: 'Defect Bridge', inspection: 'Defects 2026' },
+        { project: attemptName('Defect Bridge'), inspection: 'Defects 2026' },
         { width: WIDTH, height: HEIGHT },
         { 'POSED.JPG': [200, 200, 200], 'LOOSE.JPG': [120, 160, 200] },
       );

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES, type Defect } from '@sightline/shared';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { formatSize } from '../web/src/features/defect/defect-display';
+import { attemptName } from './support/attempt';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { centreCrack, defectMaker, poseOnOneAxis, seedPlainPhotos } from './support/defect-seed';
@@ -43,7 +44,7 @@ describe.skipIf(skipReason !== null)('merging defects, repeated defects and defe
       const { token, projectId, inspection, photo } = await seedPlainPhotos(
         server,
         sampleDir as string,
-        { project: 'Merge Bridge', inspection: 'Merge 2026' },
+        { project: attemptName('Merge Bridge'), inspection: 'Merge 2026' },
         { width: WIDTH, height: HEIGHT },
         { 'NEAR.JPG': [200, 200, 200], 'FAR.JPG': [160, 190, 210] },
       );

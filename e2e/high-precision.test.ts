@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { fixturePath } from '@sightline/imagery/test-fixtures';
 import { afterAll, describe, expect, it } from 'vitest';
+import { attemptName } from './support/attempt';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
@@ -98,7 +99,7 @@ describe.skipIf(skipReason !== null || !postgresReady)('high-precision transform
     form.append('file', new Blob([CAMERAS], { type: 'text/csv' }), 'cameras.csv');
     await apiData(suite.server, '/camera-param/import', { method: 'POST', token, form });
     const cameras = await apiData<Array<{ id: number; model: string }>>(suite.server, '/camera-param/list', { token });
-    const projectId = await createProject(suite.server, token, 'Precise bridge', { highPrecision: true });
+    const projectId = await createProject(suite.server, token, attemptName('Precise bridge'), { highPrecision: true });
     const inspection = await apiData<{ id: number }>(suite.server, '/inspection-task/add', {
       method: 'POST',
       token,

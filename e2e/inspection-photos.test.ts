@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { INSPECTION_IMAGE_UPLOAD_PATH, LIMITS, CATALOGUES } from '@sightline/shared';
 import { fixturePath } from '@sightline/imagery/test-fixtures';
 import { afterAll, describe, expect, it } from 'vitest';
+import { attemptName } from './support/attempt';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { pickLanguage } from './support/inspection-seed';
@@ -76,7 +77,7 @@ describe.skipIf(skipReason !== null)('inspection photos', () => {
     const cameras = await apiData<Array<{ id: number; model: string }>>(suite.server, '/camera-param/list', { token });
     const camera = cameras.find((entry) => entry.model === 'FC220');
     expect(camera).toBeDefined();
-    const projectId = await createProject(suite.server, token, `${name} project`);
+    const projectId = await createProject(suite.server, token, attemptName(`${name} project`));
     const inspection = await apiData<{ id: number; imageGroups: Array<{ id: number }> }>(
       suite.server,
       '/inspection-task/add',

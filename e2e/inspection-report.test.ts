@@ -15,6 +15,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InspectionReport, KeyDefect, ReportFilterConfiguration } from '@sightline/shared';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
+import { attemptName } from './support/attempt';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
@@ -55,7 +56,7 @@ describe.skipIf(skipReason !== null)('inspection report screens', () => {
       const { token, projectId, inspection, photo } = await seedPlainPhotos(
         server,
         sampleDir as string,
-        { project: 'Report Bridge', inspection: 'Reports 2026' },
+        { project: attemptName('Report Bridge'), inspection: 'Reports 2026' },
         { width: WIDTH, height: HEIGHT },
         { 'DECK.JPG': [200, 200, 200], 'PIER.JPG': [170, 170, 170] },
       );

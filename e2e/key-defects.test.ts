@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Defect, KeyDefect } from '@sightline/shared';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
+import { attemptName } from './support/attempt';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
@@ -34,7 +35,7 @@ describe.skipIf(skipReason !== null)('key defects on the model and the calibrati
     const { token, projectId, inspection, photo } = await seedPlainPhotos(
       server,
       sampleDir as string,
-      { project: 'Key Defect Bridge', inspection: 'Key defects 2026' },
+      { project: attemptName('Key Defect Bridge'), inspection: 'Key defects 2026' },
       { width: WIDTH, height: HEIGHT },
       { 'POSED.JPG': [200, 200, 200] },
     );

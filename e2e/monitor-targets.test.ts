@@ -18,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { CATALOGUES, type Page as ApiPage, type Target, type TargetImage } from '@sightline/shared';
 import { markerPhoto } from '@sightline/vision';
 import { describe, expect, it } from 'vitest';
+import { attemptName } from './support/attempt';
 import { chooseOption } from './support/antd';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { functionPackageSuite, scratchDatabaseMissing } from './support/function-package-suite';
@@ -113,7 +114,7 @@ describe.skipIf(skipReason !== null)('drone-target monitoring', () => {
     await logInThroughUi(page, 'demoowner', /\/home$/);
     const token = await tokenOf(page);
     const server = suite.server;
-    const projectId = await createProject(server, token, 'Yangpu Bridge');
+    const projectId = await createProject(server, token, attemptName('Yangpu Bridge'));
     await uploadModel(server, token, projectId, sampleDir);
     const photo = (centre: { x: number; y: number }, seed: number) =>
       markerPhoto({

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { SpatialMarkerNode } from '@sightline/shared';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
+import { attemptName } from './support/attempt';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { modelSphere, placedPose, seedInspectionPhotos, uploadModel } from './support/inspection-seed';
@@ -52,7 +53,7 @@ describe.skipIf(skipReason !== null)('photo comparison', () => {
     async () => {
       const server = suite.server;
       const token = await logInByApi(server, 'demoowner');
-      const projectId = await createProject(server, token, 'Compare Bridge');
+      const projectId = await createProject(server, token, attemptName('Compare Bridge'));
       await uploadModel(server, token, projectId, sampleDir as string);
       const seeded: Awaited<ReturnType<typeof seedInspectionPhotos>>[] = [];
       for (const [name, photos] of [

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enu, enuFrame, enuToWgs84 } from '@sightline/geo';
 import type { InspectionPhotoView } from '@sightline/shared';
 import { toViewerPhotos } from '../web/src/viewer/photo-frustums';
+import { attemptName } from './support/attempt';
 import { launchBrowser, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { apiData, callApi, startSnapshotServer } from './support/team-api';
@@ -53,7 +54,7 @@ describe.skipIf(skipReason !== null)('photos and their frustums in the project 3
     const { token, projectId, inspection, images } = await seedModelAndPhotos(
       server,
       sampleDir,
-      { project: 'Frustum Bridge', inspection: 'Frustums 2026' },
+      { project: attemptName('Frustum Bridge'), inspection: 'Frustums 2026' },
       fixturePhotos,
       PHOTO_DISTANCE_M,
     );

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { ecef, ecefDirectionToEnu, ecefToWgs84, enuFrame, wgs84, wgs84ToEcef, type Ecef } from '@sightline/geo';
 import { LIMITS } from '@sightline/shared';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
+import { attemptName } from './support/attempt';
 import { aimedPose } from './support/aimed-pose';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
@@ -121,7 +122,7 @@ describe.skipIf(skipReason !== null)('photos that see a point, and projection, i
     async () => {
       const server = suite.server;
       const token = await logInByApi(server, 'demoowner');
-      const projectId = await createProject(server, token, 'Sight Bridge');
+      const projectId = await createProject(server, token, attemptName('Sight Bridge'));
       await uploadModel(server, token, projectId, sampleDir as string);
       const photos = [
         ...(await Promise.all(

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
+import { attemptName } from './support/attempt';
 import { browserSkipReason } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { differingFraction, tilesetFolderEntries } from './support/tileset-zip';
@@ -131,7 +132,7 @@ describe.skipIf(skipReason !== null)('content security policy in the browser', (
     await visit(page, '/404');
 
     // The project's screens: the wizard, its settings, and the 3D view of an uploaded tileset.
-    const projectId = await createProject(suite.server, token, 'Policy bridge');
+    const projectId = await createProject(suite.server, token, attemptName('Policy bridge'));
     await visit(page, '/home/projects/new');
     await visit(page, `/home/projects/${projectId}/edit`);
     await visit(page, `/home/projects/${projectId}/config`);

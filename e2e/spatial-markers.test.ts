@@ -10,6 +10,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { ecef, ecefToWgs84, wgs84, wgs84ToEcef, type Ecef } from '@sightline/geo';
 import { CATALOGUES, type SpatialMarkerNode, type SpaceImage, type Page as ApiPage } from '@sightline/shared';
+import { attemptName } from './support/attempt';
 import { aimedPose } from './support/aimed-pose';
 import { screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
@@ -47,7 +48,7 @@ describe.skipIf(skipReason !== null)('spatial markers in the browser', () => {
     const { token, projectId, inspection, images } = await seedModelAndPhotos(
       server,
       sampleDir,
-      { project: 'Marker Bridge', inspection: 'Markers 2026' },
+      { project: attemptName('Marker Bridge'), inspection: 'Markers 2026' },
       fixturePhotos,
       12,
     );

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { AppServer } from './app-server.js';
+import { trackAttempts } from './attempt.js';
 import { isolatedContext, launchBrowser } from './browser.js';
 
 export interface BrowserSuite {
@@ -19,12 +20,15 @@ export interface BrowserSuite {
 
 /**
  * Registers, inside a describe, what its browser journeys share: one server (from `startServer`) and one browser
- * from before the first test to after the last, and fresh isolated contexts that each test closes behind it.
+ * from before the first test to after the last, and fresh isolated contexts that each test closes behind it. It
+ * tracks each test's attempt, for the names of e2e/support/attempt.ts that keep a retried journey from colliding
+ * with what its first attempt made.
  */
 export function browserSuite(startServer: () => Promise<AppServer>): BrowserSuite {
   let server: AppServer;
   let browser: Browser;
   const contexts: Awaited<ReturnType<typeof isolatedContext>>[] = [];
+  trackAttempts();
 
   beforeAll(async () => {
     server = await startServer();

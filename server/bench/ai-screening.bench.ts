@@ -17,8 +17,9 @@
  * research use).
  *
  * Then where one photo's time goes in each engine (`detect()`'s own timings: decode, tiled score maps,
- * post-processing), measured in this process. AI_BENCH_THREADS sets the CPU pool's threads (CPU_THREADS; the
- * server's default is one less than the cores), and so how many photos are screened at a time.
+ * post-processing), measured in this process. AI_BENCH_THREADS sets the CPU pool's threads (CPU_THREADS), and so
+ * how many photos are screened at a time: by default every core, as a worker process screens (a process that also
+ * serves the API leaves one core to it: AI_BENCH_THREADS=1 on two cores measures that).
  *
  *   npx tsx server/bench/ai-screening.bench.ts        (AI_BENCH_PHOTOS=1 AI_BENCH_TRAIN_STEPS=5 for a quick check)
  *
@@ -52,8 +53,8 @@ const PHOTOS = Number(process.env.AI_BENCH_PHOTOS ?? 12);
 const IDLE_SECONDS = Number(process.env.AI_BENCH_IDLE_SECONDS ?? 10);
 /** The learned model's training steps: bounded by steps, not the clock, so a busy machine trains the same model. */
 const TRAIN_STEPS = Number(process.env.AI_BENCH_TRAIN_STEPS ?? 444);
-/** The CPU pool's threads (CPU_THREADS); default the server's own default, one less than the cores. */
-const THREADS = process.env.AI_BENCH_THREADS;
+/** The CPU pool's threads (CPU_THREADS); default every core, a worker process's own default. */
+const THREADS = process.env.AI_BENCH_THREADS ?? String(os.availableParallelism());
 const SIZE: [number, number] = [4000, 3000];
 const FINISHED: readonly AiCheckState[] = ['AI_CHECK_COMPLETE', 'AI_CHECK_EXCEPTION', 'AI_SERVER_EXCEPTION'];
 const SOURCES = [
@@ -326,12 +327,10 @@ try {
     DATA_DIR: work,
     LOG_LEVEL: 'silent',
     SIGHTLINE_SEED_DEMO: 'false',
-    ...(THREADS ? { CPU_THREADS: THREADS } : {}),
+    CPU_THREADS: THREADS,
   });
   const app = await buildApp({ config, database: handle, logger: false });
-  console.log(
-    `CPU pool: ${config.CPU_THREADS ?? Math.max(1, os.availableParallelism() - 1)} threads (photos screened at a time)`,
-  );
+  console.log(`CPU pool: ${THREADS} threads (photos screened at a time)`);
   const team = await buildStaffedTeam(db);
   await setFunction(db, {
     teamId: team.id,
