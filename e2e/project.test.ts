@@ -15,9 +15,11 @@ import { zipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
+import { attemptName, trackAttempts } from './support/attempt';
 import { DEMO_PASSWORD, startAppServer, type AppServer } from './support/app-server';
 import { browserSkipReason, isolatedContext, launchBrowser, screenshotPath } from './support/browser';
 import { differingFraction, tilesetFolderEntries } from './support/tileset-zip';
+import { deleteTeamProjects } from './support/team-api';
 
 const zh = CATALOGUES['zh-CN'];
 /** antd puts a space between the two characters of a two-character CJK button label. */
@@ -103,6 +105,8 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
     return type.id;
   }
 
+  trackAttempts();
+
   beforeAll(async () => {
     workDir = mkdtempSync(path.join(os.tmpdir(), 'sightline-project-e2e-'));
     const entries = tilesetFolderEntries(sampleDir as string);
@@ -148,13 +152,15 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
   });
 
   it('creates a project in the wizard, uploads the zipped tileset, and draws it in the 3D view', async () => {
+    // The home starts with no projects: a retry first deletes (to the recycle bin) what its first attempt made.
+    await deleteTeamProjects(server, token);
     const page = await openPage('/home');
     await page.getByTestId('no-projects').waitFor();
     await page.getByTestId('project-create').first().click();
     await page.waitForURL(/\/home\/projects\/new$/);
 
     // Step 1: the project's information, with a location file read by the server and previewed.
-    await page.getByTestId('project-name').fill('Dragon bridge');
+    await page.getByTestId('project-name').fill(attemptName('Dragon bridge'));
     await page.getByTestId('project-type').click();
     await page.locator('.ant-select-item-option').filter({ hasText: zh.projectType.bridge }).click();
     await page.getByTestId('project-description').fill('The fixture tileset, uploaded from the browser test.');
@@ -221,7 +227,10 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
     expect(await page.getByTestId('location-preview').count()).toBe(0);
 
     // A project to upload into (made through the API: the wizard itself is covered above).
-    const { id } = await api<{ id: number }>('POST', '/project', { name: 'No tileset', typeId: await typeId('dam') });
+    const { id } = await api<{ id: number }>('POST', '/project', {
+      name: attemptName('No tileset'),
+      typeId: await typeId('dam'),
+    });
     await page.goto(`${server.url}/home/projects/${id}/edit?step=model`);
     await page.getByTestId('model-zip-input').setInputFiles(files.noTileset);
     await page.getByTestId('upload-start').click();
@@ -237,7 +246,7 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
 
   it('continues an upload paused before a server restart, after a reload', async () => {
     const { id } = await api<{ id: number }>('POST', '/project', {
-      name: 'Restart case',
+      name: attemptName('Restart case'),
       typeId: await typeId('tunnel'),
     });
     const page = await openPage(`/home/projects/${id}/edit?step=model`);
@@ -294,7 +303,7 @@ describe.skipIf(skipReason !== null)('projects, 3D models and the 3D viewer', ()
 
   it('configures the damage filter range, defect types and defect fields with the shared rules', async () => {
     const { id } = await api<{ id: number }>('POST', '/project', {
-      name: 'Config case',
+      name: attemptName('Config case'),
       typeId: await typeId('building'),
     });
     const page = await openPage(`/home/projects/${id}/config?tab=filter`);

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { attemptName } from './support/attempt';
 import { DEMO_PASSWORD } from './support/app-server';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
@@ -36,19 +37,27 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
     token = await tokenOf(page);
   }
 
+  /**
+   * A retry finds its first attempt's projects, restored or in the bin: it names its own after the attempt and starts
+   * from an empty bin, as a first attempt does (emptying an empty bin changes nothing).
+   */
+  const emptyBin = () =>
+    apiData(suite.server, '/transaction/clean', { method: 'POST', token, body: { password: DEMO_PASSWORD } });
+
   const deleteProject = (id: number) => apiData(suite.server, `/project/${id}`, { method: 'DELETE', token });
   const projectExists = async (id: number) => (await callApi(suite.server, `/project/${id}`, { token })).code === 2000;
   const binRow = (name: string) => page.getByTestId('recycle-table').locator('tr', { hasText: name });
 
   it('restores a deleted project, then deletes it for good with the login password', async () => {
     await signIn();
-    const id = await createProject(suite.server, token, 'Yangtze River Bridge');
+    await emptyBin();
+    const id = await createProject(suite.server, token, attemptName('Yangtze River Bridge'));
     await deleteProject(id);
     expect(await projectExists(id)).toBe(false);
 
     await page.getByTestId('side-menu').getByText(zh.menu.recycle).click();
     await page.waitForURL(/\/recycle$/);
-    const row = binRow('Yangtze River Bridge');
+    const row = binRow(attemptName('Yangtze River Bridge'));
     await row.getByText(zh.teamUi.recycle.kind.project).waitFor();
     await row.getByText('Demo Owner').waitFor();
     await page.getByTestId('recycle-count').getByText('1').waitFor();
@@ -61,7 +70,7 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
 
     await deleteProject(id);
     await page.reload();
-    await binRow('Yangtze River Bridge').getByTestId('recycle-delete').click();
+    await binRow(attemptName('Yangtze River Bridge')).getByTestId('recycle-delete').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(zh.teamUi.recycle.deleteContent).waitFor();
     await dialog.getByRole('button', { name: zh.teamUi.recycle.deleteForever }).click();
@@ -70,7 +79,7 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
     await dialog.getByRole('button', { name: zh.teamUi.recycle.deleteForever }).click();
     await dialog.getByText(zh.errors.USER_PASSWORD_CHECK).waitFor();
     await page.screenshot({ path: screenshotPath('recycle-bin-password') });
-    expect(await binRow('Yangtze River Bridge').count()).toBe(1);
+    expect(await binRow(attemptName('Yangtze River Bridge')).count()).toBe(1);
 
     await dialog.getByTestId('password-confirm-input').fill(DEMO_PASSWORD);
     await dialog.getByRole('button', { name: zh.teamUi.recycle.deleteForever }).click();
@@ -84,20 +93,21 @@ describe.skipIf(skipReason !== null)('recycle bin', () => {
 
   it('restores several items at once and empties the bin with the password', async () => {
     await signIn();
+    await emptyBin();
     const ids = [
-      await createProject(suite.server, token, 'Harbour Tunnel'),
-      await createProject(suite.server, token, 'North Dam'),
-      await createProject(suite.server, token, 'Old Culvert'),
+      await createProject(suite.server, token, attemptName('Harbour Tunnel')),
+      await createProject(suite.server, token, attemptName('North Dam')),
+      await createProject(suite.server, token, attemptName('Old Culvert')),
     ];
     for (const id of ids) await deleteProject(id);
 
     await page.goto(`${suite.server.url}/recycle`);
-    await binRow('Harbour Tunnel').waitFor();
-    await binRow('Harbour Tunnel').locator('input[type=checkbox]').check();
-    await binRow('North Dam').locator('input[type=checkbox]').check();
+    await binRow(attemptName('Harbour Tunnel')).waitFor();
+    await binRow(attemptName('Harbour Tunnel')).locator('input[type=checkbox]').check();
+    await binRow(attemptName('North Dam')).locator('input[type=checkbox]').check();
     await page.getByTestId('recycle-restore-selected').click();
     await page.getByText(text(zh.teamUi.recycle.restored, { count: 2 })).waitFor();
-    await expect.poll(() => binRow('Harbour Tunnel').count()).toBe(0);
+    await expect.poll(() => binRow(attemptName('Harbour Tunnel')).count()).toBe(0);
     expect(await projectExists(ids[0] ?? 0)).toBe(true);
     expect(await projectExists(ids[1] ?? 0)).toBe(true);
 

@@ -13,6 +13,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { attemptName, attemptPhone } from './support/attempt';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
 import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from './support/postgres';
@@ -20,6 +21,7 @@ import {
   apiData,
   buttonName,
   createProject,
+  deleteTeamProjects,
   logInByApi,
   logInThroughUi,
   registerUser,
@@ -119,8 +121,12 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
   it("grants an inspector one project and takes it back; the inspector's home follows", async () => {
     const owner = await signedIn('demoowner');
     const token = await tokenOf(owner);
-    await createProject(suite.server, token, 'Jurisdiction Bridge');
-    await createProject(suite.server, token, 'Withheld Tunnel');
+    // Only this attempt's projects in the team: a retry's first attempt left its own (and perhaps its grant).
+    await deleteTeamProjects(suite.server, token);
+    const granted = attemptName('Jurisdiction Bridge');
+    const withheld = attemptName('Withheld Tunnel');
+    await createProject(suite.server, token, granted);
+    await createProject(suite.server, token, withheld);
 
     // An inspector sees only the projects granted to them: none yet.
     const inspector = await signedIn('demoinspector');
@@ -128,21 +134,21 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
 
     await owner.goto(`${suite.server.url}/team/members`);
     const grant = await openMemberProjects(owner, 'Demo Inspector');
-    expect((await grant.titles(grant.available)).sort()).toEqual(['Jurisdiction Bridge', 'Withheld Tunnel']);
+    expect((await grant.titles(grant.available)).sort()).toEqual([granted, withheld]);
     expect(await grant.titles(grant.assigned)).toEqual([]);
-    await grant.move('Jurisdiction Bridge', 'assigned');
+    await grant.move(granted, 'assigned');
     await owner.screenshot({ path: screenshotPath('team-member-projects-granted') });
     await grant.save();
 
     await inspector.reload();
     await inspector.getByTestId('project-list').waitFor();
-    expect(await projectNames(inspector)).toEqual(['Jurisdiction Bridge']);
+    expect(await projectNames(inspector)).toEqual([granted]);
     await inspector.screenshot({ path: screenshotPath('team-projects-inspector-home') });
 
     // The dialog opens on what the member holds; sending it back takes the project away.
     const withdraw = await openMemberProjects(owner, 'Demo Inspector');
-    expect(await withdraw.titles(withdraw.assigned)).toEqual(['Jurisdiction Bridge']);
-    await withdraw.move('Jurisdiction Bridge', 'available');
+    expect(await withdraw.titles(withdraw.assigned)).toEqual([granted]);
+    await withdraw.move(granted, 'available');
     await withdraw.save();
 
     await inspector.reload();
@@ -152,12 +158,15 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
 
   it('hands a project and its cover over to another team its user administers', async () => {
     const password = 'TwoTeams2026';
-    await registerUser(suite.server, '13700000011', 'Chen Two Teams', password);
-    await registerUser(suite.server, '13700000012', 'Harbour Works', password);
+    // Phones of the attempt's own: a retry registers new users, with teams of their own.
+    const chenPhone = attemptPhone('13700000011');
+    const harbourPhone = attemptPhone('13700000012');
+    await registerUser(suite.server, chenPhone, 'Chen Two Teams', password);
+    await registerUser(suite.server, harbourPhone, 'Harbour Works', password);
     // Each new user owns a team named after them. Chen joins Harbour Works' team by invitation and is
     // made its administrator, which lets Chen hand projects over to it.
-    const chen = await logInByApi(suite.server, '13700000011', password);
-    const harbour = await logInByApi(suite.server, '13700000012', password);
+    const chen = await logInByApi(suite.server, chenPhone, password);
+    const harbour = await logInByApi(suite.server, harbourPhone, password);
     const form = new FormData();
     form.append('file', coverPng(), 'cover.png');
     const { coverUrl } = await apiData<{ coverUrl: string }>(suite.server, '/project/cover', {
@@ -191,7 +200,7 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
     const own = teams.find((team) => team.teamName === 'Chen Two Teams');
     await apiData(suite.server, `/role-menu/changeTeam/${own?.teamId}`, { token: chen });
 
-    const page = await signedIn('13700000011', password);
+    const page = await signedIn(chenPhone, password);
     await expect.poll(() => page.getByTestId('team-name').textContent()).toBe('Chen Two Teams');
     await projectCard(page, 'Pearl River Bridge').getByTestId('project-more').click();
     await page.getByRole('menuitem', { name: zh.projectUi.card.handover }).click();
@@ -228,7 +237,7 @@ describe.skipIf(skipReason !== null)('project access across members and teams, a
     const db = database;
     const page = await signedIn('demoowner');
     const token = await tokenOf(page);
-    const projectId = await createProject(suite.server, token, 'Storage Viaduct');
+    const projectId = await createProject(suite.server, token, attemptName('Storage Viaduct'));
     const team = await apiData<{ teamId: number; teamVolumeMax: number }>(suite.server, '/team-client/details', {
       token,
     });

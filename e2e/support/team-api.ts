@@ -107,6 +107,19 @@ export async function createProject(
   return id;
 }
 
+/**
+ * Deletes (to the recycle bin) every project of the caller's current team: a journey that needs a team without
+ * projects seeds that itself, as a retry finds what its first attempt made (a no-op on a first attempt).
+ */
+export async function deleteTeamProjects(server: AppServer, token: string): Promise<void> {
+  const projects = await apiData<Array<{ id: number }>>(server, '/project/findTeamAll', {
+    method: 'POST',
+    token,
+    body: {},
+  });
+  for (const { id } of projects) await apiData(server, `/project/${id}`, { method: 'DELETE', token });
+}
+
 /** Fills the login form; a session left by an earlier step is forced offline. */
 export async function logInThroughUi(page: Page, identifier: string, landing: RegExp, password = DEMO_PASSWORD) {
   await page.getByTestId('login-identifier').fill(identifier);
