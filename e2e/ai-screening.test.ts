@@ -154,7 +154,9 @@ describe.skipIf(skipReason !== null)('AI screening and review', () => {
         .getByRole('button', { name: ui.feedback.submit })
         .click();
       await feedbackForm.waitFor({ state: 'detached' });
-      await drawer.getByText(ui.resultDrawer.noDefects).waitFor();
+      // The AI said "damage"; review deleted what it found, and the drawer says so rather than "found none".
+      await drawer.getByText(ui.resultDrawer.allDeleted).waitFor();
+      expect(await drawer.getByTestId('ai-image-state').getAttribute('data-state')).toBe('damage');
       const entry = drawer.locator(`[data-testid="ai-result-feedback-entry"][data-defect-id="${wrong!.id}"]`);
       await entry.getByText('A formwork joint, not a crack').waitFor();
       expect(await entry.textContent()).toContain(ui.feedback.notDamageShort);

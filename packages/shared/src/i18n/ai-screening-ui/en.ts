@@ -91,6 +91,7 @@ export const en: Widen<typeof zhCN> = {
     resultDrawer: {
       title: 'AI result: {name}',
       noDefects: 'The AI found no damage on this photo',
+      allDeleted: 'Every defect the AI found on this photo was deleted in review',
       feedback: 'Report an error',
     },
     feedback: {

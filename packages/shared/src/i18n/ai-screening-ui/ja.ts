@@ -89,6 +89,7 @@ export const ja: Widen<typeof zhCN> = {
     resultDrawer: {
       title: '検出結果：{name}',
       noDefects: 'AI はこの写真で損傷を検出しませんでした',
+      allDeleted: 'AI がこの写真で検出した損傷はレビューですべて削除されました',
       feedback: '誤り報告',
     },
     feedback: {

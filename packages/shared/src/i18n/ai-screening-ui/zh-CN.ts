@@ -85,6 +85,7 @@ export const zhCN = {
     resultDrawer: {
       title: '识别结果：{name}',
       noDefects: 'AI 未在此照片上发现病害',
+      allDeleted: 'AI 在此照片上发现的病害已在审核中全部删除',
       feedback: '错误反馈',
     },
     feedback: {

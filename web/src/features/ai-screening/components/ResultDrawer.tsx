@@ -78,7 +78,13 @@ export function ResultDrawer({
             />
           )}
           {info.data.defects.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('aiUi.resultDrawer.noDefects')} />
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                // The AI's verdict stays "damage" when review deleted what it found: say so, not "found none".
+                info.data.aiState === 'damage' ? t('aiUi.resultDrawer.allDeleted') : t('aiUi.resultDrawer.noDefects')
+              }
+            />
           ) : (
             <List
               size="small"
