@@ -4,17 +4,22 @@ import { registerInspectionFiles } from '../inspection/inspection-files.js';
 import { createInspectionRepo } from '../inspection/inspection.repo.js';
 import { PROJECT_ACCESS } from '../project/project.module.js';
 import { QUOTA } from '../team/team.module.js';
+import { registerKeyDefectJobs } from './key-defect.jobs.js';
 import { createKeyDefectRepo, keyDefectFiles } from './key-defect.repo.js';
 import { registerKeyDefectRoutes } from './key-defect.routes.js';
-import { createKeyDefectService } from './key-defect.service.js';
+import { createKeyDefectService, createUnusedScreenshotCollector } from './key-defect.service.js';
 
-/** Key (important) defects drawn on the model, with their screenshots (freed with their inspection) and history. */
+/**
+ * Key (important) defects drawn on the model, with their screenshots (freed with their inspection, or after a day when
+ * no key defect took them) and history.
+ */
 export const keyDefectModule: ModuleDefinition = {
   name: 'key-defect',
   register(context) {
     const db = context.database.db;
+    const repo = createKeyDefectRepo(db);
     const keyDefects = createKeyDefectService({
-      repo: createKeyDefectRepo(db),
+      repo,
       inspections: createInspectionRepo(db),
       access: context.use(PROJECT_ACCESS),
       config: createDiseaseFilterRepo(db),
@@ -22,6 +27,7 @@ export const keyDefectModule: ModuleDefinition = {
       blobs: context.blobs,
     });
     registerInspectionFiles('key-defect', keyDefectFiles);
+    registerKeyDefectJobs(context.jobs, createUnusedScreenshotCollector({ repo, blobs: context.blobs }));
     context.routes((router) => registerKeyDefectRoutes(router, { keyDefects }));
   },
 };

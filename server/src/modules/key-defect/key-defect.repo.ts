@@ -2,32 +2,46 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { KeyDefectHistoryAction } from '@sightline/shared';
 import type { Database, KeyDefectsTable } from '../../platform/db/schema.js';
 import { inspectionIdsOf, type InspectionFileHooks } from '../inspection/inspection-files.js';
+import { createTeamRepo } from '../team/team.repo.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Position = { lon: number; lat: number; height: number };
 
 /**
- * Key defects' screenshots on the team's quota: shown in the bin, moved by a handover, freed by a purge (the rows
- * would otherwise go by foreign-key cascade, leaving the screenshots stored and counted).
+ * Key defects' screenshots on the team's quota, those held by a key defect and those uploaded but not yet held: shown
+ * in the bin, moved by a handover, freed by a purge (the rows would otherwise go by foreign-key cascade, leaving the
+ * screenshots stored and counted).
  */
 export const keyDefectFiles: InspectionFileHooks = {
   async storedBytes(db, scope) {
-    const row = await db
-      .selectFrom('key_defects')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('screenshot_bytes'), eb.lit(0)).as('bytes'))
-      .where('inspection_id', 'in', inspectionIdsOf(db, scope))
-      .executeTakeFirstOrThrow();
-    return Number(row.bytes);
+    let total = 0;
+    for (const table of ['key_defects', 'key_defect_screenshots'] as const) {
+      const column = table === 'key_defects' ? 'screenshot_bytes' : 'size_bytes';
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>(column), eb.lit(0)).as('bytes'))
+        .where('inspection_id', 'in', inspectionIdsOf(db, scope))
+        .executeTakeFirstOrThrow();
+      total += Number(row.bytes);
+    }
+    return total;
   },
   async purge(db, scope) {
-    const rows = await db
+    const held = await db
       .deleteFrom('key_defects')
       .where('inspection_id', 'in', inspectionIdsOf(db, scope))
-      .returning(['screenshot_key', 'screenshot_bytes'])
+      .returning(['screenshot_key as key', 'screenshot_bytes as bytes'])
       .execute();
+    // A row a collector has claimed goes too: its own delete then finds nothing, so it releases nothing twice.
+    const unused = await db
+      .deleteFrom('key_defect_screenshots')
+      .where('inspection_id', 'in', inspectionIdsOf(db, scope))
+      .returning(['storage_key as key', 'size_bytes as bytes'])
+      .execute();
+    const rows = [...held, ...unused];
     return {
-      blobKeys: rows.map((row) => row.screenshot_key),
-      freedBytes: rows.reduce((sum, row) => sum + Number(row.screenshot_bytes), 0),
+      blobKeys: rows.map((row) => row.key),
+      freedBytes: rows.reduce((sum, row) => sum + Number(row.bytes), 0),
     };
   },
 };
@@ -78,10 +92,61 @@ export function createKeyDefectRepo(db: Kysely<Database>) {
         return keyDefectRows(q).where('k.inspection_id', '=', inspectionId).orderBy('k.id').execute();
       },
 
-      /** Whether a key defect holds the screenshot (a name is used once). */
-      async screenshotHeld(name: string) {
-        const row = await q.selectFrom('key_defects').select('id').where('screenshot', '=', name).executeTakeFirst();
+      /** Records an uploaded screenshot, held by no key defect until a create or update takes it. */
+      async recordScreenshot(entry: { inspectionId: number; name: string; key: string; bytes: number }) {
+        await q
+          .insertInto('key_defect_screenshots')
+          .values({
+            inspection_id: entry.inspectionId,
+            name: entry.name,
+            storage_key: entry.key,
+            size_bytes: entry.bytes,
+          })
+          .execute();
+      },
+
+      /** Drops the record of an upload whose blob could not be stored (its bytes are released by the caller). */
+      async forgetScreenshot(name: string) {
+        await q.deleteFrom('key_defect_screenshots').where('name', '=', name).execute();
+      },
+
+      /** An uploaded screenshot of the inspection that no key defect holds and no collector is freeing. */
+      unusedScreenshot(inspectionId: number, name: string) {
+        return q
+          .selectFrom('key_defect_screenshots')
+          .select(['storage_key', 'size_bytes'])
+          .where('inspection_id', '=', inspectionId)
+          .where('name', '=', name)
+          .where('freeing_at', 'is', null)
+          .executeTakeFirst();
+      },
+
+      /**
+       * Inside the transaction storing the key defect that holds it: the screenshot is no longer unused. False when it
+       * is gone since it was checked (taken by another key defect, or claimed by the collector).
+       */
+      async takeScreenshot(inspectionId: number, name: string) {
+        const row = await q
+          .deleteFrom('key_defect_screenshots')
+          .where('inspection_id', '=', inspectionId)
+          .where('name', '=', name)
+          .where('freeing_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
         return row !== undefined;
+      },
+
+      /**
+       * Claims the screenshots uploaded before `before` that no key defect took, and those a collector claimed
+       * before (it may have been interrupted): no key defect can take them any more. Their ids and blobs.
+       */
+      claimUnusedScreenshots(before: Date) {
+        return q
+          .updateTable('key_defect_screenshots')
+          .set({ freeing_at: sql<Date>`coalesce(freeing_at, now())` })
+          .where((eb) => eb.or([eb('created_at', '<', before), eb('freeing_at', 'is not', null)]))
+          .returning(['id', 'storage_key'])
+          .execute();
       },
 
       /** A defect of the inspection, for a key defect to stand for. */
@@ -186,6 +251,29 @@ export function createKeyDefectRepo(db: Kysely<Database>) {
 
   return {
     ...queries(db),
+    /**
+     * Drops a claimed screenshot's record and gives its bytes back to the team now owning its inspection, in one
+     * transaction: whoever drops the row releases the bytes, so they are released once however many collectors run.
+     * The bytes released, or null when the row was already gone.
+     */
+    freeClaimedScreenshot(id: number): Promise<number | null> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .deleteFrom('key_defect_screenshots')
+          .where('id', '=', id)
+          .returning(['inspection_id', 'size_bytes'])
+          .executeTakeFirst();
+        if (!row) return null;
+        const owner = await trx
+          .selectFrom('inspections as i')
+          .innerJoin('projects as p', 'p.id', 'i.project_id')
+          .select('p.team_id')
+          .where('i.id', '=', row.inspection_id)
+          .executeTakeFirst();
+        if (owner) await createTeamRepo(trx).releaseVolume(owner.team_id, row.size_bytes);
+        return row.size_bytes;
+      });
+    },
     transaction<T>(work: (q: ReturnType<typeof queries>) => Promise<T>): Promise<T> {
       return db.transaction().execute((trx) => work(queries(trx)));
     },

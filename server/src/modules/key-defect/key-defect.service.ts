@@ -34,6 +34,9 @@ export interface KeyDefectServiceDeps {
   blobs: BlobStore;
 }
 
+/** An uploaded screenshot no key defect took within this time is freed (its blob, and its bytes on the quota). */
+export const UNUSED_SCREENSHOT_MAX_AGE_MS = 24 * 3600 * 1000;
+
 /** The folder of an inspection's screenshots on the file route (one signed link opens them all). */
 export const screenshotFolder = (inspectionId: number) => `/api/files/key-defects/${inspectionId}/`;
 
@@ -106,12 +109,21 @@ export function createKeyDefectService(deps: KeyDefectServiceDeps) {
     return { rows, teamOf: (row: KeyDefectRow) => teams.get(row.project_id)! };
   }
 
-  /** An uploaded screenshot of the inspection that no key defect holds yet: its key and size. */
-  async function screenshotOf(place: Parameters<typeof screenshotKey>[0], name: string, path = 'screenshot') {
-    const key = screenshotKey(place, name);
-    const info = KEY_DEFECT_SCREENSHOT_NAME_PATTERN.test(name) ? await blobs.stat(key) : null;
-    if (!info || (await repo.screenshotHeld(name))) throw fieldError(path, 'invalidValue');
-    return { screenshot: name, screenshot_key: key, screenshot_bytes: info.size };
+  /**
+   * An uploaded screenshot of the inspection that no key defect holds yet: its key and size. The transaction storing
+   * the key defect takes it (`take`), as another may have taken it, or the collector claimed it, since.
+   */
+  async function screenshotOf(inspectionId: number, name: string, path = 'screenshot') {
+    const unused = KEY_DEFECT_SCREENSHOT_NAME_PATTERN.test(name)
+      ? await repo.unusedScreenshot(inspectionId, name)
+      : undefined;
+    if (!unused || !(await blobs.stat(unused.storage_key))) throw fieldError(path, 'invalidValue');
+    return {
+      values: { screenshot: name, screenshot_key: unused.storage_key, screenshot_bytes: unused.size_bytes },
+      take: async (q: Pick<KeyDefectRepo, 'takeScreenshot'>) => {
+        if (!(await q.takeScreenshot(inspectionId, name))) throw fieldError(path, 'invalidValue');
+      },
+    };
   }
 
   async function checkType(projectId: number, typeId: number) {
@@ -132,7 +144,7 @@ export function createKeyDefectService(deps: KeyDefectServiceDeps) {
     checkScreenRange(body.screenRange, body.confirmSmall);
     await checkType(project.id, body.typeId);
     await checkDefect(body.defectId, inspection.id);
-    const place = { teamId: project.team_id, projectId: project.id, inspectionId: inspection.id };
+    const screenshot = await screenshotOf(inspection.id, body.screenshot, `${path}screenshot`);
     const values: KeyDefectValues = {
       name: body.name,
       type_id: body.typeId,
@@ -140,16 +152,21 @@ export function createKeyDefectService(deps: KeyDefectServiceDeps) {
       description: body.description,
       shape_kind: body.graph.kind,
       positions: body.graph.positions,
-      ...(await screenshotOf(place, body.screenshot, `${path}screenshot`)),
+      ...screenshot.values,
       defect_id: body.defectId ?? null,
     };
-    return { place: { projectId: project.id, inspectionId: inspection.id, userId: auth.userId }, values };
+    return {
+      place: { projectId: project.id, inspectionId: inspection.id, userId: auth.userId },
+      values,
+      take: screenshot.take,
+    };
   }
 
   async function insertAll(prepared: Array<Awaited<ReturnType<typeof prepare>>>) {
     const ids = await repo.transaction(async (q) => {
       const made: number[] = [];
-      for (const { place, values } of prepared) {
+      for (const { place, values, take } of prepared) {
+        await take(q);
         const id = await q.insert(place, values);
         const changes = Object.fromEntries(
           Object.entries(recorded(values)).map(([field, to]) => [field, { from: null, to }]),
@@ -171,7 +188,11 @@ export function createKeyDefectService(deps: KeyDefectServiceDeps) {
   }
 
   return {
-    /** Stores a screenshot (a PNG by its bytes) in the inspection's folder, counted on the team's quota. */
+    /**
+     * Stores a screenshot (a PNG by its bytes) in the inspection's folder, counted on the team's quota. It is recorded
+     * before it is stored, so that one no key defect ever takes is freed (`createUnusedScreenshotCollector`) even if the
+     * process stops between the two.
+     */
     async uploadScreenshot(auth: AuthContext, inspectionId: number, data: Buffer) {
       const { inspection, project } = await requireInspection(auth, inspectionId, { change: true });
       if (imageTypeOf(data) !== 'png') throw new AppError('FILE_TYPE_ERROR', { params: { types: 'PNG' } });
@@ -179,8 +200,15 @@ export function createKeyDefectService(deps: KeyDefectServiceDeps) {
       const key = screenshotKey({ teamId: project.team_id, projectId: project.id, inspectionId: inspection.id }, name);
       await quota.reserve(project.team_id, data.length);
       try {
+        await repo.recordScreenshot({ inspectionId: inspection.id, name, key, bytes: data.length });
+      } catch (error) {
+        await quota.release(project.team_id, data.length);
+        throw error;
+      }
+      try {
         await blobs.put(key, data);
       } catch (error) {
+        await repo.forgetScreenshot(name);
         await quota.release(project.team_id, data.length);
         throw error;
       }
@@ -221,7 +249,9 @@ export function createKeyDefectService(deps: KeyDefectServiceDeps) {
       await checkDefect(body.defectId, row.inspection_id);
       const place = { teamId: teamOf(row), projectId: row.project_id, inspectionId: row.inspection_id };
       const screenshot =
-        body.screenshot && body.screenshot !== row.screenshot ? await screenshotOf(place, body.screenshot) : null;
+        body.screenshot && body.screenshot !== row.screenshot
+          ? await screenshotOf(row.inspection_id, body.screenshot)
+          : null;
       const after: KeyDefectValues = {
         ...before,
         ...(body.name !== undefined ? { name: body.name } : {}),
@@ -229,7 +259,7 @@ export function createKeyDefectService(deps: KeyDefectServiceDeps) {
         ...(body.level !== undefined ? { level: body.level } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.graph ? { shape_kind: body.graph.kind, positions: body.graph.positions } : {}),
-        ...(screenshot ?? {}),
+        ...(screenshot?.values ?? {}),
         ...(body.defectId !== undefined ? { defect_id: body.defectId } : {}),
       };
       const [from, to] = [recorded(before), recorded(after)];
@@ -240,6 +270,7 @@ export function createKeyDefectService(deps: KeyDefectServiceDeps) {
       );
       if (Object.keys(changes).length > 0) {
         await repo.transaction(async (q) => {
+          if (screenshot) await screenshot.take(q);
           await q.update(row.id, after, auth.userId);
           await q.record(
             { keyDefectId: row.id, inspectionId: row.inspection_id, userId: auth.userId },
@@ -330,3 +361,29 @@ export function createKeyDefectService(deps: KeyDefectServiceDeps) {
 }
 
 export type KeyDefectService = ReturnType<typeof createKeyDefectService>;
+
+/**
+ * Frees the screenshots uploaded more than `UNUSED_SCREENSHOT_MAX_AGE_MS` ago that no key defect took: each is claimed
+ * first (no key defect can take it any more), its blob deleted, then its record dropped with its bytes released in
+ * one transaction. Two collectors at once, or one interrupted and run again, release each once.
+ */
+export function createUnusedScreenshotCollector(deps: Pick<KeyDefectServiceDeps, 'repo' | 'blobs'>) {
+  const { repo, blobs } = deps;
+  return {
+    async collect(): Promise<{ screenshots: number; bytes: number }> {
+      const claimed = await repo.claimUnusedScreenshots(new Date(Date.now() - UNUSED_SCREENSHOT_MAX_AGE_MS));
+      let screenshots = 0;
+      let bytes = 0;
+      for (const { id, storage_key } of claimed) {
+        await blobs.delete(storage_key);
+        const released = await repo.freeClaimedScreenshot(id);
+        if (released === null) continue;
+        screenshots += 1;
+        bytes += released;
+      }
+      return { screenshots, bytes };
+    },
+  };
+}
+
+export type UnusedScreenshotCollector = ReturnType<typeof createUnusedScreenshotCollector>;

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import type { KeyDefect, KeyDefectHistoryEntry, Page } from '@sightline/shared';
 import { describeOnEachDatabase } from '../../../test/harness.js';
+import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { multipartFile } from '../../../test/factories/multipart.js';
 import { PNG_BYTES, buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
@@ -10,6 +12,8 @@ import { okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
 import { TEST_PASSWORD } from '../../../test/factories/user.js';
 import { fieldKeys } from '../../../test/validation.js';
+import { createKeyDefectRepo } from './key-defect.repo.js';
+import { createUnusedScreenshotCollector, UNUSED_SCREENSHOT_MAX_AGE_MS } from './key-defect.service.js';
 
 const GRAPH = {
   kind: 'polygon',
@@ -40,6 +44,11 @@ describeOnEachDatabase('key defects', (server) => {
     });
   }
   const screenshot = async (inspection = inspectionId) => okData(await upload(inspection)).screenshot;
+  const screenshotFile = (name: string, inspection = inspectionId) =>
+    path.join(
+      server().config.FILES_DIR,
+      `teams/${team.id}/projects/${projectId}/inspections/${inspection}/key-defects/${name}`,
+    );
 
   const body = async (extra: Record<string, unknown> = {}) => ({
     inspectionId,
@@ -293,7 +302,52 @@ describeOnEachDatabase('key defects', (server) => {
     }
   });
 
-  it("a purged inspection's key defects free their screenshots: the bin shows their bytes, the purge gives them back", async () => {
+  it('a screenshot no key defect took is freed a day after its upload, once; a held or younger one stays', async () => {
+    const db = server().db;
+    const repo = createKeyDefectRepo(db);
+    const collector = createUnusedScreenshotCollector({ repo, blobs: createConfiguredBlobStore(server().config) });
+    /** Sets a screenshot's upload time back, as if uploaded `ms` ago. */
+    const uploadedAgo = (name: string, ms: number) =>
+      sql`update key_defect_screenshots set created_at = ${new Date(Date.now() - ms)} where name = ${name}`.execute(db);
+
+    const unused = await screenshot();
+    const younger = await screenshot();
+    const held = okData(await create());
+    await uploadedAgo(unused, UNUSED_SCREENSHOT_MAX_AGE_MS + 60_000);
+    await uploadedAgo(younger, UNUSED_SCREENSHOT_MAX_AGE_MS - 3600_000);
+
+    // A collector stopped after its claim: the screenshot can no longer be taken, and the next run finishes it.
+    expect((await repo.claimUnusedScreenshots(new Date(Date.now() - UNUSED_SCREENSHOT_MAX_AGE_MS))).length).toBe(1);
+    expect(fieldKeys((await create({ screenshot: unused })).body)).toEqual({ screenshot: 'invalidValue' });
+    const before = await teamUsedBytes(db, team.id);
+
+    // Two collectors at once free it once.
+    const runs = await Promise.all([collector.collect(), collector.collect()]);
+    expect(runs.reduce((sum, run) => sum + run.screenshots, 0)).toBe(1);
+    expect(runs.reduce((sum, run) => sum + run.bytes, 0)).toBe(PNG_BYTES.length);
+    expect(await teamUsedBytes(db, team.id)).toBe(before - PNG_BYTES.length);
+    expect(fs.existsSync(screenshotFile(unused))).toBe(false);
+    expect(await collector.collect()).toEqual({ screenshots: 0, bytes: 0 });
+    expect(await teamUsedBytes(db, team.id)).toBe(before - PNG_BYTES.length);
+
+    // The held one and the younger one are kept: still stored, served, and usable.
+    expect(fs.existsSync(screenshotFile(held.screenshot))).toBe(true);
+    expect(fs.existsSync(screenshotFile(younger))).toBe(true);
+    const served = await server().app.inject({
+      method: 'GET',
+      url: held.screenshotUrl,
+      headers: { authorization: `Bearer ${team.viewer.token}` },
+    });
+    expect(served.rawPayload.equals(PNG_BYTES)).toBe(true);
+    expect(okData(await create({ screenshot: younger })).screenshot).toBe(younger);
+
+    // Once held, a screenshot is not the collector's, however old its upload.
+    await uploadedAgo(younger, 2 * UNUSED_SCREENSHOT_MAX_AGE_MS);
+    expect(await collector.collect()).toEqual({ screenshots: 0, bytes: 0 });
+    expect(fs.existsSync(screenshotFile(younger))).toBe(true);
+  });
+
+  it("a purged inspection's screenshots are freed, held or not: the bin shows their bytes, the purge gives them back", async () => {
     const db = server().db;
     const other = await buildInspection(db, { teamId: team.id, createdBy: team.admin.id, projectId });
     const before = await teamUsedBytes(db, team.id);
@@ -313,14 +367,13 @@ describeOnEachDatabase('key defects', (server) => {
           }),
         ),
       );
-    expect(await teamUsedBytes(db, team.id)).toBe(before + 2 * PNG_BYTES.length);
-    const files = made.map((item) =>
-      path.join(
-        server().config.FILES_DIR,
-        `teams/${team.id}/projects/${projectId}/inspections/${other.inspectionId}/key-defects/${item.screenshot}`,
-      ),
+    // And one uploaded that no key defect took.
+    const unused = await screenshot(other.inspectionId);
+    expect(await teamUsedBytes(db, team.id)).toBe(before + 3 * PNG_BYTES.length);
+    const files = [...made.map((item) => item.screenshot), unused].map((name) =>
+      screenshotFile(name, other.inspectionId),
     );
-    expect(files.map((file) => fs.existsSync(file))).toEqual([true, true]);
+    expect(files.map((file) => fs.existsSync(file))).toEqual([true, true, true]);
 
     const admin = team.admin.token;
     okData(
@@ -342,7 +395,7 @@ describeOnEachDatabase('key defects', (server) => {
       }),
     );
     // The inspection has no photos: its bytes are its screenshots'.
-    expect(bin.records.find((record) => record.id === item.id)?.sizeBytes).toBe(2 * PNG_BYTES.length);
+    expect(bin.records.find((record) => record.id === item.id)?.sizeBytes).toBe(3 * PNG_BYTES.length);
     const purged = okData(
       await server().call<{ count: number }>('POST', '/api/transaction/data/delete', {
         token: admin,
@@ -350,7 +403,7 @@ describeOnEachDatabase('key defects', (server) => {
       }),
     );
     expect(purged.count).toBe(1);
-    expect(files.map((file) => fs.existsSync(file))).toEqual([false, false]);
+    expect(files.map((file) => fs.existsSync(file))).toEqual([false, false, false]);
     expect(await teamUsedBytes(db, team.id)).toBe(before);
   });
 });

@@ -699,6 +699,20 @@ export interface KeyDefectsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/**
+ * A key defect's screenshot uploaded and not yet held by a key defect: taken (dropped) by the create or update naming
+ * it, freed by the key-defect module's collector after a day; `freeing_at` once the collector claimed it.
+ */
+export interface KeyDefectScreenshotsTable {
+  id: Generated<number>;
+  inspection_id: number;
+  name: string;
+  storage_key: string;
+  size_bytes: number;
+  created_at: CreatedAt;
+  freeing_at: Date | null;
+}
+
 /** Every change of a key defect, its deletion included (the key defect's id outlives its row). */
 export interface KeyDefectHistoryTable {
   id: Generated<number>;
@@ -1017,6 +1031,7 @@ export interface Database {
   defect_numbers: DefectNumbersTable;
   key_defects: KeyDefectsTable;
   key_defect_history: KeyDefectHistoryTable;
+  key_defect_screenshots: KeyDefectScreenshotsTable;
   defect_calibrations: DefectCalibrationsTable;
   defect_history_links: DefectHistoryLinksTable;
   defect_history_matchings: DefectHistoryMatchingsTable;
@@ -1091,6 +1106,7 @@ const TABLES: Record<keyof Database, true> = {
   defect_numbers: true,
   key_defects: true,
   key_defect_history: true,
+  key_defect_screenshots: true,
   defect_calibrations: true,
   defect_history_links: true,
   defect_history_matchings: true,

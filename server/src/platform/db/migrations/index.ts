@@ -26,6 +26,7 @@ import * as m0024 from './0024-monitor-targets.js';
 import * as m0025 from './0025-monitor-reports.js';
 import * as m0027 from './0027-defect-list-indexes.js';
 import * as m0028 from './0028-ai-models.js';
+import * as m0029 from './0029-key-defect-screenshots.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-monitor-reports': m0025,
   '0027-defect-list-indexes': m0027,
   '0028-ai-models': m0028,
+  '0029-key-defect-screenshots': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {
