@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { attemptName, attemptPhone } from './support/attempt';
 import { DEMO_PASSWORD } from './support/app-server';
 import { browserSkipReason, screenshotPath } from './support/browser';
 import { browserSuite } from './support/browser-suite';
@@ -34,8 +35,12 @@ describe.skipIf(skipReason !== null)('team management', () => {
 
   it('invites by link: five wrong passwords block, the right one joins; role change and removal', async () => {
     const password = 'Joiner2026';
-    await registerUser(suite.server, '13700000001', 'Wrong Guesser', password);
-    await registerUser(suite.server, '13700000002', 'Li Newcomer', password);
+    // New users of the attempt's own: a retry's first attempt registered (and may have left in the team) its own.
+    const guesserPhone = attemptPhone('13700000001');
+    const joinerPhone = attemptPhone('13700000002');
+    const newcomer = attemptName('Li Newcomer');
+    await registerUser(suite.server, guesserPhone, attemptName('Wrong Guesser'), password);
+    await registerUser(suite.server, joinerPhone, newcomer, password);
 
     // The owner creates a link in the UI and reads its address and password.
     const owner = await ownerOn('/team/members');
@@ -45,6 +50,9 @@ describe.skipIf(skipReason !== null)('team management', () => {
     expect(await memberRow(owner, 'Demo Owner').getByTestId('member-remove').count()).toBe(0);
     await owner.getByTestId('invite-open').click();
     const dialog = owner.getByRole('dialog');
+    // A retry finds the link its first attempt made live: it asks for a new one, as an owner would.
+    await dialog.getByTestId('invite-form').or(dialog.getByTestId('invite-link-view')).waitFor();
+    if (await dialog.getByTestId('invite-link-view').isVisible()) await dialog.getByTestId('invite-renew').click();
     await dialog.getByTestId('invite-form').waitFor();
     await dialog.getByText(zh.teamUi.invite.mode.custom).click();
     await dialog.getByTestId('invite-custom-password').fill('a!');
@@ -66,7 +74,7 @@ describe.skipIf(skipReason !== null)('team management', () => {
     const guesser = await newPage();
     await guesser.goto(url);
     await guesser.waitForURL(/\/login\?sid=/);
-    await logInThroughUi(guesser, '13700000001', /\/invite\?sid=/, password);
+    await logInThroughUi(guesser, guesserPhone, /\/invite\?sid=/, password);
     await guesser.getByTestId('invite-team-name').getByText('Demo').waitFor();
     await guesser.getByTestId('invite-inviter').getByText('Demo Owner').waitFor();
     for (let remaining = 4; remaining >= 1; remaining--) {
@@ -89,7 +97,7 @@ describe.skipIf(skipReason !== null)('team management', () => {
     const joiner = await newPage();
     await joiner.goto(url);
     await joiner.waitForURL(/\/login\?sid=/);
-    await logInThroughUi(joiner, '13700000002', /\/invite\?sid=/, password);
+    await logInThroughUi(joiner, joinerPhone, /\/invite\?sid=/, password);
     await joiner.getByTestId('invite-join-password').fill(invitePassword);
     await joiner.getByTestId('invite-join').click();
     await joiner.getByTestId('invite-joined').waitFor();
@@ -103,15 +111,15 @@ describe.skipIf(skipReason !== null)('team management', () => {
     // The joiner belongs to two teams now: the header switches between them.
     await joiner.goto(`${suite.server.url}/home`);
     await joiner.getByTestId('team-switcher').click();
-    await joiner.getByRole('menuitem', { name: /Li Newcomer/ }).click();
-    await expect.poll(() => joiner.getByTestId('team-name').textContent()).toMatch(/Li Newcomer/);
+    await joiner.getByRole('menuitem', { name: new RegExp(newcomer) }).click();
+    await expect.poll(() => joiner.getByTestId('team-name').textContent()).toMatch(new RegExp(newcomer));
     await joiner.getByTestId('team-switcher').click();
     await joiner.getByRole('menuitem', { name: 'Demo' }).click();
     await expect.poll(() => joiner.getByTestId('team-name').textContent()).toBe('Demo');
 
     // The owner sees the newcomer as a viewer, makes them an inspector, then removes them.
     await owner.reload();
-    const row = memberRow(owner, 'Li Newcomer');
+    const row = memberRow(owner, newcomer);
     await row.getByText(zh.role.ROLE_TEAM_VIEWER).waitFor();
     await row.getByTestId('member-change-role').click();
     const roleDialog = owner.getByRole('dialog');
@@ -123,21 +131,21 @@ describe.skipIf(skipReason !== null)('team management', () => {
     await roleDialog.getByText(zh.validation.required).waitFor();
     await roleDialog.getByText(zh.memberType.full).click();
     await roleDialog.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
-    await owner.getByText(text(zh.teamUi.members.roleChanged, { name: 'Li Newcomer' })).waitFor();
+    await owner.getByText(text(zh.teamUi.members.roleChanged, { name: newcomer })).waitFor();
     await row.getByText(zh.role.ROLE_TEAM_INSPECTOR).waitFor();
     await owner.screenshot({ path: screenshotPath('team-members') });
 
     await row.getByTestId('member-remove').click();
     const confirm = owner
       .getByRole('dialog')
-      .filter({ hasText: text(zh.teamUi.members.removeTitle, { name: 'Li Newcomer' }) });
+      .filter({ hasText: text(zh.teamUi.members.removeTitle, { name: newcomer }) });
     await confirm.getByRole('button', { name: buttonName(zh.teamUi.members.remove) }).click();
-    await owner.getByText(text(zh.teamUi.members.removed, { name: 'Li Newcomer' })).waitFor();
-    await expect.poll(() => memberRow(owner, 'Li Newcomer').count()).toBe(0);
+    await owner.getByText(text(zh.teamUi.members.removed, { name: newcomer })).waitFor();
+    await expect.poll(() => memberRow(owner, newcomer).count()).toBe(0);
 
     // The removed member's open page hears it on the event stream and moves to their own team.
     await joiner.getByText(text(zh.teamUi.events.removed, { team: 'Demo' })).waitFor({ timeout: 15_000 });
-    await expect.poll(() => joiner.getByTestId('team-name').textContent()).toMatch(/Li Newcomer/);
+    await expect.poll(() => joiner.getByTestId('team-name').textContent()).toMatch(new RegExp(newcomer));
   });
 
   it('says when copying an invitation link that has expired', async () => {
@@ -163,6 +171,8 @@ describe.skipIf(skipReason !== null)('team management', () => {
   });
 
   it('creates, edits and deletes local users with the login password', async () => {
+    // An account of the attempt's own: a retry's first attempt may have left its user.
+    const account = attemptName('zhaosite01', '');
     const page = await ownerOn('/team/users');
     await page.getByTestId('local-users-page').waitFor();
     await page.getByTestId('local-user-create').click();
@@ -174,17 +184,17 @@ describe.skipIf(skipReason !== null)('team management', () => {
     await dialog.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
     await dialog.getByText(zh.validation.accountFormat).waitFor();
     await dialog.getByText(zh.validation.passwordMismatch).waitFor();
-    await dialog.locator('#account').fill('zhaosite01');
+    await dialog.locator('#account').fill(account);
     await dialog.locator('#confirmPassword').fill('Site2026x');
     await dialog.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
     await page.getByText(text(zh.teamUi.localUsers.created, { name: 'Zhao Site' })).waitFor();
-    const row = page.getByTestId('local-users-table').locator('tr', { hasText: 'zhaosite01' });
+    const row = page.getByTestId('local-users-table').locator('tr', { hasText: account });
     await row.getByText(zh.role.ROLE_TEAM_VIEWER).waitFor();
 
     // The new account logs in with its password.
     const local = await newPage();
     await local.goto(`${suite.server.url}/login`);
-    await logInThroughUi(local, 'zhaosite01', /\/home$/, 'Site2026x');
+    await logInThroughUi(local, account, /\/home$/, 'Site2026x');
 
     // A blank password on edit keeps the old one. The team has its administrator: that role is not offered.
     await row.getByTestId('local-user-edit').click();
@@ -204,7 +214,7 @@ describe.skipIf(skipReason !== null)('team management', () => {
     await dialog.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
     await local.waitForURL(/\/login$/);
     await local.getByText(zh.ui.session.offline.PASSWORD_CHANGED).waitFor();
-    await logInThroughUi(local, 'zhaosite01', /\/home$/, 'Site2027x');
+    await logInThroughUi(local, account, /\/home$/, 'Site2027x');
 
     // Batch deletion asks for the caller's login password; a wrong one shows on the field.
     await row.locator('input[type=checkbox]').check();
@@ -253,7 +263,9 @@ describe.skipIf(skipReason !== null)('team management', () => {
     const dialog = admin.getByRole('dialog');
     await dialog.getByRole('button', { name: buttonName(zh.teamUi.notice.send) }).click();
     await dialog.getByText(zh.validation.required).first().waitFor();
-    await dialog.locator('#title').fill('Bridge inspection Monday');
+    // A title of the attempt's own: the viewer keeps a retry's first attempt's notice, read.
+    const title = attemptName('Bridge inspection Monday');
+    await dialog.locator('#title').fill(title);
     await dialog.locator('#content').fill('Meet at the north abutment at 9:00.');
     await dialog.getByRole('button', { name: buttonName(zh.teamUi.notice.send) }).click();
     await admin.getByText(text(zh.teamUi.notice.sent, { count: 4 })).waitFor();
@@ -261,7 +273,7 @@ describe.skipIf(skipReason !== null)('team management', () => {
     // The viewer's bell counts it without a reload, and the tip card lists it.
     await viewer.getByTestId('notice-badge').getByText('1').waitFor({ timeout: 15_000 });
     await viewer.getByTestId('notice-bell').click();
-    await viewer.getByTestId('notice-tip-card').getByText('Bridge inspection Monday').click();
+    await viewer.getByTestId('notice-tip-card').getByText(title).click();
     await viewer.waitForURL(/\/notice\?id=\d+$/);
     await viewer.getByTestId('notice-detail').getByText('Meet at the north abutment at 9:00.').waitFor();
     await viewer.screenshot({ path: screenshotPath('team-notice-detail') });

@@ -24,15 +24,23 @@ function currentAttempt(): number {
   return attempt;
 }
 
-/** `base` on a test's first attempt, `${base} 2` on its first retry, and so on. */
-export function attemptName(base: string): string {
+/** Whether the running test is a retry, for a step that puts back what its first attempt may have changed. */
+export function isRetry(): boolean {
+  return currentAttempt() > 0;
+}
+
+/**
+ * `base` on a test's first attempt, `${base} 2` on its first retry, and so on; `separator` joins the number where a
+ * space is refused (an account: 'zhaosite01' then 'zhaosite012').
+ */
+export function attemptName(base: string, separator = ' '): string {
   const current = currentAttempt();
-  return current === 0 ? base : `${base} ${current + 1}`;
+  return current === 0 ? base : `${base}${separator}${current + 1}`;
 }
 
 /**
  * An 11-digit mobile number unique to the attempt: `base` on the first attempt; on a retry its fourth and fifth
- * digits carry the attempt's number ('13700000001' becomes '13701000001'), so give bases with '00' there.
+ * digits carry the attempt's number ('13700000001' becomes '13701000001'): a file's bases should differ elsewhere.
  */
 export function attemptPhone(base: string): string {
   const current = currentAttempt();

@@ -5,7 +5,7 @@
  */
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import { ecef, ecefToWgs84, enu, enuFrame, enuToWgs84 } from '@sightline/geo';
 import {
   INSPECTION_IMAGE_UPLOAD_PATH,
@@ -17,7 +17,7 @@ import {
 import { missingFixtureMessage, readFixture, tilesetSample } from '@sightline/imagery/test-fixtures';
 import type { AppServer } from './app-server.js';
 import { browserSkipReason } from './browser.js';
-import { apiData, createProject, logInByApi } from './team-api.js';
+import { apiData, createProject, logInByApi, restoreChinese } from './team-api.js';
 import { tilesetFolderEntries } from './tileset-zip.js';
 
 /** The fixture tileset these journeys load: the dragon, about a kilometre long. */
@@ -183,8 +183,15 @@ export async function seedModelAndPhotos(
   return { token, projectId, ...seeded };
 }
 
-/** Picks a language in the header's switcher and waits until the choice is saved and the menu closed. */
+/**
+ * Picks a language in the header's switcher and waits until the choice is saved and the menu closed. The choice is
+ * kept with the user: should the test fail before it switches back, the user gets Chinese again, so that a retry
+ * (and the journeys after it) start in Chinese as the first attempt did.
+ */
 export async function pickLanguage(page: Page, label: string) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const origin = new URL(page.url()).origin;
+  if (token) onTestFailed(() => restoreChinese(origin, token));
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/user-client') && response.ok());
   await page.getByTestId('language-switcher').click();
   await page.getByRole('menuitem', { name: label }).click();

@@ -120,6 +120,25 @@ export async function deleteTeamProjects(server: AppServer, token: string): Prom
   for (const { id } of projects) await apiData(server, `/project/${id}`, { method: 'DELETE', token });
 }
 
+/**
+ * Saves Chinese as the language of the user of `token` (the server at `origin`), the demo users' own: a journey
+ * that switched language and failed before switching back would otherwise leave its retry in that language. Never
+ * throws: a session gone offline since leaves the profile as it is.
+ */
+export async function restoreChinese(origin: string, token: string): Promise<void> {
+  const server = { url: origin } as AppServer;
+  const user = await callApi<{ name: string; language: string }>(server, '/user-client/details', {
+    token,
+    query: { clientType: 'PC' },
+  }).catch(() => null);
+  if (user?.code !== 2000 || user.data.language === 'zh-CN') return;
+  await callApi(server, '/user-client', {
+    method: 'PUT',
+    token,
+    body: { name: user.data.name, language: 'zh-CN' },
+  }).catch(() => null);
+}
+
 /** Fills the login form; a session left by an earlier step is forced offline. */
 export async function logInThroughUi(page: Page, identifier: string, landing: RegExp, password = DEMO_PASSWORD) {
   await page.getByTestId('login-identifier').fill(identifier);
