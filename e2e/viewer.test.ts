@@ -274,6 +274,8 @@ describe.skipIf(skipReason !== null)('3D viewer (CesiumJS, offline)', () => {
   });
 
   it('saves and restores a camera view, and switches theme', async () => {
+    // Dark as the page opened: a retry's first attempt may have failed in the light theme.
+    await page.evaluate(() => window.sightline!.setTheme('dark'));
     const saved = await page.evaluate(() => window.sightline!.getCameraView());
     // From space, the globe is a disc and the corners show the background.
     await page.evaluate(() =>
