@@ -7,6 +7,9 @@ import { createAiModelRepo } from './ai-model.repo.js';
 import { registerAiModelJobs, registerAiModelRoutes } from './ai-model.routes.js';
 import { createAiModelService } from './ai-model.service.js';
 
+/** The uploads folder's subfolder of models being uploaded and checked. */
+export const AI_MODEL_UPLOAD_FOLDER = 'ai-model';
+
 /** Training sets' zips on the team's quota: shown in the bin, moved by a handover, freed by a purge. */
 const trainingSetFiles = singleFileHooks('ai_training_sets');
 
@@ -32,6 +35,8 @@ export const aiModelModule: ModuleDefinition = {
     });
     registerInspectionFiles('ai-training-set', trainingSetFiles);
     registerAiModelJobs(context.jobs, models);
-    context.routes((router) => registerAiModelRoutes(router, models));
+    // An uploaded model lands here as it arrives (up to 200 MB), beside the other uploads in the data folder.
+    const uploadsDir = context.uploads.folderOf({ name: AI_MODEL_UPLOAD_FOLDER });
+    context.routes((router) => registerAiModelRoutes(router, models, uploadsDir));
   },
 };

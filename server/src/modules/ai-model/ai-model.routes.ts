@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { AppError, LIMITS, aiModelCalls, idParam } from '@sightline/shared';
 import { fieldError } from '../../platform/http/field-error.js';
 import type { Router } from '../../platform/http/route.js';
@@ -16,42 +21,114 @@ const tags = ['ai-screening'];
 const tooLarge = (maxBytes: number) =>
   new AppError('FILE_TOO_LARGE', { params: { max: Math.round(maxBytes / (1024 * 1024)) } });
 
-/** The upload's two file parts, `file` (the .onnx) and `sidecar` (its JSON), each within its limit. */
-async function readModelUpload(request: FastifyRequest, name: string | undefined): Promise<ModelUpload> {
+/** How old a file of the uploads folder is when a start removes it: a call a crash ended left it there. */
+const LEFT_OVER_MS = 24 * 60 * 60 * 1000;
+
+/** A small part's bytes (the sidecar), refused as soon as they pass `maxBytes`: never more is held. */
+async function smallPart(file: AsyncIterable<Buffer>, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of file) {
+    length += chunk.length;
+    if (length > maxBytes) throw tooLarge(maxBytes);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Streams the model part to `target` as it arrives, counting its bytes; FILE_TOO_LARGE past the limit (multipart's
+ * `fileSize` truncates the part there). The file is opened before any byte is read, so that whoever removes it
+ * afterwards never races its creation.
+ */
+async function modelPart(part: MultipartFile, target: string): Promise<number> {
+  const maxBytes = LIMITS.aiModel.fileMaxBytes;
+  let length = 0;
+  const handle = await fs.promises.open(target, 'w');
+  await pipeline(
+    part.file,
+    async function* count(source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        length += chunk.length;
+        if (length > maxBytes) throw tooLarge(maxBytes);
+        yield chunk;
+      }
+    },
+    handle.createWriteStream(),
+  );
+  if (part.file.truncated) throw tooLarge(maxBytes);
+  return length;
+}
+
+/**
+ * Answers `use` with the upload's two file parts, `file` (the .onnx) and `sidecar` (its JSON), each within its limit.
+ * The model goes to a temporary file of `folder` (the server's own data folder, never the machine's temporary one:
+ * it may be 200 MB) as it arrives and is never held in memory; the file is removed whatever happens: after `use`,
+ * after a refusal, after a client that went away mid-upload.
+ */
+async function withModelUpload<T>(
+  request: FastifyRequest,
+  name: string | undefined,
+  folder: string,
+  use: (upload: ModelUpload) => Promise<T>,
+): Promise<T> {
   if (!request.isMultipart()) throw fieldError('file', 'required');
-  let model: ModelUpload['model'] | undefined;
-  let sidecar: Buffer | undefined;
-  const parts = request.parts({ limits: { fileSize: LIMITS.aiModel.fileMaxBytes, files: 2 } });
-  for await (const part of parts) {
-    if (part.type === 'field') continue;
-    if (part.fieldname !== 'file' && part.fieldname !== 'sidecar') {
-      part.file.resume();
-      continue;
-    }
-    let bytes: Buffer;
+  await fs.promises.mkdir(folder, { recursive: true });
+  const modelPath = path.join(folder, `${randomUUID()}.onnx`);
+  try {
+    let model: ModelUpload['model'] | undefined;
+    let sidecar: Buffer | undefined;
+    const parts = request.parts({ limits: { fileSize: LIMITS.aiModel.fileMaxBytes, files: 2 } });
     try {
-      bytes = await part.toBuffer();
+      for await (const part of parts) {
+        if (part.type === 'field') continue;
+        if (part.fieldname === 'file') {
+          await modelPart(part, modelPath);
+          model = { name: part.filename, path: modelPath };
+        } else if (part.fieldname === 'sidecar') {
+          sidecar = await smallPart(part.file, LIMITS.aiModel.sidecarMaxBytes);
+        } else {
+          part.file.resume();
+        }
+      }
     } catch (error) {
       if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(LIMITS.aiModel.fileMaxBytes);
       throw error;
     }
-    if (part.fieldname === 'file') model = { name: part.filename, bytes };
-    else if (bytes.length > LIMITS.aiModel.sidecarMaxBytes) throw tooLarge(LIMITS.aiModel.sidecarMaxBytes);
-    else sidecar = bytes;
+    if (!model) throw fieldError('file', 'required');
+    if (!sidecar) throw fieldError('sidecar', 'required');
+    return await use({ name, model, sidecar });
+  } finally {
+    await fs.promises.rm(modelPath, { force: true });
   }
-  if (!model) throw fieldError('file', 'required');
-  if (!sidecar) throw fieldError('sidecar', 'required');
-  return { name, model, sidecar };
 }
 
-export function registerAiModelRoutes(router: Router, models: AiModelService): void {
+/** Removes what calls a crash (or a killed process) ended left in the uploads folder. */
+async function removeLeftOvers(folder: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(folder);
+  } catch {
+    return;
+  }
+  for (const entry of names) {
+    const file = path.join(folder, entry);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > LEFT_OVER_MS) await fs.promises.rm(file, { force: true, recursive: true });
+  }
+}
+
+/** The calls; an upload streams its model to a temporary file of `uploadsDir`. */
+export function registerAiModelRoutes(router: Router, models: AiModelService, uploadsDir: string): void {
+  removeLeftOvers(uploadsDir).catch(() => undefined);
   router.user({
     call: aiModelCalls.upload,
     summary:
       "Upload a learned model to the caller's team (multipart: `file` the .onnx, `sidecar` its JSON): checked by loading it and scoring a probe image, then evaluated on the team's held-back reviewed photos in the background",
     tags,
     permission: 'image:screen',
-    handler: async ({ auth, query, request }) => models.upload(auth, await readModelUpload(request, query.name)),
+    handler: ({ auth, query, request }) =>
+      withModelUpload(request, query.name, uploadsDir, (upload) => models.upload(auth, upload)),
   });
   router.user({
     call: aiModelCalls.list,

@@ -42,7 +42,8 @@ const ZIP_TYPE = 'application/zip';
 
 export interface ModelUpload {
   name?: string | undefined;
-  model: { name: string; bytes: Buffer };
+  /** The .onnx as the route streamed it to a temporary file (the route removes it once the call ends). */
+  model: { name: string; path: string };
   sidecar: Buffer;
 }
 
@@ -211,11 +212,11 @@ export function createAiModelService(deps: AiModelServiceDeps) {
       const sidecar = aiModelSidecarSchema.safeParse(sidecarJson);
       if (!sidecar.success) throw new AppError('AI_MODEL_SIDECAR_ERROR');
       const checked = await deps.cpu.run(checkModelTask, {
-        model: upload.model.bytes,
+        modelPath: upload.model.path,
         sidecar: JSON.stringify(sidecar.data),
       });
       if (!checked.ok) throw new AppError(checked.errorKey);
-      const size = upload.model.bytes.length + upload.sidecar.length;
+      const size = (await fs.promises.stat(upload.model.path)).size + upload.sidecar.length;
       await deps.quota.reserve(teamId, size);
       let row: AiModelRow | undefined;
       try {
@@ -232,7 +233,7 @@ export function createAiModelService(deps: AiModelServiceDeps) {
           createdBy: auth.userId,
         });
         await blobs.put(inserted.sidecar_key, Buffer.from(JSON.stringify(sidecar.data)));
-        await blobs.put(inserted.model_key, upload.model.bytes);
+        await blobs.put(inserted.model_key, fs.createReadStream(upload.model.path));
         await deps.jobs.enqueue(AI_MODEL_EVALUATE_JOB, { modelId: inserted.id });
         row = await repo.findModel(inserted.id);
       } catch (error) {

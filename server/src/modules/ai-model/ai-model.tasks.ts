@@ -35,14 +35,16 @@ function temporaryFolder(prefix: string): string {
 }
 
 export interface CheckModelInput {
-  model: Uint8Array;
+  /** Where the route streamed the uploaded .onnx: the thread loads it from there, no bytes cross threads. */
+  modelPath: string;
   /** The sidecar's JSON, already valid against the shared schema. */
   sidecar: string;
 }
 
 /**
  * Whether onnxruntime loads the model and it answers a probe image with a finite score for every class its sidecar
- * maps (a channel the model lacks, an input name it does not have, a file that is not ONNX all fail here).
+ * maps (a channel the model lacks, an input name it does not have, a file that is not ONNX all fail here). The model
+ * is read where it lies; only the small sidecar is written, to a folder of its own.
  */
 export const checkModelTask = defineCpuTask(
   'ai-model.check',
@@ -50,10 +52,9 @@ export const checkModelTask = defineCpuTask(
     const folder = temporaryFolder('sightline-model-check-');
     let detector: OnnxDetector | undefined;
     try {
-      const modelPath = path.join(folder, 'model.onnx');
-      fs.writeFileSync(modelPath, input.model);
-      fs.writeFileSync(path.join(folder, 'model.json'), input.sidecar);
-      detector = new OnnxDetector({ modelPath, threads: 1 });
+      const metaPath = path.join(folder, 'model.json');
+      fs.writeFileSync(metaPath, input.sidecar);
+      detector = new OnnxDetector({ modelPath: input.modelPath, metaPath, threads: 1 });
       const probe = { width: PROBE_PX, height: PROBE_PX, data: new Uint8Array(PROBE_PX * PROBE_PX * 3).fill(128) };
       const maps = await detector.scoreMaps(probe, { types: [...detector.supportedTypes] });
       const complete = detector.supportedTypes.every((type) => {

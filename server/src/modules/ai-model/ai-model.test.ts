@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,6 +27,7 @@ import {
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 import { pollUntil, waitForEvent } from '../../../test/events.js';
 import { describeOnEachDatabase } from '../../../test/harness.js';
+import { listenOnLoopback } from '../../../test/listen.js';
 import { insertPhotosWithOriginals } from '../../../test/factories/defect-export.js';
 import { buildInspection } from '../../../test/factories/inspection.js';
 import { unzip } from '../../../test/factories/inspection-report.js';
@@ -34,6 +38,47 @@ import { buildStaffedTeam, grantFunction, type StaffedTeam } from '../../../test
 import { createAiModelRepo } from './ai-model.repo.js';
 
 const PHOTO_PX = 128;
+const MIB = 1024 * 1024;
+
+/** A model the trainer exports without a step: loads and answers like any other, quickly. */
+async function untrainedModel(): Promise<{ model: Buffer; sidecar: Buffer }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-model-untrained-'));
+  await writeTrainingSet(dir, await syntheticTrainingSamples(2, 32, 3));
+  const made = await trainSmallSegmenter({
+    dataDir: dir,
+    outPath: path.join(dir, 'untrained.onnx'),
+    seconds: 5,
+    maxSteps: 0,
+    evaluate: false,
+  });
+  const model = { model: fs.readFileSync(made.modelPath), sidecar: fs.readFileSync(made.sidecarPath) };
+  fs.rmSync(dir, { recursive: true, force: true });
+  return model;
+}
+
+/** The garbage collector, to measure only the bytes something still holds. */
+function exposedGc(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+/**
+ * A valid model `padding` bytes larger: its ModelProto gets a second doc_string (field 6, length-delimited; the last
+ * one counts) of zero bytes, streamed after the model's own bytes.
+ */
+function* paddedModel(model: Buffer, padding: number): Generator<Buffer> {
+  const length: number[] = [];
+  for (let left = padding; ; left = Math.floor(left / 128)) {
+    if (left < 128) {
+      length.push(left);
+      break;
+    }
+    length.push((left % 128) | 128);
+  }
+  yield model;
+  yield Buffer.from([(6 << 3) | 2, ...length]);
+  yield* zeroBytes(padding);
+}
 /** The training budget: the trainer stops at the steps (reproducible) well inside the seconds. */
 const TRAINING = { seconds: 30, maxSteps: 60, seed: 1 };
 
@@ -116,6 +161,10 @@ describeOnEachDatabase('Learned AI models', (server) => {
     );
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-model-test-'));
   });
+
+  /** What uploads left in the server's folder of models being uploaded (DATA_DIR/uploads/ai-model). */
+  const uploadsDir = () => path.join(server().config.DATA_DIR, 'uploads', 'ai-model');
+  const leftInUploads = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
 
   it('an inspection with nothing reviewed exports no training set', async () => {
     expect((await call('POST', `/ai-training-set/${inspectionId}`)).body.msg).toBe('TASK_CONTENT_EMPTY');
@@ -336,21 +385,11 @@ describeOnEachDatabase('Learned AI models', (server) => {
       input: { name: 'input' },
       output: { name: 'prob', kind: 'sigmoid-probability', classes: [{ channel: 0, code: 'crack' }] },
     };
-    let untrained = { model: Buffer.alloc(0), sidecar: Buffer.alloc(0) };
+    let untrained: { model: Buffer; sidecar: Buffer } = { model: Buffer.alloc(0), sidecar: Buffer.alloc(0) };
     const onnx = () => untrained.model;
 
     beforeAll(async () => {
-      // A model the trainer exports without a step: loads and answers like any other, quickly.
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-model-untrained-'));
-      await writeTrainingSet(dir, await syntheticTrainingSamples(2, 32, 3));
-      const made = await trainSmallSegmenter({
-        dataDir: dir,
-        outPath: path.join(dir, 'untrained.onnx'),
-        seconds: 5,
-        maxSteps: 0,
-        evaluate: false,
-      });
-      untrained = { model: fs.readFileSync(made.modelPath), sidecar: fs.readFileSync(made.sidecarPath) };
+      untrained = await untrainedModel();
     });
 
     it('bytes that are not an ONNX model', async () => {
@@ -384,10 +423,21 @@ describeOnEachDatabase('Learned AI models', (server) => {
     it('a model file one byte over its size limit', async () => {
       // Streamed: the test never holds the 200 MB.
       await refusedTooLarge({ model: zeroBytes(LIMITS.aiModel.fileMaxBytes + 1), sidecar: JSON.stringify(sidecar) });
+      expect(leftInUploads()).toEqual([]);
     });
 
     it("another team's model", async () => {
       const model = okData({ status: 200, headers: {}, body: await upload(untrained) });
+      // Kept as uploaded, and the temporary file it went through is gone.
+      const [row] = await server()
+        .db.selectFrom('ai_models')
+        .select(['model_key', 'size_bytes'])
+        .where('id', '=', model.id)
+        .execute();
+      const stored = await createConfiguredBlobStore(server().config).read(row!.model_key);
+      expect(stored.equals(untrained.model)).toBe(true);
+      expect(Number(row!.size_bytes)).toBe(untrained.model.length + untrained.sidecar.length);
+      expect(leftInUploads()).toEqual([]);
       const outsider = await buildOutsider(server().db);
       const asOutsider = (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
         call(method, url, body, outsider.token);
@@ -445,5 +495,110 @@ describeOnEachDatabase('Learned AI models', (server) => {
       expect(okData(await call<AiModelChoice>('GET', `/ai-model/choice?projectId=${projectId}`))).toEqual(chosen);
       expect(chosen).toEqual({ teamModelId: null, projectModelId: ready.id, effectiveModelId: ready.id });
     });
+  });
+
+  describe('streams an uploaded model to disk', () => {
+    let untrained: { model: Buffer; sidecar: Buffer } = { model: Buffer.alloc(0), sidecar: Buffer.alloc(0) };
+    let baseUrl = '';
+
+    beforeAll(async () => {
+      untrained = await untrainedModel();
+      baseUrl = await listenOnLoopback(server().app);
+    });
+
+    /** A POST of the upload's multipart body over real HTTP, its body written by `send`. */
+    const post = (headers: Record<string, string>) => {
+      const request = http.request(`${baseUrl}/api/ai-model`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${team.inspector.token}`, ...headers },
+      });
+      const answer = new Promise<{ msg: string; data: AiModel }>((resolve, reject) => {
+        request.on('error', reject);
+        request.on('response', (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+          response.on('error', reject);
+        });
+      });
+      return { request, answer };
+    };
+
+    it('a client that goes away mid-upload leaves no file behind', async () => {
+      const kept = okData(await call<AiModel[]>('GET', '/ai-model/list'));
+      const { payload, headers } = multipartStream([
+        { data: untrained.sidecar, fieldName: 'sidecar', fileName: 'model.json' },
+        { data: zeroBytes(64 * MIB), fileName: 'model.onnx' },
+      ]);
+      const { request, answer } = post(headers);
+      answer.catch(() => undefined);
+      // A quarter of the body sent, then nothing more: the model is being written to its temporary file.
+      let sent = 0;
+      for await (const chunk of payload as AsyncIterable<Buffer>) {
+        if (!request.write(chunk)) await new Promise((resolve) => request.once('drain', resolve));
+        sent += chunk.length;
+        if (sent >= 16 * MIB) break;
+      }
+      const size = () =>
+        leftInUploads().reduce((total, name) => total + fs.statSync(path.join(uploadsDir(), name)).size, 0);
+      await pollUntil(
+        async () => size(),
+        (bytes) => bytes > MIB,
+      );
+      expect(leftInUploads()).toHaveLength(1);
+      expect(size()).toBeGreaterThan(MIB);
+      request.destroy();
+      expect(
+        await pollUntil(
+          async () => leftInUploads(),
+          (names) => names.length === 0,
+        ),
+      ).toEqual([]);
+      expect(okData(await call<AiModel[]>('GET', '/ai-model/list'))).toEqual(kept);
+    });
+
+    it('a 60 MB model is checked and kept without the server holding its bytes', async () => {
+      const gc = exposedGc();
+      const padding = 60 * MIB;
+      let peak = 0;
+      const sample = () => {
+        gc();
+        peak = Math.max(peak, process.memoryUsage().arrayBuffers);
+      };
+      gc();
+      const before = process.memoryUsage().arrayBuffers;
+      /** The model's bytes, measuring what the process holds every 8 MiB sent (a full collection takes a while). */
+      function* sampled(chunks: Iterable<Buffer>): Generator<Buffer> {
+        let sent = 0;
+        for (const chunk of chunks) {
+          if (Math.floor((sent + chunk.length) / (8 * MIB)) > Math.floor(sent / (8 * MIB))) sample();
+          sent += chunk.length;
+          yield chunk;
+        }
+      }
+      const { payload, headers } = multipartStream([
+        { data: untrained.sidecar, fieldName: 'sidecar', fileName: 'big.json' },
+        { data: sampled(paddedModel(untrained.model, padding)), fileName: 'big.onnx' },
+      ]);
+      const { request, answer } = post(headers);
+      payload.pipe(request);
+      // While the server checks and stores it, too: every half second after the last measure ended, so that the
+      // collections leave the server most of the time.
+      let answered = false;
+      const measureUntilAnswered = () => {
+        if (answered) return;
+        sample();
+        setTimeout(measureUntilAnswered, 500);
+      };
+      payload.once('end', measureUntilAnswered);
+      const uploaded = await answer.finally(() => (answered = true));
+      expect(uploaded.msg).toBe('success');
+      // The model as sent: its bytes, the padding's header and the padding, with the sidecar.
+      expect(uploaded.data.sizeBytes).toBeGreaterThan(padding + untrained.model.length + untrained.sidecar.length);
+      expect(uploaded.data.sizeBytes).toBeLessThan(padding + untrained.model.length + untrained.sidecar.length + 8);
+      // Held: a few chunks in flight, never the model (a buffer of it alone would be 60 MB).
+      expect(peak - before).toBeLessThan(padding / 4);
+      expect(leftInUploads()).toEqual([]);
+    }, 120_000);
   });
 });

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '@sightline/shared';
 import { OnnxDetector } from '@sightline/vision';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
@@ -36,8 +36,14 @@ async function localModelPath(store: BlobStore, model: ScreeningModel): Promise<
   fs.mkdirSync(folder, { recursive: true });
   // Written under a name of this thread first: another thread may be writing the same model.
   const own = `.${process.pid}-${Math.random().toString(36).slice(2)}`;
-  fs.writeFileSync(sidecarPath + own, await buffer(store.get(model.sidecarKey)));
-  fs.writeFileSync(modelPath + own, await buffer(store.get(model.modelKey)));
+  // Streamed: a model may be 200 MB, never held whole.
+  try {
+    await pipeline(store.get(model.sidecarKey), fs.createWriteStream(sidecarPath + own));
+    await pipeline(store.get(model.modelKey), fs.createWriteStream(modelPath + own));
+  } catch (error) {
+    for (const file of [sidecarPath + own, modelPath + own]) fs.rmSync(file, { force: true });
+    throw error;
+  }
   fs.renameSync(sidecarPath + own, sidecarPath);
   fs.renameSync(modelPath + own, modelPath);
   return modelPath;
