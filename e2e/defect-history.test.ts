@@ -74,7 +74,8 @@ describe.skipIf(skipReason !== null)('historical defect matching and comparison'
       await database!.query(
         `insert into team_functions (team_id, function_code, validity_days, activated_at, expires_at)
          select current_team_id, 'historical_defect', 30, now(), now() + interval '30 days' from users
-         where account = 'demoowner'`,
+         where account = 'demoowner'
+         on conflict (team_id, function_code) do update set activated_at = now(), expires_at = now() + interval '30 days'`,
       );
       const earlier = seeded.inspection;
       const later = await seedInspectionPhotos(
