@@ -33,6 +33,11 @@ const benches = [
     ['npx', ['tsx', 'server/bench/photo-ingest.bench.ts']],
   ],
   [
+    "preview sizes: a photo's preview and thumbnail from 12 to 100 megapixels",
+    'server/bench/preview-size.bench.ts',
+    ['npx', ['tsx', 'server/bench/preview-size.bench.ts']],
+  ],
+  [
     'photo pyramid: 20- and 100-megapixel JPEGs',
     'server/bench/photo-pyramid.bench.ts',
     ['npx', ['tsx', 'server/bench/photo-pyramid.bench.ts']],

@@ -22,7 +22,8 @@ export type InspectionImageVariant = (typeof INSPECTION_IMAGE_VARIANTS)[number];
 export const INSPECTION_IMAGE_THUMBNAIL_PX = 256;
 /**
  * Bounds of the screen-size preview's long side, in pixels: at most the maximum, and at least the minimum unless the
- * photo is smaller (packages/imagery `previewLongSide` picks the size within them that decodes fastest).
+ * photo is smaller (packages/imagery `previewLongSide`: the photo shrunk by the largest whole factor that keeps the
+ * minimum, which sharp decodes at its cheapest scale).
  */
 export const INSPECTION_IMAGE_PREVIEW_PX = 2048;
 export const INSPECTION_IMAGE_PREVIEW_MIN_PX = 1280;

@@ -106,8 +106,8 @@ async function fromEmbedded(embedded: EmbeddedPreview): Promise<Derivatives> {
 }
 
 /**
- * From the original, decoded once at the scale the preview needs (its long side from `previewLongSide`, turned
- * upright by its EXIF orientation).
+ * From the original, decoded once (its long side from `previewLongSide`, which sharp decodes at a reduced JPEG scale;
+ * turned upright by its EXIF orientation).
  */
 function fromOriginal(bytes: Buffer, size: { width: number; height: number } | null): Promise<Derivatives> {
   const side = size ? previewLongSide(size.width, size.height, PREVIEW_BOUNDS) : INSPECTION_IMAGE_PREVIEW_PX;

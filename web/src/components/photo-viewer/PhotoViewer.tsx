@@ -80,10 +80,10 @@ export function uprightSize(width: number, height: number, metadata: Record<stri
 }
 
 /**
- * The full-resolution photo viewer (OpenSeadragon): the photo's 2048 px preview at once, then its Deep Zoom
- * tiles when the server has made them (the first opening starts that), with smooth zoom and pan. The view
- * is drawn on a 2D canvas, which overlays and tests can read; OpenSeadragon's own buttons and keys are off
- * (the page provides them), so that arrow keys can change the photo.
+ * The full-resolution photo viewer (OpenSeadragon): the photo's screen-size preview (1280 to 2048 px) at once, then
+ * its Deep Zoom tiles when the server has made them (the first opening starts that), with smooth zoom and pan. The
+ * view is drawn on a 2D canvas, which overlays and tests can read; OpenSeadragon's own buttons and keys are off (the
+ * page provides them), so that arrow keys can change the photo.
  */
 export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(function PhotoViewer(props, ref) {
   const { inspectionId, imageId, previewUrl, overlay, onPyramid, onViewportChange, onViewer, style } = props;
