@@ -115,10 +115,11 @@ function testsUnderSecondNode() {
 
 /**
  * The integration and browser tests run servers, worker threads and a browser on a shared two-core machine: a test
- * that fails once and passes when run again is printed as retried (vitest marks it), and the step still passes, so a
- * moment of the machine's load does not fail the run. A failure that repeats fails it.
+ * that fails once and passes when run again is printed as retried, with its first attempt's error
+ * (tools/retried-tests.reporter.ts), and the step still passes, so a moment of the machine's load does not fail the
+ * run. A failure that repeats fails it.
  */
-const RETRY = ['--retry', '1'];
+const RETRY = ['--retry', '1', '--reporter', 'default', '--reporter', './tools/retried-tests.reporter.ts'];
 
 const steps = [
   ['typecheck', ['npm', ['run', 'typecheck']]],
