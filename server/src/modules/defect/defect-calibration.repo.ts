@@ -67,7 +67,7 @@ export function createCalibrationRepo(db: Kysely<Database>) {
       /** The next covered defects not yet calibrated, by photo. */
       remaining(inspectionId: number, limit: number) {
         return covered(q, inspectionId)
-          .select(['d.id', 'd.image_id', 'd.shape_kind', 'd.points', 'd.width_px'])
+          .select(['d.id', 'd.image_id', 'd.shape_kind', 'd.points', 'd.width_px', 'd.marker_id'])
           .where('d.calibrated_at', 'is', null)
           .orderBy('d.image_id')
           .orderBy('d.id')
@@ -92,12 +92,25 @@ export function createCalibrationRepo(db: Kysely<Database>) {
           .execute();
       },
 
-      /** A defect's new place and computed sizes (edited sizes stay; none when it could not be measured), calibrated now. */
-      writeCalibrated(defectId: number, measured: DefectMeasure | null, highPrecision: boolean) {
+      /**
+       * A defect's new place and computed sizes (edited sizes stay; none when it could not be measured), calibrated
+       * now; bound to `markerId` when one is given (a defect's component is never unbound here).
+       */
+      writeCalibrated(defect: {
+        id: number;
+        measured: DefectMeasure | null;
+        highPrecision: boolean;
+        markerId: number | null;
+      }) {
         return q
           .updateTable('defects')
-          .set({ ...measured, high_precision: highPrecision, calibrated_at: new Date() })
-          .where('id', '=', defectId)
+          .set({
+            ...defect.measured,
+            high_precision: defect.highPrecision,
+            calibrated_at: new Date(),
+            ...(defect.markerId === null ? {} : { marker_id: defect.markerId }),
+          })
+          .where('id', '=', defect.id)
           .execute();
       },
 

@@ -15,6 +15,7 @@ import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { ServedModel } from '../project-model/project-model.module.js';
+import type { NearestComponent } from './defect-binding.js';
 import type { CalibrationRepo } from './defect-calibration.repo.js';
 import type { ChosenPose, MeasureDefect } from './defect-measure.js';
 
@@ -33,6 +34,7 @@ export interface CalibrationServiceDeps {
   access: Pick<ProjectAccess, 'require' | 'viewers'>;
   servedModel: (projectId: number) => Promise<ServedModel | null>;
   measure: MeasureDefect;
+  bindComponent: NearestComponent;
   jobs: JobQueue;
   bus: EventBus;
   log: FastifyBaseLogger;
@@ -41,8 +43,8 @@ export interface CalibrationServiceDeps {
 /**
  * The calibration of defect positions (SPEC section 4): a durable job places every defect of an inspection on the
  * model again, from its photo's newest high-precision pose where there is one (the defect is then high-precision),
- * else from the photo's newest pose. Key points (defects a key defect stands for) are left alone, as key defects
- * are. A defect calibrated keeps `calibrated_at`, so "continue" and a run after a restart do only the rest; "all"
+ * else from the photo's newest pose; one without a component is then bound to the nearest one, as a new defect is.
+ * Key points (defects a key defect stands for) are left alone, as key defects are. A defect calibrated keeps `calibrated_at`, so "continue" and a run after a restart do only the rest; "all"
  * forgets every defect's calibration first; a cancel stops the job between batches.
  */
 export function createCalibrationService(deps: CalibrationServiceDeps) {
@@ -80,7 +82,11 @@ export function createCalibrationService(deps: CalibrationServiceDeps) {
     return status(inspectionId);
   }
 
-  /** One batch's defects placed again; a defect its photo cannot measure keeps its place and counts as calibrated. */
+  /**
+   * One batch's defects placed again, and those without a component bound to the nearest one within the binding
+   * range (a component someone chose stays); a defect its photo cannot measure keeps its place and counts as
+   * calibrated.
+   */
   async function place(batch: Awaited<ReturnType<CalibrationRepo['remaining']>>) {
     const imageIds = [...new Set(batch.map((defect) => defect.image_id))];
     const poses = new Map((await repo.highPrecisionPoses(imageIds)).map((row) => [row.image_id, row]));
@@ -114,10 +120,15 @@ export function createCalibrationService(deps: CalibrationServiceDeps) {
           if (!(error instanceof AppError) || error.key !== 'IMAGE_PX_LENGTH_CALCULATION_ERROR') throw error;
         }
       }
+      const markerId =
+        measured && photo && defect.marker_id === null
+          ? await deps.bindComponent({ projectId: photo.project_id, inspectionId: photo.inspection_id, ...measured })
+          : null;
       placed.push({
         id: defect.id,
         measured,
         highPrecision: Boolean(chosen && measured?.location_state === 'located'),
+        markerId,
       });
     }
     return placed;
@@ -219,7 +230,7 @@ export function createCalibrationService(deps: CalibrationServiceDeps) {
           context.signal.throwIfAborted();
           const committed = await repo.transaction(async (q) => {
             if (!(await q.move(inspectionId, ['running'], { state: 'running' }))) return false;
-            for (const { id, measured, highPrecision } of placed) await q.writeCalibrated(id, measured, highPrecision);
+            for (const defect of placed) await q.writeCalibrated(defect);
             return true;
           });
           if (!committed) return { state: 'stopped' };

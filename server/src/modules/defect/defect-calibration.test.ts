@@ -6,7 +6,7 @@ import { buildInspection } from '../../../test/factories/inspection.js';
 import { buildServedModel } from '../../../test/factories/project-model.js';
 import { PNG_BYTES, buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
 import { SQUARE_ON_WALL, copyDefect, wallSceneAt, wallSceneTileset } from '../../../test/factories/defect.js';
-import { insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
+import { insertMarkers, insertPhotos, okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, type StaffedTeam } from '../../../test/factories/team.js';
 import { fieldKeys } from '../../../test/validation.js';
 
@@ -335,5 +335,43 @@ describeOnEachDatabase('defect position calibration', (server) => {
       memberIds: [team.inspector.id],
     });
     expect((await calibrate('all', undefined, bare.inspectionId)).body.msg).toBe('PROJECT_MODEL_NOT_UPLOADED');
+  });
+
+  it('a defect without a component is bound to the nearest one at its new place; a chosen component stays', async () => {
+    const db = server().db;
+    await db.updateTable('inspections').set({ space_binding_distance_cm: 50 }).where('id', '=', inspectionId).execute();
+    // NEW is 0.3 m from where the high-precision pose places hp.JPG's defect, (7 E, 20 N, 8 U); OLD is 0.2 m from
+    // where it stood before, (1 E, 20 N, 9 U), which is also where plain.JPG's defect is placed.
+    const { ids } = await insertMarkers(db, projectId, [
+      { code: 'NEW', position: wallSceneAt(7, 20, 8.3) },
+      { code: 'OLD', position: wallSceneAt(1, 20, 9.2) },
+    ]);
+    const stale = wallSceneAt(1, 20, 9);
+    await db
+      .updateTable('defects')
+      .set({ lon: stale.lon, lat: stale.lat, height: stale.height })
+      .where('id', '=', made['hp.JPG']!.id)
+      .execute();
+    // Someone chose NEW for plain.JPG's defect, though OLD is nearer.
+    await db.updateTable('defects').set({ marker_id: ids.NEW! }).where('id', '=', made['plain.JPG']!.id).execute();
+
+    const after = server().events.length;
+    okData(await calibrate('all'));
+    expect(await waitForState(server(), inspectionId, after, ['done', 'failed'])).toMatchObject({ state: 'done' });
+    const hp = await defect(made['hp.JPG']!.id);
+    expectAt(hp.position, 7, 20, 8);
+    expect(hp.markerId).toBe(ids.NEW);
+    expect((await defect(made['plain.JPG']!.id)).markerId).toBe(ids.NEW);
+    // The copies of plain.JPG's defect, unbound, go to OLD; the key point is not calibrated and stays unbound.
+    const copies = await db
+      .selectFrom('defects')
+      .select(({ fn }) => ['marker_id', fn.countAll<string>().as('count')])
+      .where('inspection_id', '=', inspectionId)
+      .where('id', 'not in', [made['hp.JPG']!.id, made['plain.JPG']!.id, made['key.JPG']!.id])
+      .groupBy('marker_id')
+      .execute();
+    expect(copies).toEqual([{ marker_id: ids.OLD, count: expect.anything() }]);
+    expect(Number(copies[0]!.count)).toBe(200);
+    expect((await defect(made['key.JPG']!.id)).markerId).toBeNull();
   });
 });

@@ -30,6 +30,7 @@ export const defectModule: ModuleDefinition = {
     const servedModel = context.use(SERVED_MODEL);
     const screeningLock = context.useLater(INSPECTION_SCREENING_LOCK);
     const measure = createDefectMeasure({ db, servedModel, cpu: context.cpu, log: context.log });
+    const bindComponent = createComponentBinding(db);
     const defects = createDefectService({
       repo: createDefectRepo(db),
       access,
@@ -38,7 +39,7 @@ export const defectModule: ModuleDefinition = {
       config: createDiseaseFilterRepo(db),
       fields: createDefectFieldRepo(db),
       markers: createMarkerRepo(db),
-      bindComponent: createComponentBinding(db),
+      bindComponent,
       measure,
       screeningLock: (inspectionIds) => screeningLock()(inspectionIds),
     });
@@ -49,6 +50,7 @@ export const defectModule: ModuleDefinition = {
       access,
       servedModel,
       measure,
+      bindComponent,
       jobs: context.jobs,
       bus: context.bus,
       log: context.log,
