@@ -81,7 +81,6 @@ export function inspectionImageQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Drops an upload that never completed; its reserved bytes come back to the caller to release. */
     /** The upload underway that holds a photo name in an inspection, if that is what holds it. */
     findUploadingByName(inspectionId: number, name: string) {
       return db
@@ -93,6 +92,7 @@ export function inspectionImageQueries(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** Drops an upload that never completed; its reserved bytes come back to the caller to release. */
     deleteUploading(uploadId: string) {
       return db
         .deleteFrom('inspection_images')
