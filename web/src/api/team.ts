@@ -60,12 +60,18 @@ export function useTeamFunctions(enabled = true) {
 }
 
 /**
- * Whether the team's function package `code` is active: undefined until known (or when the list cannot be read: the
- * server, which refuses with TEAM_FUNCTION_INACTIVE, then says so).
+ * Whether the team's function package `code` is active: `loading` until the packages are known, `unknown` when their
+ * list cannot be read (the server, which refuses with TEAM_FUNCTION_INACTIVE, then says so).
  */
-export function useFunctionActive(code: TeamFunctionCode, enabled = true): boolean | undefined {
+export function useFunctionState(
+  code: TeamFunctionCode,
+  enabled = true,
+): 'loading' | 'active' | 'inactive' | 'unknown' {
   const functions = useTeamFunctions(enabled);
-  return functions.data?.some((entry) => entry.code === code && entry.status === 'active');
+  if (functions.data) {
+    return functions.data.some((entry) => entry.code === code && entry.status === 'active') ? 'active' : 'inactive';
+  }
+  return functions.isError ? 'unknown' : 'loading';
 }
 
 /** Every member of the current team (pickers: notice recipients, project members). */

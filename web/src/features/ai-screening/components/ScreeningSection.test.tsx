@@ -14,9 +14,10 @@ const ui = CATALOGUES['zh-CN'].aiUi;
 
 /**
  * The panel as an inspector of a team first sees it (server-rendered from a filled query cache: the node test
- * environment has no DOM), with the team's AI screening package in the given state.
+ * environment has no DOM), with the team's AI screening package in the given state, or with the team's packages still
+ * loading (null: their request pending).
  */
-function renderFor(aiScreening: TeamFunction['status']): string {
+function renderFor(aiScreening: TeamFunction['status'] | null): string {
   // A server render reads a store's initial state (zustand's server snapshot): the session is written there.
   Object.assign(useSessionStore.getInitialState(), {
     status: 'ready',
@@ -24,17 +25,19 @@ function renderFor(aiScreening: TeamFunction['status']): string {
     buttons: buildRouter('ROLE_TEAM_INSPECTOR').buttonVOList,
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData<TeamFunction[]>(teamKeys.functions(), [
-    {
-      code: 'ai_screening',
-      nameKey: 'teamFunction.name.ai_screening',
-      descriptionKey: 'teamFunction.description.ai_screening',
-      status: aiScreening,
-      activatedAt: null,
-      expiresAt: null,
-      validityDays: null,
-    },
-  ]);
+  if (aiScreening !== null) {
+    queryClient.setQueryData<TeamFunction[]>(teamKeys.functions(), [
+      {
+        code: 'ai_screening',
+        nameKey: 'teamFunction.name.ai_screening',
+        descriptionKey: 'teamFunction.description.ai_screening',
+        status: aiScreening,
+        activatedAt: null,
+        expiresAt: null,
+        validityDays: null,
+      },
+    ]);
+  }
   queryClient.setQueryData<AiScreeningStatus>(aiKeys.status(INSPECTION_ID), {
     inspectionId: INSPECTION_ID,
     state: 'NOT_EXISTING',
@@ -63,6 +66,13 @@ const startButton = (html: string) => /<button[^>]*data-testid="ai-start"[^>]*>/
 describe('the AI screening panel and the team function package', () => {
   // The language is chosen here, not detected: Node 21 and later have a navigator whose language is English.
   beforeAll(() => i18n.changeLanguage('zh-CN'));
+
+  it('waits with the start, loading, until the packages are known', () => {
+    const html = renderFor(null);
+    expect(startButton(html)).toContain('disabled');
+    expect(startButton(html)).toContain('ant-btn-loading');
+    expect(html).not.toContain(ui.packageInactive);
+  });
 
   it('offers the start when the package is active', () => {
     const html = renderFor('active');

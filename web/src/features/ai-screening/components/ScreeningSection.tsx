@@ -3,7 +3,7 @@ import { Alert, App as AntdApp, Button, Card, Flex, Progress, Space, Tag, Typogr
 import { ExperimentOutlined, StopOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AiCheckState } from '@sightline/shared';
-import { useFunctionActive } from '../../../api/team';
+import { useFunctionState } from '../../../api/team';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { translate } from '../../../i18n';
 import { usePermission } from '../../../session/permissions';
@@ -35,8 +35,11 @@ export default function ScreeningSection({ inspectionId, projectId }: { inspecti
   const { modal, message } = AntdApp.useApp();
   const canScreen = usePermission('image:screen');
   const canReview = usePermission('defect:review');
-  // Starting and jumping the queue need the team's AI screening package; stopping and reviewing do not.
-  const packageInactive = useFunctionActive('ai_screening', canScreen) === false;
+  // Starting and jumping the queue need the team's AI screening package; stopping and reviewing do not. They wait
+  // until the team's packages are known: the server would refuse a start without the package, and say why only then.
+  const aiPackage = useFunctionState('ai_screening', canScreen);
+  const packageLoading = aiPackage === 'loading';
+  const packageInactive = aiPackage === 'inactive';
   const [starting, setStarting] = useState(false);
   const status = useScreeningStatus(inspectionId);
   const types = useProjectTypes(projectId);
@@ -70,7 +73,7 @@ export default function ScreeningSection({ inspectionId, projectId }: { inspecti
       extra={
         canScreen && (
           <Space wrap>
-            {state === 'AI_QUEUE' && !packageInactive && (
+            {state === 'AI_QUEUE' && !packageLoading && !packageInactive && (
               <Button
                 size="small"
                 icon={<VerticalAlignTopOutlined />}
@@ -97,7 +100,8 @@ export default function ScreeningSection({ inspectionId, projectId }: { inspecti
                 type="primary"
                 size="small"
                 icon={<ExperimentOutlined />}
-                disabled={!status.isSuccess || packageInactive}
+                disabled={!status.isSuccess || packageLoading || packageInactive}
+                loading={packageLoading}
                 onClick={() => setStarting(true)}
                 data-testid="ai-start"
               >
