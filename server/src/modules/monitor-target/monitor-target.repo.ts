@@ -20,7 +20,6 @@ export interface FixDisplacement {
   displacementMm: number | null;
   rightMm: number | null;
   downMm: number | null;
-  alarm: boolean;
 }
 
 /** Photo columns the identification and the displacement need. */
@@ -357,34 +356,34 @@ export function createMonitorTargetRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Writes computed displacements in one statement; answers the ids that newly crossed their threshold. */
-    async writeDisplacements(changes: readonly FixDisplacement[]): Promise<number[]> {
+    /**
+     * Writes computed displacements in one statement, each an alarm when above its target's threshold as stored at
+     * that moment: a threshold set while a job computed the displacements (it read the target before) still decides.
+     * Answers the fixes that newly crossed their threshold, with that threshold.
+     */
+    async writeDisplacements(changes: readonly FixDisplacement[]): Promise<Array<{ id: number; thresholdMm: number }>> {
       if (changes.length === 0) return [];
       const values = sql.join(
         changes.map(
           (change) =>
-            sql`(${change.id}::integer, ${change.displacementMm}::double precision, ${change.rightMm}::double precision, ${change.downMm}::double precision, ${change.alarm}::boolean)`,
+            sql`(${change.id}::integer, ${change.displacementMm}::double precision, ${change.rightMm}::double precision, ${change.downMm}::double precision)`,
         ),
       );
       return db.transaction().execute(async (trx) => {
         await sql`
           update monitor_target_fixes as f
-          set displacement_mm = v.displacement_mm, right_mm = v.right_mm, down_mm = v.down_mm, alarm = v.alarm
-          from (values ${values}) as v(id, displacement_mm, right_mm, down_mm, alarm)
-          where f.id = v.id`.execute(trx);
-        const fresh = await trx
-          .updateTable('monitor_target_fixes')
-          .set({ alarm_notified_at: new Date() })
-          .where(
-            'id',
-            'in',
-            changes.map((change) => change.id),
-          )
-          .where('alarm', '=', true)
-          .where('alarm_notified_at', 'is', null)
-          .returning('id')
-          .execute();
-        return fresh.map((row) => row.id);
+          set displacement_mm = v.displacement_mm, right_mm = v.right_mm, down_mm = v.down_mm,
+            alarm = coalesce(v.displacement_mm > t.threshold_mm, false)
+          from (values ${values}) as v(id, displacement_mm, right_mm, down_mm), monitor_targets as t
+          where f.id = v.id and t.id = f.target_id`.execute(trx);
+        const fresh = await sql<{ id: number; threshold_mm: number }>`
+          update monitor_target_fixes as f
+          set alarm_notified_at = now()
+          from monitor_targets as t
+          where t.id = f.target_id and f.alarm and f.alarm_notified_at is null
+            and f.id in (${sql.join(changes.map((change) => change.id))})
+          returning f.id, t.threshold_mm`.execute(trx);
+        return fresh.rows.map((row) => ({ id: row.id, thresholdMm: row.threshold_mm }));
       });
     },
   };

@@ -270,10 +270,9 @@ export function createMonitorTargetService(deps: {
         displacementMm: result?.displacementMm ?? null,
         rightMm: result?.rightMm ?? null,
         downMm: result?.downMm ?? null,
-        alarm: result !== null && result.displacementMm > target.threshold_mm,
       });
     }
-    const fresh = new Set(await repo.writeDisplacements(changes));
+    const fresh = new Map((await repo.writeDisplacements(changes)).map((row) => [row.id, row.thresholdMm]));
     const project = fresh.size > 0 ? await repo.project(target.project_id) : undefined;
     if (!project) return;
     const recipients = await access.viewers(target.project_id);
@@ -293,7 +292,7 @@ export function createMonitorTargetService(deps: {
             target: target.name,
             time: `${inspection.inspection_date} ${inspection.name}`,
             displacement: change.displacementMm ?? 0,
-            threshold: target.threshold_mm,
+            threshold: fresh.get(fix.id)!,
           },
         });
       }

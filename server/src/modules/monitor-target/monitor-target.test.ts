@@ -16,6 +16,7 @@ import { openServerDatabase } from '../../platform/db/database.js';
 import type { Database } from '../../platform/db/schema.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 import { adminQuery } from '../../../test/databases.js';
+import { createMonitorTargetRepo } from './monitor-target.repo.js';
 import { pollUntil, waitForEvent } from '../../../test/events.js';
 import { describeOnEachDatabase, type ApiResponse } from '../../../test/harness.js';
 import { restartScene } from '../../../test/restart-scene.js';
@@ -252,6 +253,39 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
     );
     expect(kept!.thresholdMm).toBe(20);
     ok(await setThreshold(50));
+  });
+
+  it('a displacement is an alarm by the threshold stored when it is written, not the one its job read', async () => {
+    const db = server().db;
+    const [target] = ok(await call<Page<Target>>('POST', '/project-tag/find/tag/list', { projectId })).records.filter(
+      (candidate) => candidate.name === 'Pier 1 marker',
+    );
+    const measured = await db
+      .selectFrom('monitor_target_fixes')
+      .select(['id', 'displacement_mm', 'right_mm', 'down_mm'])
+      .where('target_id', '=', target!.id)
+      .where('displacement_mm', 'is not', null)
+      .execute();
+    const write = () =>
+      createMonitorTargetRepo(db).writeDisplacements(
+        measured.map((fix) => ({
+          id: fix.id,
+          displacementMm: fix.displacement_mm,
+          rightMm: fix.right_mm,
+          downMm: fix.down_mm,
+        })),
+      );
+    // An identification job read the target at 20 mm (both rounds of 28 and 75 mm alarms); a new threshold of
+    // 100 mm was stored before it wrote the same displacements: neither is an alarm now.
+    await db.updateTable('monitor_targets').set({ threshold_mm: 100 }).where('id', '=', target!.id).execute();
+    expect(await write()).toEqual([]);
+    expect(ok(await images(target!.id)).map((image) => image.alarm)).toEqual([false, false, false]);
+    // Back to 20 mm: the rounds are alarms again, already announced, so no round is newly above.
+    await db.updateTable('monitor_targets').set({ threshold_mm: 20 }).where('id', '=', target!.id).execute();
+    expect(await write()).toEqual([]);
+    expect(ok(await images(target!.id)).map((image) => image.alarm)).toEqual([false, true, true]);
+    await db.updateTable('monitor_targets').set({ threshold_mm: 50 }).where('id', '=', target!.id).execute();
+    await write();
   });
 
   it('a marker id the baseline photo does not show fails with IMG_BASIS_IMAGE_NO_TARGET', async () => {
