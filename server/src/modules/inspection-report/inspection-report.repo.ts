@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
+  AppError,
   MONITORING_TEMPLATE,
   type DefectExportField,
   type Language,
@@ -11,6 +12,7 @@ import {
 import type { Database, InspectionReportsTable } from '../../platform/db/schema.js';
 import { defectRows } from '../defect/defect.repo.js';
 import { inspectionIdsOf, type InspectionFileHooks } from '../inspection/inspection-files.js';
+import { createTeamRepo } from '../team/team.repo.js';
 
 export type InspectionReportRow = Selectable<InspectionReportsTable> & { created_by_name: string | null };
 
@@ -162,8 +164,10 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
 
     /**
      * Ends a generating report; false when it was deleted (or ended) meanwhile. A report that becomes the latest
-     * makes its inspection's earlier latest one of its kind (monitoring or inspection) historical, in the same
-     * transaction.
+     * counts its files against its project's team and makes its inspection's earlier latest one of its kind
+     * (monitoring or inspection) historical, in the same transaction: its bytes are counted exactly when it ends
+     * latest, never twice by a job run again after a crash. Files that do not fit throw TEAM_VOLUME_EXCEED, the
+     * report left generating.
      */
     finish(
       id: number,
@@ -198,10 +202,17 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
           })
           .where('id', '=', id)
           .where('state', '=', 'generating')
-          .returning(['inspection_id', 'template'])
+          .returning(['inspection_id', 'template', 'project_id'])
           .executeTakeFirst();
         if (!result) return false;
         if (end.state === 'latest') {
+          const { team_id } = await trx
+            .selectFrom('projects')
+            .select('team_id')
+            .where('id', '=', result.project_id)
+            .executeTakeFirstOrThrow();
+          const fits = await createTeamRepo(trx).reserveVolume(team_id, end.wordBytes + (end.pdfBytes ?? 0));
+          if (!fits) throw new AppError('TEAM_VOLUME_EXCEED');
           await trx
             .updateTable('inspection_reports')
             .set({ state: 'historical' })

@@ -1,8 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { pino } from 'pino';
 import { describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import type { InspectionReport } from '@sightline/shared';
+import { buildApp } from '../../app.js';
+import { createJobQueue, defineJob } from '../../platform/jobs/index.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 import { adminQuery } from '../../../test/databases.js';
+import { backends, openTestDatabase, testConfig } from '../../../test/harness.js';
 import { pollUntil } from '../../../test/events.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../../../test/processes.js';
 import { restartScene } from '../../../test/restart-scene.js';
@@ -127,4 +134,72 @@ describe.skipIf(!postgresTemplate)('postgres: a report whose worker is killed wh
     // A process started twice and thousands of thumbnails: minutes on a loaded machine.
     600_000,
   );
+});
+
+describe.each(backends())('%s: a report whose end was lost once its files were written', (backend) => {
+  it('counts its files once against the team when its job runs again', async () => {
+    const { handle, drop } = await openTestDatabase(backend);
+    const dataDir = fs.mkdtempSync(path.join(inject('workDir'), `${backend}-`));
+    const app = await buildApp({
+      config: testConfig(dataDir, { SOFFICE_PATH: '/nonexistent/soffice' }),
+      database: handle,
+      logger: false,
+    });
+    // Another process's queue, which delivers the job again as a restart does the job of a dead worker.
+    const redelivery = createJobQueue({ database: handle, log: pino({ level: 'silent' }), work: false });
+    redelivery.register(
+      defineJob({
+        name: INSPECTION_REPORT_JOB,
+        version: 1,
+        payload: z.object({ reportId: z.number() }),
+        handler: async () => null,
+      }),
+    );
+    try {
+      const db = handle.db;
+      const team = await buildStaffedTeam(db);
+      const scene = await buildInspection(db, {
+        teamId: team.id,
+        createdBy: team.admin.id,
+        memberIds: [team.inspector.id],
+      });
+      const before = await teamUsedBytes(db, team.id);
+      // The database refuses to end the inspection's reports, as if the process died once the files were written:
+      // the record stays generating, and the team's count holds whatever the run counted before the end.
+      await sql`alter table inspection_reports add constraint report_end_lost
+        check (state = 'generating' or inspection_id <> ${sql.lit(scene.inspectionId)})`.execute(db);
+      const queued = await app.inject({
+        method: 'POST',
+        url: '/api/inspection-report',
+        headers: { authorization: `Bearer ${team.inspector.token}` },
+        payload: { inspectionId: scene.inspectionId, sections: ['summary'] },
+      });
+      const reportId = queued.json<{ data: InspectionReport }>().data.id;
+      const jobs = () =>
+        db.selectFrom('jobs').select(['state', 'payload']).where('name', '=', INSPECTION_REPORT_JOB).execute();
+      const ended = await pollUntil(jobs, (rows) => rows.every((row) => row.state === 'failed'));
+      expect(ended.map((row) => [row.state, row.payload])).toEqual([['failed', { reportId }]]);
+      const record = () =>
+        db
+          .selectFrom('inspection_reports')
+          .select(['state', 'word_bytes'])
+          .where('id', '=', reportId)
+          .executeTakeFirstOrThrow();
+      expect((await record()).state).toBe('generating');
+      expect(await teamUsedBytes(db, team.id)).toBe(before);
+
+      await sql`alter table inspection_reports drop constraint report_end_lost`.execute(db);
+      await redelivery.start();
+      await redelivery.enqueue(INSPECTION_REPORT_JOB, { reportId });
+      const written = await pollUntil(record, (row) => row.state !== 'generating');
+      expect(written.state).toBe('latest');
+      expect(await teamUsedBytes(db, team.id)).toBe(before + Number(written.word_bytes));
+    } finally {
+      await redelivery.stop();
+      await app.close();
+      await handle.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -81,8 +81,8 @@ export interface InspectionReportServiceDeps {
   systemConfig: Pick<SystemConfigService, 'systemConfig' | 'openImage'>;
   /** LibreOffice's command; PDF is written when it exists. */
   soffice: string;
-  /** The team's storage: a report's files count against it like uploads. */
-  quota: Pick<QuotaService, 'reserve' | 'release'>;
+  /** The team's storage, given back a deleted report's bytes (the report's end counts them: `repo.finish`). */
+  quota: Pick<QuotaService, 'release'>;
   blobs: BlobStore;
   cpu: CpuPool;
   jobs: Pick<JobQueue, 'enqueue'>;
@@ -803,17 +803,13 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       const dataVersion = (await versionsOf([record])).get(record.id)!;
       // Files are kept only by a report that ends latest (one deleted meanwhile, or failed, keeps none).
       let kept = false;
-      const teamId = await repo.teamOf(record.project_id);
-      let reserved = 0;
       try {
         const monitor = record.template === MONITORING_TEMPLATE ? record.monitor : null;
         const { wordBytes, pdfBytes, count } = monitor
           ? await writeMonitoring(record, monitor, context)
           : await write(record, context);
-        // The files count against the team like uploads: a report that does not fit fails with TEAM_VOLUME_EXCEED.
-        const bytes = wordBytes + (pdfBytes ?? 0);
-        await deps.quota.reserve(teamId, bytes);
-        reserved = bytes;
+        // The files count against the team like uploads as the report ends: one that does not fit fails with
+        // TEAM_VOLUME_EXCEED.
         kept = await repo.finish(record.id, {
           state: 'latest',
           wordBytes,
@@ -830,10 +826,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
         if (!(error instanceof AppError)) context.log.error({ err: error, reportId }, 'the report failed');
         await repo.finish(record.id, { state: 'failed', errorKey });
       }
-      if (!kept) {
-        await Promise.all([blobs.delete(record.word_key), blobs.delete(pdfKeyOf(record.word_key))]);
-        if (reserved > 0) await deps.quota.release(teamId, reserved);
-      }
+      if (!kept) await Promise.all([blobs.delete(record.word_key), blobs.delete(pdfKeyOf(record.word_key))]);
       publish(record);
     },
 
