@@ -186,7 +186,7 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
           progress: (done) => report((0.8 * done) / defects.length),
         })
       : null;
-    const workbook = buildWorkbook({
+    const workbook = await buildWorkbook({
       language,
       fields: record.fields,
       customFields: record.custom_field_ids.flatMap((id) => {

@@ -1,10 +1,16 @@
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import { CATALOGUES, type DefectExportField, type Language } from '@sightline/shared';
 import type { CpuPool } from '../../platform/cpu/index.js';
 import type { DefectRow } from '../defect/defect.repo.js';
 import { code as defectCode } from '../defect/defect.service.js';
 import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
 import { photoThumbnailsTask, THUMBNAIL_PX, type Thumbnail } from './defect-export.tasks.js';
+
+/**
+ * exceljs is some 670 modules with its zip and stream libraries (about 0.5 s of CPU to import): loaded by the first
+ * workbook rather than with the server, whose start-up and every integration test file would otherwise pay it.
+ */
+let exceljsLoading: Promise<{ default: typeof ExcelJS }> | undefined;
 
 /** The row height (points) that shows a thumbnail whole. */
 const THUMBNAIL_ROW_PT = 76;
@@ -140,7 +146,7 @@ function columnsOf(field: DefectExportField, language: Language) {
  * the caller's language, numbers as numbers (a size typed by a user wins over the computed one, as the list
  * shows), custom fields after them, and each thumbnail anchored in its row's last column.
  */
-export function buildWorkbook(input: WorkbookInput): ExcelJS.Workbook {
+export async function buildWorkbook(input: WorkbookInput): Promise<ExcelJS.Workbook> {
   const { language, defects } = input;
   const texts = CATALOGUES[language].defectExport;
   const columns = input.fields.flatMap((field) =>
@@ -175,7 +181,8 @@ export function buildWorkbook(input: WorkbookInput): ExcelJS.Workbook {
       },
     });
   }
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = (await (exceljsLoading ??= import('exceljs'))).default;
+  const workbook = new Workbook();
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(texts.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
