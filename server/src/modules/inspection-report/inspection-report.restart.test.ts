@@ -99,7 +99,8 @@ describe.skipIf(!postgresTemplate)('postgres: a report whose worker is killed wh
         // The next worker finds the job of the dead process and runs it again.
         worker = await startWorker();
         const [ended] = await pollUntil(record, (rows) => rows[0]?.state !== 'generating');
-        const done = await job();
+        // The job is marked done once its handler has returned, a moment after the report ended.
+        const done = await pollUntil(job, (now) => now.state !== 'running');
         expect(done.state).toBe('done');
         expect(done.worker_id).not.toBe(running.worker_id);
         // One record, latest, holding every defect, and one job: the second run did not add a report.
