@@ -302,6 +302,29 @@ describe.skipIf(skipReason !== null)('3D viewer (CesiumJS, offline)', () => {
     expect(turn(restored.pitch, saved.pitch)).toBeLessThan(1e-6);
   });
 
+  it('jumps the camera instead of flying it for users who ask for reduced motion', async () => {
+    const start = await page.evaluate(() => window.sightline!.getCameraView());
+    const target = { ...start, height: start.height * 2 };
+    /** Starts a flight to `view` and reads the camera before the flight's first frame, then lets the flight end. */
+    const cameraRightAfterFlying = (view: typeof start) =>
+      page.evaluate(async (destination) => {
+        const flight = window.sightline!.setCameraView(destination, { duration: 0.5 });
+        const atOnce = window.sightline!.getCameraView();
+        await flight;
+        return atOnce;
+      }, view);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      expect((await cameraRightAfterFlying(target)).height).toBeCloseTo(target.height, 3);
+    } finally {
+      await page.emulateMedia({ reducedMotion: null });
+    }
+    // Without the preference the camera flies: it is still where it was when the flight starts.
+    expect((await cameraRightAfterFlying(start)).height).toBeCloseTo(target.height, 3);
+    expect((await page.evaluate(() => window.sightline!.getCameraView())).height).toBeCloseTo(start.height, 3);
+  });
+
   it('draws a location polygon clamped to the ground', async () => {
     await page.evaluate(async () => {
       const api = window.sightline!;

@@ -7,6 +7,7 @@ import { CATALOGUES } from '@sightline/shared';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { modalOpened } from './support/antd';
 import { attemptPhone, isRetry } from './support/attempt';
 import { DEMO_PASSWORD, startAppServer } from './support/app-server';
 import { browserSkipReason, screenshotPath } from './support/browser';
@@ -310,5 +311,38 @@ describe.skipIf(skipReason !== null)('web shell', () => {
     await page.getByRole('button', { name: buttonName(zh.ui.common.confirm) }).click();
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('opens dialogs without their zoom for users who ask for reduced motion, following a change of the setting', async () => {
+    const page = await openPage('/login');
+    await logIn(page, 'demoviewer');
+
+    /** Opens the logout question and closes it again; returns every class its dialog had on the way. */
+    async function dialogClassesOnOpening(): Promise<string[]> {
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { dialogClasses: string[] }).dialogClasses = seen;
+        new MutationObserver(() => {
+          document.querySelectorAll('.ant-modal-confirm').forEach((dialog) => seen.push(dialog.className));
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: zh.ui.header.logout }).click();
+      const question = page.locator('.ant-modal-confirm');
+      await modalOpened(question);
+      await question.getByRole('button', { name: buttonName(zh.ui.common.cancel) }).click();
+      await question.waitFor({ state: 'detached' });
+      return page.evaluate(() => (window as unknown as { dialogClasses: string[] }).dialogClasses);
+    }
+
+    // The zoom runs in its start and active steps; without motion antd passes only through the step that prepares it.
+    const zooming = (classes: string) => /\bant-zoom-appear-(start|active)\b/.test(classes);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const reduced = await dialogClassesOnOpening();
+    expect(reduced.length).toBeGreaterThan(0);
+    expect(reduced.filter(zooming)).toEqual([]);
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect((await dialogClassesOnOpening()).some(zooming)).toBe(true);
   });
 });

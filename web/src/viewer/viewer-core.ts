@@ -3,6 +3,7 @@
  * request leaving our origin. React wraps it in ModelViewer.tsx; nothing else touches Cesium.
  */
 import type * as CesiumNs from 'cesium';
+import { prefersReducedMotion } from '../lib/reduced-motion';
 import { loadCesium } from './cesium-loader';
 import { THEME_COLOURS } from './viewer-format';
 import { MeasureController } from './viewer-measure';
@@ -31,6 +32,11 @@ function applyTheme(C: Cesium, viewer: CesiumNs.Viewer, theme: ViewerTheme): voi
   viewer.scene.globe.baseColor = C.Color.fromCssColorString(colours.globe);
   viewer.container.setAttribute('data-theme', theme);
   viewer.scene.requestRender();
+}
+
+/** A camera flight of `seconds`, or a jump for users who ask for reduced motion. */
+function flightDuration(seconds: number): number {
+  return prefersReducedMotion() ? 0 : seconds;
 }
 
 function buildViewer(C: Cesium, container: HTMLElement, options: ViewerOptions): CesiumNs.Viewer {
@@ -248,7 +254,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
     async flyToTileset(flyOptions = {}) {
       if (!tileset) return;
       const offset = new C.HeadingPitchRange(0, toRadians(-30), tileset.boundingSphere.radius * 2.5);
-      const duration = flyOptions.duration ?? 1.5;
+      const duration = flightDuration(flyOptions.duration ?? 1.5);
       if (duration <= 0) {
         camera.viewBoundingSphere(tileset.boundingSphere, offset);
         camera.lookAtTransform(C.Matrix4.IDENTITY);
@@ -277,7 +283,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
         pitch: toRadians(view.pitch),
         roll: toRadians(view.roll),
       };
-      const duration = viewOptions.duration ?? 0;
+      const duration = flightDuration(viewOptions.duration ?? 0);
       if (duration <= 0) {
         camera.setView({ destination, orientation });
         scene.requestRender();
@@ -408,7 +414,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       if (!sphere) return;
       // A lone photo's sphere is its frustum: look at it from a little further than its depth.
       const offset = new C.HeadingPitchRange(0, toRadians(-45), Math.max(sphere.radius * 2.5, 30));
-      const duration = flyOptions.duration ?? 1.5;
+      const duration = flightDuration(flyOptions.duration ?? 1.5);
       if (duration <= 0) {
         camera.viewBoundingSphere(sphere, offset);
         camera.lookAtTransform(C.Matrix4.IDENTITY);
@@ -440,7 +446,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       const offset = new C.HeadingPitchRange(camera.heading, toRadians(-35), flyOptions.range ?? 40);
       await new Promise<void>((resolve) => {
         camera.flyToBoundingSphere(sphere, {
-          duration: flyOptions.duration ?? 1,
+          duration: flightDuration(flyOptions.duration ?? 1),
           offset,
           complete: resolve,
           cancel: resolve,
@@ -479,7 +485,7 @@ export async function createViewer(container: HTMLElement, options: ViewerOption
       const sphere = defectLayer.boundingSphere();
       if (!sphere) return;
       const offset = new C.HeadingPitchRange(camera.heading, toRadians(-35), Math.max(sphere.radius * 3, 40));
-      const duration = flyOptions.duration ?? 1.5;
+      const duration = flightDuration(flyOptions.duration ?? 1.5);
       if (duration <= 0) {
         camera.viewBoundingSphere(sphere, offset);
         camera.lookAtTransform(C.Matrix4.IDENTITY);
