@@ -6,14 +6,14 @@
  * inspection's panel; its totals and table show exactly those changes; the crack's chain shows both photos and its
  * length over time, and opens the 2D photo comparison with both photos; the 3D comparison draws each inspection's
  * defects in its own view; the new area is then bound by hand to the repaired one. The panel in both themes and three
- * languages.
+ * languages, switched in place.
  *
  * The demo team has no historical defect package and no UI of the demo grants one: the server runs on a scratch
  * PostgreSQL database the test grants it in.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Defect, DefectType, HistoryRelation } from '@sightline/shared';
+import { CATALOGUES, type Defect, type DefectType, type HistoryRelation } from '@sightline/shared';
 import { tilesetSample } from '@sightline/imagery/test-fixtures';
 import { attemptName } from './support/attempt';
 import { chooseOption, modalOpened } from './support/antd';
@@ -318,40 +318,30 @@ describe.skipIf(skipReason !== null)('historical defect matching and comparison'
       }
       await viewer.context().close();
 
-      // Both themes and three languages.
+      // Both themes and three languages, switched in place on the owner's page: a page opened for each of the six
+      // would load the inspection and its panel again for nothing but the picture.
       for (const theme of ['light', 'dark'] as const) {
-        for (const [language, label] of [
-          ['en', 'English'],
-          ['ja', '日本語'],
-          ['zh', '简体中文'],
+        if (theme === 'dark') await page.getByTestId('theme-toggle').click();
+        await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe(theme);
+        for (const [language, label, locale] of [
+          ['en', 'English', 'en'],
+          ['ja', '日本語', 'ja'],
+          ['zh', '简体中文', 'zh-CN'],
         ] as const) {
-          const shot: Page = await suite.signedInPage(
-            token,
-            `/inspection/${later.inspection.id}`,
-            { width: 1440, height: 900 },
-            theme,
-          );
-          await pickLanguage(shot, label);
-          const panel = shot.getByTestId('history-section');
-          await expect.poll(() => panel.getByTestId('history-row').count(), { timeout: 60_000 }).toBe(2);
-          await panel.screenshot({ path: screenshotPath(`defect-history-panel-${theme}-${language}`) });
-          await shot.context().close();
+          await pickLanguage(page, label);
+          await section.getByText(CATALOGUES[locale].historyUi.title).waitFor();
+          await expect.poll(() => rows.count()).toBe(2);
+          await section.screenshot({ path: screenshotPath(`defect-history-panel-${theme}-${language}`) });
         }
       }
 
       // Changing the previous inspection asks first, naming the links it drops; cancelled, nothing changes.
-      const editor = await suite.signedInPage(
-        token,
-        `/inspection/${later.inspection.id}`,
-        { width: 1440, height: 900 },
-        'light',
-      );
-      await editor.getByTestId('inspection-detail-edit').click();
-      const form = editor.getByTestId('inspection-form');
-      await chooseOption(editor, form.getByTestId('inspection-previous'), zh.inspectionUi.form.previousNone);
+      await page.getByTestId('inspection-detail-edit').click();
+      const form = page.getByTestId('inspection-form');
+      await chooseOption(page, form.getByTestId('inspection-previous'), zh.inspectionUi.form.previousNone);
       const save = async (confirm: boolean) => {
-        await editor.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
-        const question = editor.locator('.ant-modal-confirm', { hasText: ui.previousChange.title });
+        await page.getByRole('button', { name: buttonName(zh.ui.common.save) }).click();
+        const question = page.locator('.ant-modal-confirm', { hasText: ui.previousChange.title });
         await question.getByText(text(ui.previousChange.content, { count: 2 })).waitFor();
         await modalOpened(question);
         await question
@@ -371,7 +361,7 @@ describe.skipIf(skipReason !== null)('historical defect matching and comparison'
       expect(await links()).toBe(2);
       await save(true);
       // The panel goes with the previous inspection.
-      await editor.getByTestId('history-section').waitFor({ state: 'detached' });
+      await section.waitFor({ state: 'detached' });
       expect(await links()).toBe(0);
     },
   );
