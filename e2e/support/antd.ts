@@ -12,7 +12,7 @@ export async function chooseOption(page: Page, trigger: Locator, label: string |
 
 /**
  * Waits until the antd modal `modal` has finished opening. Its zoom-in animation moves its buttons, and on a loaded
- * machine a click landed during it was lost (the dialog stayed open).
+ * machine a click landed during it was lost (the dialog stayed open). Under reduced motion it opens at once.
  */
 export async function modalOpened(modal: Locator): Promise<void> {
   await modal.waitFor();
