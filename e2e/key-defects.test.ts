@@ -186,18 +186,20 @@ describe.skipIf(skipReason !== null)('key defects on the model and the calibrati
     await expect.poll(() => rows.count()).toBe(1);
     const gone = await callApi(server, `/inspection-disease-important/${saved.id}`, { token });
     expect(gone.code).not.toBe(2000);
-    await view.context().close();
 
-    // The calibration dialog in the inspection's defect list, dark theme.
-    const page = await suite.signedInPage(token, `/inspection/${inspection.id}`, { width: 1440, height: 900 }, 'dark');
-    await page.getByTestId('calibration-open').click();
-    const state = page.getByTestId('calibration-state');
+    // The calibration dialog in the inspection's defect list, on the same page turned to the dark theme in place.
+    await view.setViewportSize({ width: 1440, height: 900 });
+    await view.goto(`${server.url}/inspection/${inspection.id}`);
+    await view.getByTestId('theme-toggle').click();
+    await expect.poll(() => view.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await view.getByTestId('calibration-open').click();
+    const state = view.getByTestId('calibration-state');
     await expect.poll(() => state.getAttribute('data-state')).toBe('idle');
-    await page.getByTestId('calibration-continue').click();
+    await view.getByTestId('calibration-continue').click();
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 180_000 }).toBe('done');
     await expect
-      .poll(() => page.getByTestId('calibration-counts').textContent())
+      .poll(() => view.getByTestId('calibration-counts').textContent())
       .toContain(`${defects.length} / ${defects.length}`);
-    await page.screenshot({ path: screenshotPath('key-defects-calibration-dark-zh') });
+    await view.screenshot({ path: screenshotPath('key-defects-calibration-dark-zh') });
   });
 });
