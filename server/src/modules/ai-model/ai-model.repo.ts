@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AiModelEvaluation, AiModelState, ExcelState } from '@sightline/shared';
 import type { AiModelsTable, AiTrainingSetsTable, Database } from '../../platform/db/schema.js';
+import { reserveProjectVolume } from '../team/team.repo.js';
 
 export type AiModelRow = Selectable<AiModelsTable> & { created_by_name: string | null };
 export type AiTrainingSetRow = Selectable<AiTrainingSetsTable>;
@@ -252,8 +253,12 @@ export function createAiModelRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Ends a generating set; false when it was deleted (or ended) meanwhile. */
-    async finishTrainingSet(
+    /**
+     * Ends a generating set; false when it was deleted (or ended) meanwhile. A done set counts its zip against its
+     * project's team in the same transaction: its bytes are counted exactly when it ends, never twice by a job run
+     * again after a crash. A zip that does not fit throws TEAM_VOLUME_EXCEED, the set left generating.
+     */
+    finishTrainingSet(
       id: number,
       end: {
         state: Exclude<ExcelState, 'generating'>;
@@ -262,22 +267,27 @@ export function createAiModelRepo(db: Kysely<Database>) {
         heldBackCount?: number;
         errorKey?: string;
       },
-    ) {
-      const result = await db
-        .updateTable('ai_training_sets')
-        .set({
-          state: end.state,
-          progress: 1,
-          size_bytes: end.sizeBytes ?? null,
-          photo_count: end.photoCount ?? 0,
-          held_back_count: end.heldBackCount ?? 0,
-          error_key: end.errorKey ?? null,
-          finished_at: new Date(),
-        })
-        .where('id', '=', id)
-        .where('state', '=', 'generating')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('ai_training_sets')
+          .set({
+            state: end.state,
+            progress: 1,
+            size_bytes: end.sizeBytes ?? null,
+            photo_count: end.photoCount ?? 0,
+            held_back_count: end.heldBackCount ?? 0,
+            error_key: end.errorKey ?? null,
+            finished_at: new Date(),
+          })
+          .where('id', '=', id)
+          .where('state', '=', 'generating')
+          .returning('project_id')
+          .executeTakeFirst();
+        if (!result) return false;
+        if (end.state === 'done') await reserveProjectVolume(trx, result.project_id, end.sizeBytes ?? 0);
+        return true;
+      });
     },
 
     /** Deletes the set; answers the bytes its file held, or undefined when gone. */

@@ -341,17 +341,13 @@ export function createAiModelService(deps: AiModelServiceDeps) {
     async runTrainingSet(recordId: number, context: JobContext): Promise<void> {
       const record = await repo.findTrainingSet(recordId);
       if (!record || record.state !== 'generating') return;
-      const teamId = await repo.teamOfProject(record.project_id);
-      let reserved = 0;
       const end = async (
         state: 'done' | 'failed',
         values: { sizeBytes?: number; photoCount?: number; heldBackCount?: number; errorKey?: ErrorKey },
       ) => {
         const kept = await repo.finishTrainingSet(record.id, { state, ...values });
-        if (!kept || state === 'failed') {
-          await blobs.delete(record.storage_key);
-          if (reserved > 0) await deps.quota.release(teamId, reserved);
-        }
+        // A failed set keeps no zip, nor does one deleted meanwhile (neither counted against the team).
+        if (!kept || state === 'failed') await blobs.delete(record.storage_key);
         await publishTrainingSet(record.project_id, {
           id: record.id,
           inspectionId: record.inspection_id,
@@ -362,8 +358,8 @@ export function createAiModelService(deps: AiModelServiceDeps) {
       };
       try {
         const written = await writeTrainingSetZip(record, context);
-        await deps.quota.reserve(teamId, written.size);
-        reserved = written.size;
+        // The zip counts against the team like uploads as the set ends: one that does not fit fails with
+        // TEAM_VOLUME_EXCEED.
         await end('done', {
           sizeBytes: written.size,
           photoCount: written.photoCount,

@@ -8,6 +8,7 @@ import {
 } from '@sightline/shared';
 import type { Database, InspectionExcelsTable } from '../../platform/db/schema.js';
 import { singleFileHooks, type InspectionFileHooks } from '../inspection/inspection-files.js';
+import { reserveProjectVolume } from '../team/team.repo.js';
 
 export type InspectionExcelRow = Selectable<InspectionExcelsTable> & { created_by_name: string | null };
 
@@ -98,28 +99,37 @@ export function createDefectExportRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Ends a generating record; false when it was deleted (or ended) meanwhile. */
-    async finish(
+    /**
+     * Ends a generating record; false when it was deleted (or ended) meanwhile. A done record counts its file against
+     * its project's team in the same transaction: its bytes are counted exactly when it ends, never twice by a job
+     * run again after a crash. A file that does not fit throws TEAM_VOLUME_EXCEED, the record left generating.
+     */
+    finish(
       id: number,
       end: { state: Exclude<ExcelState, 'generating'>; sizeBytes?: number; defectCount?: number; errorKey?: string },
     ): Promise<boolean> {
-      const result = await db
-        .updateTable('inspection_excels')
-        .set({
-          state: end.state,
-          progress: 1,
-          size_bytes: end.sizeBytes ?? null,
-          error_key: end.errorKey ?? null,
-          finished_at: new Date(),
-          // The defects may have changed since the export was asked for: the record says what the file holds.
-          ...(end.defectCount === undefined
-            ? {}
-            : { defect_count: end.defectCount, flagged: isLargeDefectExport(end.defectCount) }),
-        })
-        .where('id', '=', id)
-        .where('state', '=', 'generating')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('inspection_excels')
+          .set({
+            state: end.state,
+            progress: 1,
+            size_bytes: end.sizeBytes ?? null,
+            error_key: end.errorKey ?? null,
+            finished_at: new Date(),
+            // The defects may have changed since the export was asked for: the record says what the file holds.
+            ...(end.defectCount === undefined
+              ? {}
+              : { defect_count: end.defectCount, flagged: isLargeDefectExport(end.defectCount) }),
+          })
+          .where('id', '=', id)
+          .where('state', '=', 'generating')
+          .returning('project_id')
+          .executeTakeFirst();
+        if (!result) return false;
+        if (end.state === 'done') await reserveProjectVolume(trx, result.project_id, end.sizeBytes ?? 0);
+        return true;
+      });
     },
 
     /** Deletes the record; answers the bytes its file held (none while it is written), or undefined when gone. */

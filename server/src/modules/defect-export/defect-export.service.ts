@@ -47,8 +47,8 @@ export interface DefectExportServiceDeps {
   access: Pick<ProjectAccess, 'require' | 'viewers'>;
   ranges: Pick<DiseaseFilterRepo, 'findRange'>;
   fields: Pick<DefectFieldRepo, 'listForProject'>;
-  /** The team's storage: an export's file counts against it like uploads. */
-  quota: Pick<QuotaService, 'reserve' | 'release'>;
+  /** The team's storage, given back a deleted export's bytes (the export's end counts them: `repo.finish`). */
+  quota: Pick<QuotaService, 'release'>;
   blobs: BlobStore;
   cpu: CpuPool;
   jobs: Pick<JobQueue, 'enqueue'>;
@@ -254,18 +254,13 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
     async run(recordId: number, context: JobContext): Promise<void> {
       const record = await repo.find(recordId);
       if (!record || record.state !== 'generating') return;
-      const teamId = await repo.teamOf(record.project_id);
-      let reserved = 0;
       const end = async (
         state: 'done' | 'failed',
         values: { sizeBytes?: number; defectCount?: number; errorKey?: ErrorKey },
       ) => {
         const kept = await repo.finish(record.id, { state, ...values });
-        // A failed export keeps no file, nor does one deleted meanwhile; its bytes go back to the team.
-        if (!kept || state === 'failed') {
-          await blobs.delete(record.storage_key);
-          if (reserved > 0) await deps.quota.release(teamId, reserved);
-        }
+        // A failed export keeps no file, nor does one deleted meanwhile (neither counted against the team).
+        if (!kept || state === 'failed') await blobs.delete(record.storage_key);
         await publish(record.project_id, {
           id: record.id,
           inspectionId: record.inspection_id,
@@ -276,9 +271,8 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
       };
       try {
         const { size, count } = await write(record, context);
-        // The file counts against the team like uploads: an export that does not fit fails with TEAM_VOLUME_EXCEED.
-        await deps.quota.reserve(teamId, size);
-        reserved = size;
+        // The file counts against the team like uploads as the export ends: one that does not fit fails with
+        // TEAM_VOLUME_EXCEED.
         await end('done', { sizeBytes: size, defectCount: count });
       } catch (error) {
         // Interrupted (a shutdown, the worker lost): the job runs again and rewrites the file.

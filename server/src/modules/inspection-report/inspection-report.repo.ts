@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
-  AppError,
   MONITORING_TEMPLATE,
   type DefectExportField,
   type Language,
@@ -12,7 +11,7 @@ import {
 import type { Database, InspectionReportsTable } from '../../platform/db/schema.js';
 import { defectRows } from '../defect/defect.repo.js';
 import { inspectionIdsOf, type InspectionFileHooks } from '../inspection/inspection-files.js';
-import { createTeamRepo } from '../team/team.repo.js';
+import { reserveProjectVolume } from '../team/team.repo.js';
 
 export type InspectionReportRow = Selectable<InspectionReportsTable> & { created_by_name: string | null };
 
@@ -206,13 +205,7 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
           .executeTakeFirst();
         if (!result) return false;
         if (end.state === 'latest') {
-          const { team_id } = await trx
-            .selectFrom('projects')
-            .select('team_id')
-            .where('id', '=', result.project_id)
-            .executeTakeFirstOrThrow();
-          const fits = await createTeamRepo(trx).reserveVolume(team_id, end.wordBytes + (end.pdfBytes ?? 0));
-          if (!fits) throw new AppError('TEAM_VOLUME_EXCEED');
+          await reserveProjectVolume(trx, result.project_id, end.wordBytes + (end.pdfBytes ?? 0));
           await trx
             .updateTable('inspection_reports')
             .set({ state: 'historical' })

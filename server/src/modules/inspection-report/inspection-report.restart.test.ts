@@ -1,15 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { describe, expect, inject, it } from 'vitest';
-import { z } from 'zod';
 import type { InspectionReport } from '@sightline/shared';
-import { buildApp } from '../../app.js';
-import { createJobQueue, defineJob } from '../../platform/jobs/index.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 import { adminQuery } from '../../../test/databases.js';
-import { backends, openTestDatabase, testConfig } from '../../../test/harness.js';
+import { backends } from '../../../test/harness.js';
+import { openAppWithRedelivery } from '../../../test/redelivery.js';
 import { pollUntil } from '../../../test/events.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../../../test/processes.js';
 import { restartScene } from '../../../test/restart-scene.js';
@@ -139,25 +135,9 @@ describe.skipIf(!postgresTemplate)('postgres: a report whose worker is killed wh
 
 describe.each(backends())('%s: a report whose end was lost once its files were written', (backend) => {
   it('counts its files once against the team when its job runs again', async () => {
-    const { handle, drop } = await openTestDatabase(backend);
-    const dataDir = fs.mkdtempSync(path.join(inject('workDir'), `${backend}-`));
-    const app = await buildApp({
-      config: testConfig(dataDir, { SOFFICE_PATH: '/nonexistent/soffice' }),
-      database: handle,
-      logger: false,
-    });
-    // Another process's queue, which delivers the job again as a restart does the job of a dead worker.
-    const redelivery = createJobQueue({ database: handle, log: pino({ level: 'silent' }), work: false });
-    redelivery.register(
-      defineJob({
-        name: INSPECTION_REPORT_JOB,
-        version: 1,
-        payload: z.object({ reportId: z.number() }),
-        handler: async () => null,
-      }),
-    );
+    const redelivering = await openAppWithRedelivery(backend, { SOFFICE_PATH: '/nonexistent/soffice' });
     try {
-      const db = handle.db;
+      const { app, db } = redelivering;
       const team = await buildStaffedTeam(db);
       const scene = await buildInspection(db, {
         teamId: team.id,
@@ -190,17 +170,12 @@ describe.each(backends())('%s: a report whose end was lost once its files were w
       expect(await teamUsedBytes(db, team.id)).toBe(before);
 
       await sql`alter table inspection_reports drop constraint report_end_lost`.execute(db);
-      await redelivery.start();
-      await redelivery.enqueue(INSPECTION_REPORT_JOB, { reportId });
+      await redelivering.redeliver(INSPECTION_REPORT_JOB, { reportId });
       const written = await pollUntil(record, (row) => row.state !== 'generating');
       expect(written.state).toBe('latest');
       expect(await teamUsedBytes(db, team.id)).toBe(before + Number(written.word_bytes));
     } finally {
-      await redelivery.stop();
-      await app.close();
-      await handle.close();
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await redelivering.close();
     }
   }, 120_000);
 });
