@@ -80,6 +80,15 @@ describe.each(backends())('%s: the quota of a training set written by a job', (b
       (row) => row.state !== 'generating',
     );
     expect([ended.state, ended.error_key]).toEqual(['failed', 'TEAM_VOLUME_EXCEED']);
+    // The job removes the zip after it ends the record: wait for the job itself to end before looking.
+    await pollUntil(
+      () => db.selectFrom('jobs').select(['state', 'payload']).where('name', '=', AI_TRAINING_SET_JOB).execute(),
+      (rows) =>
+        rows.some(
+          (row) =>
+            (row.payload as { recordId?: number }).recordId === recordId && ['done', 'failed'].includes(row.state),
+        ),
+    );
     expect(await createConfiguredBlobStore(scene.config).stat(ended.storage_key)).toBeNull();
     expect(await teamUsedBytes(db, team.id)).toBe(before);
   }, 120_000);
