@@ -2,7 +2,8 @@
  * The full-resolution photo viewer in a real browser against the built product: a generated 6000 × 4000 photo of
  * fine stripes and a fixture drone photo are uploaded over tus; the viewer shows the first one's preview, switches
  * to its tiles once the server has made them, and zoomed in with the keyboard draws a deepest-level tile whose
- * stripes the preview cannot show. The metadata sits beside it; the arrow key goes to the drone photo, whose
+ * stripes the preview cannot show; under reduced motion a zoom jumps, with full motion (the setting changed with the
+ * page open) it glides. The metadata sits beside it; the arrow key goes to the drone photo, whose
  * GPS and pose are listed. Screenshots in both themes and the three languages.
  */
 import type { Page } from 'playwright-core';
@@ -52,6 +53,36 @@ function centreRow(page: Page): Promise<number[]> {
     const { data } = context.getImageData(x, y, 120, 1);
     return Array.from({ length: 120 }, (_, index) => data[index * 4]!);
   });
+}
+
+/**
+ * Where the photo's top-left corner is drawn (its first painted pixel along the canvas's middle row and middle
+ * column) at each frame while `act` zooms, changes only: from before `act` until a second after. A zoom that jumps
+ * gives two corners, an animated one (half a second) more on the way.
+ */
+async function cornersWhile(page: Page, act: () => Promise<void>): Promise<string[]> {
+  // The first corner is read before this evaluation returns, so before `act`.
+  await page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="photo-viewer"] canvas')!;
+    const context = canvas.getContext('2d')!;
+    const firstPainted = (data: Uint8ClampedArray) =>
+      Array.from({ length: data.length / 4 }, (_, index) => data[index * 4 + 3]!).findIndex((alpha) => alpha > 0);
+    const corners: string[] = [];
+    const end = performance.now() + 1500;
+    (window as unknown as { corners: Promise<string[]> }).corners = new Promise((resolve) => {
+      const sample = () => {
+        const row = context.getImageData(0, Math.floor(canvas.height / 2), canvas.width, 1).data;
+        const column = context.getImageData(Math.floor(canvas.width / 2), 0, 1, canvas.height).data;
+        const corner = `${firstPainted(row)},${firstPainted(column)}`;
+        if (corners.at(-1) !== corner) corners.push(corner);
+        if (performance.now() < end) requestAnimationFrame(sample);
+        else resolve(corners);
+      };
+      sample();
+    });
+  });
+  await act();
+  return page.evaluate(() => (window as unknown as { corners: Promise<string[]> }).corners);
 }
 
 /**
@@ -161,8 +192,26 @@ describe.skipIf(skipReason !== null)('photo viewer', () => {
     await page.getByText(text(zh.position, { index: 1, total: 2 })).waitFor();
     await page.screenshot({ path: screenshotPath('photo-viewer-tiles-dark-zh') });
 
+    // The context asks for reduced motion: a zoom jumps to its end. Full motion, asked for with the page open,
+    // glides there through many frames, and reduced again jumps again.
+    const focusPage = () => page.locator('body').click({ position: { x: 5, y: 5 } });
+    const zoomInOnce = async () => {
+      await focusPage();
+      return cornersWhile(page, () => page.keyboard.press('+'));
+    };
+    // Fitting again under reduced motion: the next zoom starts from a view at rest.
+    const fit = () => page.getByTestId('photo-fit').click();
+    expect(await zoomInOnce()).toHaveLength(2);
+    await fit();
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect((await zoomInOnce()).length).toBeGreaterThan(2);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await fit();
+    expect(await zoomInOnce()).toHaveLength(2);
+    await fit();
+
     // Fitted, the stripes are finer than a screen pixel; zoomed in with +, the deepest level draws them.
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await focusPage();
     for (let step = 0; step < 7; step += 1) await page.keyboard.press('+');
     const deepest = Math.ceil(Math.log2(WIDTH));
     await expect

@@ -2,6 +2,7 @@ import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useSta
 import OpenSeadragon from 'openseadragon';
 import { withFileLink } from '../../api/file-links';
 import { photoFilesFolder, useFolderLink, usePhotoPyramid, usePyramidEvents } from '../../api/photo-files';
+import { useReducedMotion } from '../../lib/reduced-motion';
 import type { InspectionImagePyramid } from '@sightline/shared';
 
 /** A point in the full-resolution photo's pixels (upright, origin at its top left). */
@@ -72,6 +73,27 @@ export interface PhotoViewerProps {
 }
 
 const ZOOM_STEP = 1.6;
+/** Seconds a zoom or pan takes, unless the user asks for reduced motion: then it jumps (none). */
+const ANIMATION_SECONDS = 0.5;
+
+/** The springs OpenSeadragon's viewport moves along, each with its own animation time (left out of its typings). */
+interface ViewportSprings {
+  centerSpringX: OpenSeadragon.Spring;
+  centerSpringY: OpenSeadragon.Spring;
+  zoomSpring: OpenSeadragon.Spring;
+  degreesSpring: OpenSeadragon.Spring;
+}
+
+/**
+ * Sets how long the viewport's zooms and pans take, by the user's hand or by the page, from the next one on: the
+ * `animationTime` option is read only when the viewer is made, and the setting may change while it is open.
+ */
+function setViewportAnimation(viewport: OpenSeadragon.Viewport, seconds: number): void {
+  const springs = viewport as unknown as ViewportSprings;
+  for (const spring of [springs.centerSpringX, springs.centerSpringY, springs.zoomSpring, springs.degreesSpring]) {
+    spring.animationTime = seconds;
+  }
+}
 
 /** The upright photo's size: EXIF orientations 5 to 8 turn it a quarter, as the server's preview and tiles are. */
 export function uprightSize(width: number, height: number, metadata: Record<string, unknown> | null) {
@@ -81,7 +103,8 @@ export function uprightSize(width: number, height: number, metadata: Record<stri
 
 /**
  * The full-resolution photo viewer (OpenSeadragon): the photo's screen-size preview (1280 to 2048 px) at once, then
- * its Deep Zoom tiles when the server has made them (the first opening starts that), with smooth zoom and pan. The
+ * its Deep Zoom tiles when the server has made them (the first opening starts that), with smooth zoom and pan (a jump
+ * when the user's system asks for reduced motion, following a change of the setting while open). The
  * view is drawn on a 2D canvas, which overlays and tests can read; OpenSeadragon's own buttons and keys are off (the
  * page provides them), so that arrow keys can change the photo.
  */
@@ -92,6 +115,7 @@ export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(funct
   const dziRef = useRef<OpenSeadragon.DziTileSource | null>(null);
   const [shown, setShown] = useState<'none' | 'preview' | 'tiles'>('none');
   const [viewVersion, setViewVersion] = useState(0);
+  const reducedMotion = useReducedMotion();
 
   const pyramid = usePhotoPyramid(imageId, true);
   usePyramidEvents(inspectionId, imageId, pyramid.data);
@@ -128,7 +152,7 @@ export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(funct
       drawer: 'canvas',
       showNavigationControl: false,
       showNavigator: false,
-      animationTime: 0.5,
+      animationTime: ANIMATION_SECONDS,
       springStiffness: 9,
       blendTime: 0.2,
       maxZoomPixelRatio: 4,
@@ -166,6 +190,11 @@ export const PhotoViewer = forwardRef<PhotoViewerHandle, PhotoViewerProps>(funct
       dziRef.current = null;
     };
   }, []);
+
+  useEffect(() => {
+    const viewer = viewerRef.current;
+    if (viewer) setViewportAnimation(viewer.viewport, reducedMotion ? 0 : ANIMATION_SECONDS);
+  }, [reducedMotion]);
 
   // The preview first, while nothing better is shown; its world is the photo's (width 1), as the tiles' will be.
   useEffect(() => {
