@@ -28,7 +28,7 @@ import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { QuotaService } from '../team/quota.service.js';
-import type { AiModelRepo, AiModelRow, AiTrainingSetRow } from './ai-model.repo.js';
+import type { AiModelRepo, AiModelRow, AiTrainingSetRow, TrainingSetEnd } from './ai-model.repo.js';
 import { checkModelTask, evaluateModelTask, writeTrainingSetTask, type ReviewedPhoto } from './ai-model.tasks.js';
 
 export const AI_MODEL_EVALUATE_JOB = 'ai.evaluate-model';
@@ -51,7 +51,8 @@ export interface AiModelServiceDeps {
   repo: AiModelRepo;
   inspections: Pick<InspectionRepo, 'findInspection'>;
   access: Pick<ProjectAccess, 'require' | 'viewers'>;
-  quota: Pick<QuotaService, 'reserve' | 'release'>;
+  /** The team's storage: counts uploaded models and a training set's zip as its record ends, gives bytes back. */
+  quota: Pick<QuotaService, 'reserve' | 'release' | 'endAndCount'>;
   blobs: BlobStore;
   cpu: CpuPool;
   jobs: Pick<JobQueue, 'enqueue'>;
@@ -109,6 +110,12 @@ function reviewedPhotos(rows: Awaited<ReturnType<AiModelRepo['trainingPhotos']>>
 export function createAiModelService(deps: AiModelServiceDeps) {
   const { repo, access, blobs } = deps;
   const requireInspection = inspectionGuard(deps.inspections, access);
+  /**
+   * Ends a generating training set, a done one's zip counted against its team as it ends (TEAM_VOLUME_EXCEED, the set
+   * left generating, when it does not fit); false when the set was deleted (or ended) meanwhile.
+   */
+  const finishTrainingSet = (id: number, end: TrainingSetEnd) =>
+    deps.quota.endAndCount((trx) => repo.finishTrainingSet(trx, id, end));
 
   async function presentModels(rows: AiModelRow[], teamId: number): Promise<AiModel[]> {
     const choices = await repo.choicesOf(teamId);
@@ -331,7 +338,7 @@ export function createAiModelService(deps: AiModelServiceDeps) {
       try {
         await deps.jobs.enqueue(AI_TRAINING_SET_JOB, { recordId: row.id });
       } catch (error) {
-        await repo.finishTrainingSet(row.id, { state: 'failed', errorKey: 'serviceError' });
+        await finishTrainingSet(row.id, { state: 'failed', errorKey: 'serviceError' });
         throw error;
       }
       return presentTrainingSet(row);
@@ -345,7 +352,7 @@ export function createAiModelService(deps: AiModelServiceDeps) {
         state: 'done' | 'failed',
         values: { sizeBytes?: number; photoCount?: number; heldBackCount?: number; errorKey?: ErrorKey },
       ) => {
-        const kept = await repo.finishTrainingSet(record.id, { state, ...values });
+        const kept = await finishTrainingSet(record.id, { state, ...values });
         // A failed set keeps no zip, nor does one deleted meanwhile (neither counted against the team).
         if (!kept || state === 'failed') await blobs.delete(record.storage_key);
         await publishTrainingSet(record.project_id, {

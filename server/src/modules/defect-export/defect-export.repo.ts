@@ -8,9 +8,17 @@ import {
 } from '@sightline/shared';
 import type { Database, InspectionExcelsTable } from '../../platform/db/schema.js';
 import { singleFileHooks, type InspectionFileHooks } from '../inspection/inspection-files.js';
-import { reserveProjectVolume } from '../team/team.repo.js';
+import type { EndedFileRecord } from '../team/quota.service.js';
 
 export type InspectionExcelRow = Selectable<InspectionExcelsTable> & { created_by_name: string | null };
+
+/** How an export's job ends its record: done with its file, or failed. */
+export type ExcelEnd = {
+  state: Exclude<ExcelState, 'generating'>;
+  sizeBytes?: number;
+  defectCount?: number;
+  errorKey?: string;
+};
 
 /** Excel exports' files on the team's quota: shown in the bin, moved by a handover, freed by a purge. */
 export const excelFiles: InspectionFileHooks = singleFileHooks('inspection_excels');
@@ -100,36 +108,30 @@ export function createDefectExportRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Ends a generating record; false when it was deleted (or ended) meanwhile. A done record counts its file against
-     * its project's team in the same transaction: its bytes are counted exactly when it ends, never twice by a job
-     * run again after a crash. A file that does not fit throws TEAM_VOLUME_EXCEED, the record left generating.
+     * Ends a generating record inside `trx` (`quota.endAndCount`, which counts a done record's file against its
+     * project's team in the same transaction); undefined when it was deleted (or ended) meanwhile.
      */
-    finish(
-      id: number,
-      end: { state: Exclude<ExcelState, 'generating'>; sizeBytes?: number; defectCount?: number; errorKey?: string },
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('inspection_excels')
-          .set({
-            state: end.state,
-            progress: 1,
-            size_bytes: end.sizeBytes ?? null,
-            error_key: end.errorKey ?? null,
-            finished_at: new Date(),
-            // The defects may have changed since the export was asked for: the record says what the file holds.
-            ...(end.defectCount === undefined
-              ? {}
-              : { defect_count: end.defectCount, flagged: isLargeDefectExport(end.defectCount) }),
-          })
-          .where('id', '=', id)
-          .where('state', '=', 'generating')
-          .returning('project_id')
-          .executeTakeFirst();
-        if (!result) return false;
-        if (end.state === 'done') await reserveProjectVolume(trx, result.project_id, end.sizeBytes ?? 0);
-        return true;
-      });
+    async finish(trx: Kysely<Database>, id: number, end: ExcelEnd): Promise<EndedFileRecord | undefined> {
+      const ended = await trx
+        .updateTable('inspection_excels as x')
+        .from('projects as p')
+        .set({
+          state: end.state,
+          progress: 1,
+          size_bytes: end.sizeBytes ?? null,
+          error_key: end.errorKey ?? null,
+          finished_at: new Date(),
+          // The defects may have changed since the export was asked for: the record says what the file holds.
+          ...(end.defectCount === undefined
+            ? {}
+            : { defect_count: end.defectCount, flagged: isLargeDefectExport(end.defectCount) }),
+        })
+        .whereRef('p.id', '=', 'x.project_id')
+        .where('x.id', '=', id)
+        .where('x.state', '=', 'generating')
+        .returning('p.team_id')
+        .executeTakeFirst();
+      return ended && { teamId: ended.team_id, fileBytes: end.state === 'done' ? (end.sizeBytes ?? 0) : null };
     },
 
     /** Deletes the record; answers the bytes its file held (none while it is written), or undefined when gone. */

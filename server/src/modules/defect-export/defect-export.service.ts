@@ -32,7 +32,7 @@ import type { DiseaseFilterRepo, FilterRangeValues } from '../disease-filter/dis
 import { inspectionGuard } from '../inspection/inspection-guard.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
-import type { DefectExportRepo, InspectionExcelRow } from './defect-export.repo.js';
+import type { DefectExportRepo, ExcelEnd, InspectionExcelRow } from './defect-export.repo.js';
 import { buildWorkbook, cropThumbnails, writeWorkbook } from './defect-export.workbook.js';
 
 export const DEFECT_EXPORT_JOB = 'defect.export';
@@ -47,8 +47,8 @@ export interface DefectExportServiceDeps {
   access: Pick<ProjectAccess, 'require' | 'viewers'>;
   ranges: Pick<DiseaseFilterRepo, 'findRange'>;
   fields: Pick<DefectFieldRepo, 'listForProject'>;
-  /** The team's storage, given back a deleted export's bytes (the export's end counts them: `repo.finish`). */
-  quota: Pick<QuotaService, 'release'>;
+  /** The team's storage: counts an export's file as its record ends, gives a deleted export's bytes back. */
+  quota: Pick<QuotaService, 'endAndCount' | 'release'>;
   blobs: BlobStore;
   cpu: CpuPool;
   jobs: Pick<JobQueue, 'enqueue'>;
@@ -95,6 +95,11 @@ const fileNameOf = (text: string) => `${text.replace(/[\\/:*?"<>|\u0000-\u001f]/
 export function createDefectExportService(deps: DefectExportServiceDeps) {
   const { repo, access, blobs } = deps;
   const requireInspection = inspectionGuard(deps.inspections, access);
+  /**
+   * Ends a generating record, a done one's file counted against its team as it ends (TEAM_VOLUME_EXCEED, the record
+   * left generating, when it does not fit); false when the record was deleted (or ended) meanwhile.
+   */
+  const finish = (id: number, end: ExcelEnd) => deps.quota.endAndCount((trx) => repo.finish(trx, id, end));
 
   /** The project's damage filter range as the defect list applies it. */
   async function rangeOf(projectId: number): Promise<FilterRangeValues | undefined> {
@@ -244,7 +249,7 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
       try {
         await deps.jobs.enqueue(DEFECT_EXPORT_JOB, { recordId: id });
       } catch (error) {
-        await repo.finish(id, { state: 'failed', errorKey: 'EXCEL_ERROR' });
+        await finish(id, { state: 'failed', errorKey: 'EXCEL_ERROR' });
         throw error;
       }
       return present((await repo.find(id))!);
@@ -258,7 +263,7 @@ export function createDefectExportService(deps: DefectExportServiceDeps) {
         state: 'done' | 'failed',
         values: { sizeBytes?: number; defectCount?: number; errorKey?: ErrorKey },
       ) => {
-        const kept = await repo.finish(record.id, { state, ...values });
+        const kept = await finish(record.id, { state, ...values });
         // A failed export keeps no file, nor does one deleted meanwhile (neither counted against the team).
         if (!kept || state === 'failed') await blobs.delete(record.storage_key);
         await publish(record.project_id, {

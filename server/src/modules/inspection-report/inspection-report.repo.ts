@@ -11,9 +11,21 @@ import {
 import type { Database, InspectionReportsTable } from '../../platform/db/schema.js';
 import { defectRows } from '../defect/defect.repo.js';
 import { inspectionIdsOf, type InspectionFileHooks } from '../inspection/inspection-files.js';
-import { reserveProjectVolume } from '../team/team.repo.js';
+import type { EndedFileRecord } from '../team/quota.service.js';
 
 export type InspectionReportRow = Selectable<InspectionReportsTable> & { created_by_name: string | null };
+
+/** How a report's job ends it: the latest, with its files and what it was written from, or failed. */
+export type ReportEnd =
+  | { state: 'failed'; errorKey: string }
+  | {
+      state: 'latest';
+      wordBytes: number;
+      pdfBytes: number | null;
+      defectCount: number | null;
+      flagged: boolean;
+      dataVersion: string;
+    };
 
 /** A report's PDF sits beside its Word file. */
 export const pdfKeyOf = (wordKey: string) => wordKey.replace(/\.docx$/, '.pdf');
@@ -162,61 +174,45 @@ export function createInspectionReportRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Ends a generating report; false when it was deleted (or ended) meanwhile. A report that becomes the latest
-     * counts its files against its project's team and makes its inspection's earlier latest one of its kind
-     * (monitoring or inspection) historical, in the same transaction: its bytes are counted exactly when it ends
-     * latest, never twice by a job run again after a crash. Files that do not fit throw TEAM_VOLUME_EXCEED, the
-     * report left generating.
+     * Ends a generating report inside `trx` (`quota.endAndCount`, which counts a latest report's files against its
+     * project's team in the same transaction); undefined when it was deleted (or ended) meanwhile. A report that
+     * becomes the latest makes its inspection's earlier latest one of its kind (monitoring or inspection) historical.
      */
-    finish(
-      id: number,
-      end:
-        | { state: 'failed'; errorKey: string }
-        | {
-            state: 'latest';
-            wordBytes: number;
-            pdfBytes: number | null;
-            defectCount: number | null;
-            flagged: boolean;
-            dataVersion: string;
-          },
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('inspection_reports')
-          .set({
-            state: end.state,
-            progress: 1,
-            finished_at: new Date(),
-            ...(end.state === 'failed'
-              ? { error_key: end.errorKey }
-              : {
-                  error_key: null,
-                  word_bytes: end.wordBytes,
-                  pdf_bytes: end.pdfBytes,
-                  defect_count: end.defectCount,
-                  flagged: end.flagged,
-                  data_version: end.dataVersion,
-                }),
-          })
-          .where('id', '=', id)
-          .where('state', '=', 'generating')
-          .returning(['inspection_id', 'template', 'project_id'])
-          .executeTakeFirst();
-        if (!result) return false;
-        if (end.state === 'latest') {
-          await reserveProjectVolume(trx, result.project_id, end.wordBytes + (end.pdfBytes ?? 0));
-          await trx
-            .updateTable('inspection_reports')
-            .set({ state: 'historical' })
-            .where('inspection_id', '=', result.inspection_id)
-            .where('template', result.template === MONITORING_TEMPLATE ? '=' : '!=', MONITORING_TEMPLATE)
-            .where('state', '=', 'latest')
-            .where('id', '!=', id)
-            .execute();
-        }
-        return true;
-      });
+    async finish(trx: Kysely<Database>, id: number, end: ReportEnd): Promise<EndedFileRecord | undefined> {
+      const ended = await trx
+        .updateTable('inspection_reports as r')
+        .from('projects as p')
+        .set({
+          state: end.state,
+          progress: 1,
+          finished_at: new Date(),
+          ...(end.state === 'failed'
+            ? { error_key: end.errorKey }
+            : {
+                error_key: null,
+                word_bytes: end.wordBytes,
+                pdf_bytes: end.pdfBytes,
+                defect_count: end.defectCount,
+                flagged: end.flagged,
+                data_version: end.dataVersion,
+              }),
+        })
+        .whereRef('p.id', '=', 'r.project_id')
+        .where('r.id', '=', id)
+        .where('r.state', '=', 'generating')
+        .returning(['r.inspection_id', 'r.template', 'p.team_id'])
+        .executeTakeFirst();
+      if (!ended) return undefined;
+      if (end.state === 'failed') return { teamId: ended.team_id, fileBytes: null };
+      await trx
+        .updateTable('inspection_reports')
+        .set({ state: 'historical' })
+        .where('inspection_id', '=', ended.inspection_id)
+        .where('template', ended.template === MONITORING_TEMPLATE ? '=' : '!=', MONITORING_TEMPLATE)
+        .where('state', '=', 'latest')
+        .where('id', '!=', id)
+        .execute();
+      return { teamId: ended.team_id, fileBytes: end.wordBytes + (end.pdfBytes ?? 0) };
     },
 
     /** Deletes the report; answers the bytes its files held (none while it is written), or undefined when gone. */

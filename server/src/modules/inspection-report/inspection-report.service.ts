@@ -53,7 +53,12 @@ import type { QuotaService } from '../team/quota.service.js';
 import { barChartPng, lineChartPng } from './inspection-report.chart.js';
 import { buildReportDocument, type CountRow, type Picture, type ReportContent } from './inspection-report.document.js';
 import { buildMonitoringDocument } from './inspection-report.monitoring.js';
-import { pdfKeyOf, type InspectionReportRepo, type InspectionReportRow } from './inspection-report.repo.js';
+import {
+  pdfKeyOf,
+  type InspectionReportRepo,
+  type InspectionReportRow,
+  type ReportEnd,
+} from './inspection-report.repo.js';
 
 export const INSPECTION_REPORT_JOB = 'report.generate';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -81,8 +86,8 @@ export interface InspectionReportServiceDeps {
   systemConfig: Pick<SystemConfigService, 'systemConfig' | 'openImage'>;
   /** LibreOffice's command; PDF is written when it exists. */
   soffice: string;
-  /** The team's storage, given back a deleted report's bytes (the report's end counts them: `repo.finish`). */
-  quota: Pick<QuotaService, 'release'>;
+  /** The team's storage: counts a report's files as it ends the latest, gives a deleted report's bytes back. */
+  quota: Pick<QuotaService, 'endAndCount' | 'release'>;
   blobs: BlobStore;
   cpu: CpuPool;
   jobs: Pick<JobQueue, 'enqueue'>;
@@ -117,6 +122,11 @@ interface ReportConfig {
 export function createInspectionReportService(deps: InspectionReportServiceDeps) {
   const { repo, access, blobs } = deps;
   const requireInspection = inspectionGuard(deps.inspections, access);
+  /**
+   * Ends a generating report, a latest one's files counted against its team as it ends (TEAM_VOLUME_EXCEED, the
+   * report left generating, when they do not fit); false when the report was deleted (or ended) meanwhile.
+   */
+  const finish = (id: number, end: ReportEnd) => deps.quota.endAndCount((trx) => repo.finish(trx, id, end));
   const pdfAvailable = () => fs.existsSync(deps.soffice);
   const send = projectEventSender<InspectionReportEvent>({
     bus: deps.bus,
@@ -255,7 +265,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     try {
       await deps.jobs.enqueue(INSPECTION_REPORT_JOB, { reportId: id });
     } catch (error) {
-      await repo.finish(id, { state: 'failed', errorKey: 'REPORT_ERROR' });
+      await finish(id, { state: 'failed', errorKey: 'REPORT_ERROR' });
       throw error;
     }
     return present((await repo.find(id))!);
@@ -810,7 +820,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
           : await write(record, context);
         // The files count against the team like uploads as the report ends: one that does not fit fails with
         // TEAM_VOLUME_EXCEED.
-        kept = await repo.finish(record.id, {
+        kept = await finish(record.id, {
           state: 'latest',
           wordBytes,
           pdfBytes,
@@ -824,7 +834,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
         if (context.signal.aborted) throw error;
         const errorKey: ErrorKey = error instanceof AppError ? error.key : 'REPORT_ERROR';
         if (!(error instanceof AppError)) context.log.error({ err: error, reportId }, 'the report failed');
-        await repo.finish(record.id, { state: 'failed', errorKey });
+        await finish(record.id, { state: 'failed', errorKey });
       }
       if (!kept) await Promise.all([blobs.delete(record.word_key), blobs.delete(pdfKeyOf(record.word_key))]);
       publish(record);

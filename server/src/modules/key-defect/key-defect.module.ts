@@ -18,16 +18,17 @@ export const keyDefectModule: ModuleDefinition = {
   register(context) {
     const db = context.database.db;
     const repo = createKeyDefectRepo(db);
+    const quota = context.use(QUOTA);
     const keyDefects = createKeyDefectService({
       repo,
       inspections: createInspectionRepo(db),
       access: context.use(PROJECT_ACCESS),
       config: createDiseaseFilterRepo(db),
-      quota: context.use(QUOTA),
+      quota,
       blobs: context.blobs,
     });
     registerInspectionFiles('key-defect', keyDefectFiles);
-    registerKeyDefectJobs(context.jobs, createUnusedScreenshotCollector({ repo, blobs: context.blobs }));
+    registerKeyDefectJobs(context.jobs, createUnusedScreenshotCollector({ repo, blobs: context.blobs, quota }));
     context.routes((router) => registerKeyDefectRoutes(router, { keyDefects }));
   },
 };

@@ -2,7 +2,6 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { KeyDefectHistoryAction } from '@sightline/shared';
 import type { Database, KeyDefectsTable } from '../../platform/db/schema.js';
 import { inspectionIdsOf, type InspectionFileHooks } from '../inspection/inspection-files.js';
-import { createTeamRepo } from '../team/team.repo.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Position = { lon: number; lat: number; height: number };
@@ -149,6 +148,26 @@ export function createKeyDefectRepo(db: Kysely<Database>) {
           .execute();
       },
 
+      /**
+       * Drops a claimed screenshot's record: its bytes and the team now owning its inspection, whose quota they count
+       * against (null when the inspection is gone), or undefined when the row was already gone.
+       */
+      async dropClaimedScreenshot(id: number): Promise<{ bytes: number; teamId: number | null } | undefined> {
+        const row = await q
+          .deleteFrom('key_defect_screenshots')
+          .where('id', '=', id)
+          .returning(['inspection_id', 'size_bytes'])
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const owner = await q
+          .selectFrom('inspections as i')
+          .innerJoin('projects as p', 'p.id', 'i.project_id')
+          .select('p.team_id')
+          .where('i.id', '=', row.inspection_id)
+          .executeTakeFirst();
+        return { bytes: row.size_bytes, teamId: owner?.team_id ?? null };
+      },
+
       /** A defect of the inspection, for a key defect to stand for. */
       async defectOfInspection(defectId: number, inspectionId: number) {
         const row = await q
@@ -251,31 +270,9 @@ export function createKeyDefectRepo(db: Kysely<Database>) {
 
   return {
     ...queries(db),
-    /**
-     * Drops a claimed screenshot's record and gives its bytes back to the team now owning its inspection, in one
-     * transaction: whoever drops the row releases the bytes, so they are released once however many collectors run.
-     * The bytes released, or null when the row was already gone.
-     */
-    freeClaimedScreenshot(id: number): Promise<number | null> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .deleteFrom('key_defect_screenshots')
-          .where('id', '=', id)
-          .returning(['inspection_id', 'size_bytes'])
-          .executeTakeFirst();
-        if (!row) return null;
-        const owner = await trx
-          .selectFrom('inspections as i')
-          .innerJoin('projects as p', 'p.id', 'i.project_id')
-          .select('p.team_id')
-          .where('i.id', '=', row.inspection_id)
-          .executeTakeFirst();
-        if (owner) await createTeamRepo(trx).releaseVolume(owner.team_id, row.size_bytes);
-        return row.size_bytes;
-      });
-    },
-    transaction<T>(work: (q: ReturnType<typeof queries>) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(queries(trx)));
+    /** Runs `work` in one transaction, which it may hand on to another service counting with it (the quota). */
+    transaction<T>(work: (q: ReturnType<typeof queries>, trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(queries(trx), trx));
     },
   };
 }

@@ -364,11 +364,12 @@ export type KeyDefectService = ReturnType<typeof createKeyDefectService>;
 
 /**
  * Frees the screenshots uploaded more than `UNUSED_SCREENSHOT_MAX_AGE_MS` ago that no key defect took: each is claimed
- * first (no key defect can take it any more), its blob deleted, then its record dropped with its bytes released in
- * one transaction. Two collectors at once, or one interrupted and run again, release each once.
+ * first (no key defect can take it any more), its blob deleted, then its record dropped with its bytes released to the
+ * team now owning its inspection in one transaction: whoever drops the row releases the bytes, so two collectors at
+ * once, or one interrupted and run again, release each once.
  */
-export function createUnusedScreenshotCollector(deps: Pick<KeyDefectServiceDeps, 'repo' | 'blobs'>) {
-  const { repo, blobs } = deps;
+export function createUnusedScreenshotCollector(deps: Pick<KeyDefectServiceDeps, 'repo' | 'blobs' | 'quota'>) {
+  const { repo, blobs, quota } = deps;
   return {
     async collect(): Promise<{ screenshots: number; bytes: number }> {
       const claimed = await repo.claimUnusedScreenshots(new Date(Date.now() - UNUSED_SCREENSHOT_MAX_AGE_MS));
@@ -376,10 +377,14 @@ export function createUnusedScreenshotCollector(deps: Pick<KeyDefectServiceDeps,
       let bytes = 0;
       for (const { id, storage_key } of claimed) {
         await blobs.delete(storage_key);
-        const released = await repo.freeClaimedScreenshot(id);
-        if (released === null) continue;
+        const dropped = await repo.transaction(async (q, trx) => {
+          const row = await q.dropClaimedScreenshot(id);
+          if (row && row.teamId !== null) await quota.release(row.teamId, row.bytes, { transaction: trx });
+          return row;
+        });
+        if (!dropped) continue;
         screenshots += 1;
-        bytes += released;
+        bytes += dropped.bytes;
       }
       return { screenshots, bytes };
     },

@@ -12,6 +12,7 @@ import { okData } from '../../../test/factories/spatial-marker.js';
 import { buildStaffedTeam, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
 import { TEST_PASSWORD } from '../../../test/factories/user.js';
 import { fieldKeys } from '../../../test/validation.js';
+import { createQuotaService } from '../team/quota.service.js';
 import { createKeyDefectRepo } from './key-defect.repo.js';
 import { createUnusedScreenshotCollector, UNUSED_SCREENSHOT_MAX_AGE_MS } from './key-defect.service.js';
 
@@ -305,7 +306,11 @@ describeOnEachDatabase('key defects', (server) => {
   it('a screenshot no key defect took is freed a day after its upload, once; a held or younger one stays', async () => {
     const db = server().db;
     const repo = createKeyDefectRepo(db);
-    const collector = createUnusedScreenshotCollector({ repo, blobs: createConfiguredBlobStore(server().config) });
+    const collector = createUnusedScreenshotCollector({
+      repo,
+      blobs: createConfiguredBlobStore(server().config),
+      quota: createQuotaService({ db }),
+    });
     /** Sets a screenshot's upload time back, as if uploaded `ms` ago. */
     const uploadedAgo = (name: string, ms: number) =>
       sql`update key_defect_screenshots set created_at = ${new Date(Date.now() - ms)} where name = ${name}`.execute(db);

@@ -5,7 +5,6 @@ import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { Database } from '../../platform/db/schema.js';
 import { createLocalBlobStore, type BlobStore } from '../../platform/storage/blob-store.js';
 import { createQuotaService } from '../team/quota.service.js';
-import { createTeamRepo } from '../team/team.repo.js';
 import { createRecycleBinRepo } from './recycle-bin.repo.js';
 import { createRecycleBinService, registerRecyclable, type RecycleBinService } from './recycle-bin.service.js';
 import { describeOnEachDatabase } from '../../../test/harness.js';
@@ -120,7 +119,7 @@ describeOnEachDatabase('recycle bin', (server) => {
     bin = createRecycleBinService({
       repo: createRecycleBinRepo(server().db),
       blobs,
-      quota: createQuotaService({ repo: createTeamRepo(server().db) }),
+      quota: createQuotaService({ db: server().db }),
     });
   });
 

@@ -20,7 +20,7 @@ export const teamModule: ModuleDefinition = {
   register(context) {
     const { database, bus } = context;
     const teams = createTeamRepo(database.db);
-    context.provide(QUOTA, createQuotaService({ repo: teams }));
+    context.provide(QUOTA, createQuotaService({ db: database.db }));
     const projects = context.useLater(INVITABLE_PROJECTS);
     const invitations = createInvitationService({
       repo: createInvitationRepo(database.db),

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { AppError, type MemberType, type RoleCode } from '@sightline/shared';
+import type { MemberType, RoleCode } from '@sightline/shared';
 import type { Database } from '../../platform/db/schema.js';
 import { likePattern } from '../../platform/db/sql-helpers.js';
 import { runMemberRemovalHooks } from './member-removal.js';
@@ -222,16 +222,3 @@ export function createTeamRepo(db: Kysely<Database>) {
 }
 
 export type TeamRepo = ReturnType<typeof createTeamRepo>;
-
-/**
- * Counts a job's file against its project's team as the transaction that ends the file's record (`db`) commits, so
- * a job run again after a crash never counts it twice; TEAM_VOLUME_EXCEED, rolling the end back, when it does not fit.
- */
-export async function reserveProjectVolume(db: Kysely<Database>, projectId: number, bytes: number): Promise<void> {
-  const { team_id } = await db
-    .selectFrom('projects')
-    .select('team_id')
-    .where('id', '=', projectId)
-    .executeTakeFirstOrThrow();
-  if (!(await createTeamRepo(db).reserveVolume(team_id, bytes))) throw new AppError('TEAM_VOLUME_EXCEED');
-}

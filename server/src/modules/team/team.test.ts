@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   AppError,
@@ -8,12 +9,12 @@ import {
   type TeamDetails,
   type TeamMember,
 } from '@sightline/shared';
+import type { Database } from '../../platform/db/schema.js';
 import { describeOnEachDatabase } from '../../../test/harness.js';
 import type { Issues } from '../../../test/validation.js';
 import { DAY_MS, buildStaffedTeam, buildTeam } from '../../../test/factories/team.js';
 import { addMembership, buildSignedInUser, buildUser } from '../../../test/factories/user.js';
 import { createQuotaService } from './quota.service.js';
-import { createTeamRepo } from './team.repo.js';
 
 const MIB = 1024 ** 2;
 const GIB = 1024 ** 3;
@@ -225,7 +226,7 @@ describeOnEachDatabase('team', (server) => {
   });
 
   describe('storage quota', () => {
-    const quotaOf = () => createQuotaService({ repo: createTeamRepo(server().db) });
+    const quotaOf = () => createQuotaService({ db: server().db });
 
     it('reserves within the maximum and refuses, counting nothing, past it', async () => {
       const team = await buildTeam(server().db, { volumeMaxGb: 1 });
@@ -254,6 +255,48 @@ describeOnEachDatabase('team', (server) => {
       const results = await Promise.allSettled(Array.from({ length: 8 }, () => quota.reserve(team.id, chunk)));
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
       expect((await quota.usage(team.id)).usedBytes).toBe(5 * chunk);
+    });
+
+    it("counts in the caller's transaction: the count commits or rolls back with the caller's change", async () => {
+      const team = await buildTeam(server().db, { volumeMaxGb: 1 });
+      const quota = quotaOf();
+      /** The caller's change: the team's name. */
+      const rename = (trx: Kysely<Database>, name: string) =>
+        trx.updateTable('teams').set({ name }).where('id', '=', team.id).execute();
+      const teamRow = () =>
+        server().db.selectFrom('teams').select(['name', 'volume_used_bytes']).where('id', '=', team.id).execute();
+
+      // A change that fails after its count takes the count back with it.
+      const rolledBack = await server()
+        .db.transaction()
+        .execute(async (trx) => {
+          await rename(trx, 'Counted then failed');
+          await quota.reserve(team.id, 300 * MIB, { transaction: trx });
+          throw new Error('the change failed');
+        })
+        .catch((error: unknown) => error);
+      expect(rolledBack).toBeInstanceOf(Error);
+      expect(await quota.usage(team.id)).toMatchObject({ usedBytes: 0 });
+
+      // endAndCount: a file that fits is counted as its record ends; one that does not undoes the end.
+      const ended = (name: string, fileBytes: number | null) => async (trx: Transaction<Database>) => {
+        await rename(trx, name);
+        return { teamId: team.id, fileBytes };
+      };
+      expect(await quota.endAndCount(ended('Ended with a file', 600 * MIB))).toBe(true);
+      expect(await teamRow()).toEqual([{ name: 'Ended with a file', volume_used_bytes: String(600 * MIB) }]);
+      const refused = await quota.endAndCount(ended('Ended with too large a file', 500 * MIB)).catch((e: unknown) => e);
+      expect((refused as AppError).key).toBe('TEAM_VOLUME_EXCEED');
+      expect(await teamRow()).toEqual([{ name: 'Ended with a file', volume_used_bytes: String(600 * MIB) }]);
+      expect(await quota.endAndCount(ended('Ended without a file', null))).toBe(true);
+      expect(await quota.endAndCount(async () => undefined)).toBe(false);
+      expect(await teamRow()).toEqual([{ name: 'Ended without a file', volume_used_bytes: String(600 * MIB) }]);
+
+      // A release in the caller's transaction commits with it.
+      await server()
+        .db.transaction()
+        .execute((trx) => quota.release(team.id, 100 * MIB, { transaction: trx }));
+      expect(await quota.usage(team.id)).toMatchObject({ usedBytes: 500 * MIB });
     });
 
     it('shows the usage in the team details', async () => {
