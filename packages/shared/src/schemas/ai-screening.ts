@@ -95,7 +95,10 @@ export const aiScreeningStatusSchema = z.object({
   errorKey: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
-  /** The detectors whose defects the inspection's AI results hold now, learned models first. */
+  /**
+   * What the last run screened with, recorded when it started: one detector (none before a first run), whatever the
+   * project chooses or the inspection's AI defects hold since.
+   */
   detectors: z.array(aiDetectorSchema),
 });
 export type AiScreeningStatus = z.infer<typeof aiScreeningStatusSchema>;

@@ -146,7 +146,8 @@ export function registerAiModelRoutes(router: Router, models: AiModelService, up
   });
   router.user({
     call: aiModelCalls.remove,
-    summary: 'Delete a learned model no team or project has chosen (AI_MODEL_IN_USE otherwise) and its files',
+    summary:
+      'Delete a learned model no team or project has chosen and no queued or running screening uses (AI_MODEL_IN_USE otherwise), and its files',
     tags,
     permission: 'image:screen',
     handler: async ({ auth, params }) => {

@@ -601,4 +601,46 @@ describeOnEachDatabase('Learned AI models', (server) => {
       expect(leftInUploads()).toEqual([]);
     }, 120_000);
   });
+
+  describe("the last run's model", () => {
+    it('is the one chosen when the run started, after the choice changes and its AI defects are deleted', async () => {
+      const registered = await upload(await untrainedModel(), team.inspector.token, '?name=Run%20model');
+      const model = await pollUntil(
+        async () => okData(await call<AiModel>('GET', `/ai-model/${registered.data.id}`)),
+        (value) => value.state !== 'checking',
+      );
+      expect(model.state).toBe('ready');
+      okData(await call<AiModelChoice>('PUT', '/ai-model/choice', { modelId: null }));
+      okData(await call<AiModelChoice>('PUT', '/ai-model/choice', { projectId, modelId: model.id }));
+      const byModel = { modelId: model.id, name: 'Run model' };
+      expect((await screenToEnd()).detectors).toEqual([byModel]);
+
+      // The built-in detector chosen again and the run's AI defects deleted: the summary still names the run's model.
+      expect(okData(await call<AiModelChoice>('PUT', '/ai-model/choice', { projectId, modelId: null }))).toMatchObject({
+        effectiveModelId: null,
+      });
+      const found = await server()
+        .db.selectFrom('defects')
+        .select('id')
+        .where('inspection_id', '=', inspectionId)
+        .where('source', '=', 'ai')
+        .execute();
+      if (found.length > 0) {
+        okData(await call('DELETE', '/inspection-disease/deleteIds', { ids: found.map((row) => row.id) }));
+      }
+      const status = () => call<AiScreeningStatus>('GET', `/ai-check/queue-position/${inspectionId}`);
+      expect(okData(await status()).detectors).toEqual([byModel]);
+
+      // While a screening would use it, the model cannot go even once nobody has it chosen.
+      const busy = (state: 'AI_CHECKING' | 'AI_CHECK_COMPLETE') =>
+        server().db.updateTable('ai_screenings').set({ state }).where('inspection_id', '=', inspectionId).execute();
+      await busy('AI_CHECKING');
+      expect((await call('DELETE', `/ai-model/${model.id}`)).body.msg).toBe('AI_MODEL_IN_USE');
+      await busy('AI_CHECK_COMPLETE');
+
+      // Deleted, it is still the run's, by its id.
+      expect(okData(await call('DELETE', `/ai-model/${model.id}`))).toBeNull();
+      expect(okData(await status()).detectors).toEqual([{ modelId: model.id, name: null }]);
+    }, 120_000);
+  });
 });

@@ -16,10 +16,16 @@ export interface ScreeningModel {
  */
 export function createModelChoice(db: Kysely<Database>) {
   const repo = createAiModelRepo(db);
+  const present = (row: { id: number; name: string; model_key: string; sidecar_key: string } | undefined) =>
+    row ? { id: row.id, name: row.name, modelKey: row.model_key, sidecarKey: row.sidecar_key } : null;
   return {
     async modelFor(projectId: number): Promise<ScreeningModel | null> {
-      const row = await repo.modelForProject(projectId);
-      return row ? { id: row.id, name: row.name, modelKey: row.model_key, sidecarKey: row.sidecar_key } : null;
+      return present(await repo.modelForProject(projectId));
+    },
+
+    /** A model a screening recorded when it started; null once it is deleted. */
+    async model(id: number): Promise<ScreeningModel | null> {
+      return present(await repo.findModel(id));
     },
   };
 }

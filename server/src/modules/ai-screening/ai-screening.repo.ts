@@ -323,23 +323,15 @@ export function createAiScreeningRepo(db: Kysely<Database>) {
           .execute();
       },
 
-      /**
-       * The detectors whose defects the inspection's AI results hold: each learned model (its name null once it is
-       * deleted) and the built-in detector (no model) last.
-       */
-      detectorsOf(inspectionId: number) {
-        return (
-          q
-            .selectFrom('defects as d')
-            .leftJoin('ai_models as m', 'm.id', 'd.ai_model_id')
-            .select(['d.ai_model_id', 'm.name'])
-            .distinct()
-            .where('d.inspection_id', '=', inspectionId)
-            .where('d.source', '=', 'ai')
-            // Ascending puts the null (built-in) last.
-            .orderBy('d.ai_model_id')
-            .execute()
-        );
+      /** The inspection's screening with the name of the learned model its run used (null once it is deleted). */
+      withModel(inspectionId: number) {
+        return q
+          .selectFrom('ai_screenings as s')
+          .leftJoin('ai_models as m', 'm.id', 's.ai_model_id')
+          .selectAll('s')
+          .select('m.name as ai_model_name')
+          .where('s.inspection_id', '=', inspectionId)
+          .executeTakeFirst();
       },
 
       /** Sets the review flag of screened photos (of `imageIds`, or all the inspection's) whose flag differs. */

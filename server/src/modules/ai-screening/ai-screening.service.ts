@@ -29,7 +29,7 @@ import { inspectionGuard } from '../inspection/inspection-guard.js';
 import { imageBlobKeys, type InspectionImageRepo } from '../inspection/inspection-image.repo.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
-import type { ModelChoice } from '../ai-model/model-choice.js';
+import type { ModelChoice, ScreeningModel } from '../ai-model/model-choice.js';
 import type { AiScreeningRepo } from './ai-screening.repo.js';
 import { screenPhotoTask, type ScreenedShape } from './ai-screening.tasks.js';
 
@@ -52,8 +52,8 @@ export interface AiScreeningServiceDeps {
   /** The defect types usable in a project, for a feedback's correct type. */
   types: Pick<DiseaseFilterRepo, 'usableTypeIds'>;
   measure: MeasureDefect;
-  /** The learned model chosen for a photo's project, if any (else the built-in detector screens it). */
-  models: Pick<ModelChoice, 'modelFor'>;
+  /** The learned model chosen for a project, if any (else the built-in detector screens), and a run's by its id. */
+  models: Pick<ModelChoice, 'modelFor' | 'model'>;
   cpu: CpuPool;
   jobs: JobQueue;
   bus: EventBus;
@@ -90,20 +90,20 @@ function presentFeedback(row: FeedbackRow): AiFeedback {
 
 /**
  * AI screening (SPEC sections 2, 4 and 7). A start puts the inspection's screening in the deployment's queue (its
- * photos in range marked pending) and enqueues a turn; each turn's handler, in a worker, takes the head of the queue
- * and screens its pending photos in the CPU pool with the built-in detector, as many at a time as the pool has
- * threads. A photo's detections become AI defects measured and placed like drawn ones (together: one read of the
- * camera, one geometry question, one number reservation and multi-row inserts), written with the photo's result in
- * one transaction that also checks the run is still this job's: a cancel stops it between photos, and a run resumed
- * after a crash does only the photos still pending, so no photo's defects are written twice. A reviewer then marks
- * screened photos reviewed.
+ * photos in range marked pending, the project's learned model recorded, none for the built-in detector) and enqueues
+ * a turn; each turn's handler, in a worker, takes the head of the queue and screens its pending photos in the CPU
+ * pool with that detector, as many at a time as the pool has threads. A photo's detections become AI defects measured
+ * and placed like drawn ones (together: one read of the camera, one geometry question, one number reservation and
+ * multi-row inserts), written with the photo's result in one transaction that also checks the run is still this
+ * job's: a cancel stops it between photos, and a run resumed after a crash does only the photos still pending, so no
+ * photo's defects are written twice. A reviewer then marks screened photos reviewed.
  */
 export function createAiScreeningService(deps: AiScreeningServiceDeps) {
   const { repo, access, jobs } = deps;
   const requireInspection = inspectionGuard(deps.inspections, access);
 
   async function status(inspectionId: number): Promise<AiScreeningStatus> {
-    const row = await repo.find(inspectionId);
+    const row = await repo.withModel(inspectionId);
     const queued = row?.state === 'AI_QUEUE' && row.queue_order !== null;
     return {
       inspectionId,
@@ -116,10 +116,9 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
       errorKey: row?.error_key ?? null,
       startedAt: row?.started_at?.toISOString() ?? null,
       finishedAt: row?.finished_at?.toISOString() ?? null,
-      detectors: (await repo.detectorsOf(inspectionId)).map((detector) => ({
-        modelId: detector.ai_model_id,
-        name: detector.name,
-      })),
+      // The detector recorded on the run when it started, not those of the AI defects now: a later run with another
+      // model, or defects deleted since, do not change what this run used.
+      detectors: row?.started_at ? [{ modelId: row.ai_model_id, name: row.ai_model_name }] : [],
     };
   }
 
@@ -184,9 +183,14 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
   }
 
   /** Screens one pending photo and commits its result; false when the run is no longer this job's. */
-  async function screenPhoto(run: ScreeningRow, imageId: number, typeIdOf: Map<string, number>, context: JobContext) {
+  async function screenPhoto(
+    run: ScreeningRow,
+    model: ScreeningModel | null,
+    imageId: number,
+    typeIdOf: Map<string, number>,
+    context: JobContext,
+  ) {
     const photo = await deps.images.findImage(imageId);
-    let model: Awaited<ReturnType<ModelChoice['modelFor']>> = null;
     let outcome:
       | { state: 'abnormal'; errorKey: ErrorKey }
       | { state: 'done'; measured: Array<{ shape: ScreenedShape; size: DefectMeasure }> };
@@ -194,7 +198,6 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
       outcome = { state: 'abnormal', errorKey: 'INSPECTION_IMAGE_NOT_EXISTING' };
     } else {
       const wanted = run.type_codes as DefectType[];
-      model = await deps.models.modelFor(photo.project_id);
       const screened = await deps.cpu.run(
         screenPhotoTask,
         { originalKey: imageBlobKeys(photo.storage_key).original, types: wanted, model },
@@ -277,6 +280,7 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
     async start(auth: AuthContext, inspectionId: number, body: AiCheckStartBody): Promise<AiScreeningStatus> {
       const { inspection } = await requireInspection(auth, inspectionId, { change: true });
       const codes = await typeCodes(body.typeIds);
+      const model = await deps.models.modelFor(inspection.project_id);
       await repo.transaction(async (q, trx) => {
         const row = await q.lock(inspection.id);
         if ((AI_BUSY_STATES as readonly string[]).includes(row.state)) throw new AppError('SAME_TASK_EXECUTING');
@@ -300,6 +304,7 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
           started_by: auth.userId,
           started_at: new Date(),
           finished_at: null,
+          ai_model_id: model?.id ?? null,
         });
         await jobs.enqueue(AI_SCREENING_JOB, { inspectionId: inspection.id }, { transaction: trx });
       });
@@ -481,6 +486,9 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
         const run = await repo.update(inspectionId, RUNNING, { state: 'AI_CHECKING' }, context.jobId);
         if (!run) return { state: 'stopped' };
         announce();
+        // The model recorded at the start screens every photo of the run, whatever the project chooses meanwhile.
+        const model = run.ai_model_id === null ? null : await deps.models.model(run.ai_model_id);
+        if (run.ai_model_id !== null && !model) throw new AppError('AI_MODEL_NOT_EXISTING');
         const typeIdOf = new Map(
           (await repo.builtInTypes()).flatMap((row) => (row.code === null ? [] : [[row.code, row.id] as const])),
         );
@@ -491,7 +499,7 @@ export function createAiScreeningService(deps: AiScreeningServiceDeps) {
         const screenNext = async (): Promise<void> => {
           for (let imageId = pending.shift(); imageId !== undefined && !stopped && !failed; imageId = pending.shift()) {
             context.signal.throwIfAborted();
-            if (!(await screenPhoto(run, imageId, typeIdOf, context))) {
+            if (!(await screenPhoto(run, model, imageId, typeIdOf, context))) {
               stopped = true;
               return;
             }

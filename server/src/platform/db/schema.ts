@@ -780,6 +780,8 @@ export interface AiScreeningsTable {
   started_by: number | null;
   started_at: Date | null;
   finished_at: Date | null;
+  /** The learned model the run screens with, recorded at its start (null: the built-in detector). */
+  ai_model_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A photo's AI result and review (modules/ai-screening). */

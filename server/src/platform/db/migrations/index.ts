@@ -27,6 +27,7 @@ import * as m0025 from './0025-monitor-reports.js';
 import * as m0027 from './0027-defect-list-indexes.js';
 import * as m0028 from './0028-ai-models.js';
 import * as m0029 from './0029-key-defect-screenshots.js';
+import * as m0030 from './0030-ai-screening-model.js';
 
 /** Migrations are imported, not read from disk, so the bundled server carries them. Append only. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-defect-list-indexes': m0027,
   '0028-ai-models': m0028,
   '0029-key-defect-screenshots': m0029,
+  '0030-ai-screening-model': m0030,
 };
 
 export const migrationProvider: MigrationProvider = {
