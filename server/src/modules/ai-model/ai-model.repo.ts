@@ -1,10 +1,19 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { AI_BUSY_STATES, type AiModelEvaluation, type AiModelState, type ExcelState } from '@sightline/shared';
 import type { AiModelsTable, AiTrainingSetsTable, Database } from '../../platform/db/schema.js';
-import { reserveProjectVolume } from '../team/team.repo.js';
+import type { EndedFileRecord } from '../team/quota.service.js';
 
 export type AiModelRow = Selectable<AiModelsTable> & { created_by_name: string | null };
 export type AiTrainingSetRow = Selectable<AiTrainingSetsTable>;
+
+/** How a training set's job ends its record: done with its zip, or failed. */
+export type TrainingSetEnd = {
+  state: Exclude<ExcelState, 'generating'>;
+  sizeBytes?: number;
+  photoCount?: number;
+  heldBackCount?: number;
+  errorKey?: string;
+};
 
 /** SQL of learned models, their choice per team and project, and training-set exports. */
 export function createAiModelRepo(db: Kysely<Database>) {
@@ -267,40 +276,32 @@ export function createAiModelRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Ends a generating set; false when it was deleted (or ended) meanwhile. A done set counts its zip against its
-     * project's team in the same transaction: its bytes are counted exactly when it ends, never twice by a job run
-     * again after a crash. A zip that does not fit throws TEAM_VOLUME_EXCEED, the set left generating.
+     * Ends a generating set inside `trx` (`quota.endAndCount`, which counts a done set's zip against its project's
+     * team in the same transaction); undefined when it was deleted (or ended) meanwhile.
      */
-    finishTrainingSet(
+    async finishTrainingSet(
+      trx: Kysely<Database>,
       id: number,
-      end: {
-        state: Exclude<ExcelState, 'generating'>;
-        sizeBytes?: number;
-        photoCount?: number;
-        heldBackCount?: number;
-        errorKey?: string;
-      },
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('ai_training_sets')
-          .set({
-            state: end.state,
-            progress: 1,
-            size_bytes: end.sizeBytes ?? null,
-            photo_count: end.photoCount ?? 0,
-            held_back_count: end.heldBackCount ?? 0,
-            error_key: end.errorKey ?? null,
-            finished_at: new Date(),
-          })
-          .where('id', '=', id)
-          .where('state', '=', 'generating')
-          .returning('project_id')
-          .executeTakeFirst();
-        if (!result) return false;
-        if (end.state === 'done') await reserveProjectVolume(trx, result.project_id, end.sizeBytes ?? 0);
-        return true;
-      });
+      end: TrainingSetEnd,
+    ): Promise<EndedFileRecord | undefined> {
+      const ended = await trx
+        .updateTable('ai_training_sets as t')
+        .from('projects as p')
+        .set({
+          state: end.state,
+          progress: 1,
+          size_bytes: end.sizeBytes ?? null,
+          photo_count: end.photoCount ?? 0,
+          held_back_count: end.heldBackCount ?? 0,
+          error_key: end.errorKey ?? null,
+          finished_at: new Date(),
+        })
+        .whereRef('p.id', '=', 't.project_id')
+        .where('t.id', '=', id)
+        .where('t.state', '=', 'generating')
+        .returning('p.team_id')
+        .executeTakeFirst();
+      return ended && { teamId: ended.team_id, fileBytes: end.state === 'done' ? (end.sizeBytes ?? 0) : null };
     },
 
     /** Deletes the set; answers the bytes its file held, or undefined when gone. */
