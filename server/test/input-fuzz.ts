@@ -63,6 +63,11 @@ export interface FuzzRequest {
   contentType?: string;
   /** What was wrong with this request, for the failure report. */
   variant: string;
+  /**
+   * Whether only the route's schema sees what is wrong (a bad parameter or field value), as against what routing and
+   * body parsing see (a broken escape, a malformed body, a wrong content type) before the caller is known.
+   */
+  schemaLevel: boolean;
 }
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
@@ -337,14 +342,18 @@ export function badRequests(operation: Operation): FuzzRequest[] {
     target: string,
     payload?: string,
     contentType = 'application/json',
+    schemaLevel = true,
   ): FuzzRequest => ({
     method: operation.method,
     url: target,
     variant,
+    schemaLevel,
     ...(payload !== undefined ? { payload, contentType } : {}),
   });
   const validBody = body === undefined ? undefined : toJson(body);
-  const requests: FuzzRequest[] = [request('baseline', url(pathValues, requiredQuery), validBody)];
+  const requests: FuzzRequest[] = [
+    request('baseline', url(pathValues, requiredQuery), validBody, undefined, false),
+  ];
 
   for (const parameter of operation.pathParams) {
     for (const [label, text] of badParamTexts(parameter.schema ?? {})) {
@@ -361,6 +370,8 @@ export function badRequests(operation: Operation): FuzzRequest[] {
         `path ${parameter.name}: broken escape`,
         url({ ...pathValues, [parameter.name]: '%E0%A4%A' }, requiredQuery, true),
         validBody,
+        undefined,
+        false,
       ),
     );
   }
@@ -406,8 +417,10 @@ export function badRequests(operation: Operation): FuzzRequest[] {
     }
   }
   if (operation.method !== 'GET' && operation.method !== 'HEAD') {
-    for (const [label, payload] of MALFORMED_BODIES) requests.push(request(`body: ${label}`, target, payload));
-    requests.push(request('body: wrong content type', target, validBody ?? 'a', 'text/plain'));
+    for (const [label, payload] of MALFORMED_BODIES) {
+      requests.push(request(`body: ${label}`, target, payload, undefined, false));
+    }
+    requests.push(request('body: wrong content type', target, validBody ?? 'a', 'text/plain', false));
   }
   return requests;
 }

@@ -141,8 +141,19 @@ describeOnOneDatabase('every operation refuses bad input without a 5xx or a hang
       }
     };
 
+    // A route for signed-in users settles its caller before its schema looks at the input (route.ts), so an anonymous
+    // caller reaches only routing and body parsing there: sending it the schema-level variants too would repeat the
+    // same refusal thousands of times.
+    const signedInOnly = new Set(
+      routeDeclarations()
+        .filter((declaration) => declaration.access === 'user' && !declaration.file && !declaration.upload)
+        .map((declaration) => `${declaration.method} ${openApiPath(declaration.url)}`),
+    );
     for (const operation of operations) {
       const requests = badRequests(operation);
+      const anonymousRequests = signedInOnly.has(`${operation.method} ${operation.path}`)
+        ? requests.filter((request) => !request.schemaLevel)
+        : requests;
       if (!(await intact(owner))) owner = await newOwner();
       // The baseline shows whether the owner gets past the permission check; if not, corporate management does.
       const [baseline] = requests;
@@ -150,7 +161,7 @@ describeOnOneDatabase('every operation refuses bad input without a 5xx or a hang
       const signedIn =
         probe.status === 403 ? ((await intact(manager)) ? manager : (manager = await newManager())) : owner;
       await run(operation, signedIn, requests);
-      await run(operation, anonymous, requests);
+      await run(operation, anonymous, anonymousRequests);
     }
 
     const fives = failures.filter((failure) => failure.status !== 'timeout').length;
