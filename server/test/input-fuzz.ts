@@ -351,9 +351,7 @@ export function badRequests(operation: Operation): FuzzRequest[] {
     ...(payload !== undefined ? { payload, contentType } : {}),
   });
   const validBody = body === undefined ? undefined : toJson(body);
-  const requests: FuzzRequest[] = [
-    request('baseline', url(pathValues, requiredQuery), validBody, undefined, false),
-  ];
+  const requests: FuzzRequest[] = [request('baseline', url(pathValues, requiredQuery), validBody, undefined, false)];
 
   for (const parameter of operation.pathParams) {
     for (const [label, text] of badParamTexts(parameter.schema ?? {})) {
