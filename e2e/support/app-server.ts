@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createScratchDatabase, type ScratchDatabase } from './postgres.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEMO_PASSWORD = 'DemoPass2026';
@@ -44,22 +45,51 @@ async function waitFor<T>(check: () => T | undefined, timeoutMs: number, what: s
 
 /** Where the e2e global setup left a data folder the built server migrated and seeded (e2e/support/global-setup.ts). */
 export const DATA_TEMPLATE_ENV = 'SIGHTLINE_E2E_DATA_TEMPLATE';
+/**
+ * The same on the machine's PostgreSQL server, when it answers: `{ database, files }`, a database the built server
+ * migrated and seeded, and its data folder (the files beside it).
+ */
+export const POSTGRES_TEMPLATE_ENV = 'SIGHTLINE_E2E_POSTGRES_TEMPLATE';
+
+export interface PostgresTemplate {
+  database: string;
+  files: string;
+}
+
+/**
+ * Which database a plain start runs on: `embedded`, as `npm start` runs the product, or `postgres`, a copy of the
+ * global setup's seeded database on the machine's server when it answers (else the embedded one). The server's share
+ * of a journey's CPU is half as large on PostgreSQL, whose engine is native, as on the embedded one's WebAssembly.
+ */
+export type JourneyDatabase = 'embedded' | 'postgres';
 
 /**
  * Starts the built product (server/dist and web/dist, as `npm start` runs it) on a free port with
- * its own embedded database and files, seeded with the demo team. The embedded database starts as a copy of the
- * global setup's migrated and seeded one when there is one: migrating a new database costs each test file seconds,
- * and what the first start does is the global setup's (and `npm start`'s) to show. A server on PostgreSQL or in
- * another mode starts from nothing, as its first start may seed differently.
+ * its own database and files, seeded with the demo team. A plain start (no `env` but WEB_DIST) starts as a copy of the
+ * global setup's migrated and seeded database and files when there is one: migrating a new database costs each test
+ * file seconds, and what the first start does is the global setup's (and `npm start`'s) to show. A server given its
+ * own DATABASE_URL or another mode starts from nothing, as its first start may seed differently.
  */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+export async function startAppServer(
+  env: Record<string, string> = {},
+  database: JourneyDatabase = 'embedded',
+): Promise<AppServer> {
   const mainJs = path.join(REPO_ROOT, 'server', 'dist', 'main.js');
   if (!fs.existsSync(mainJs)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-e2e-'));
-  const template = process.env[DATA_TEMPLATE_ENV];
   const plainStart = Object.keys(env).every((name) => name === 'WEB_DIST');
-  if (template && plainStart && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
+  const postgresTemplate = process.env[POSTGRES_TEMPLATE_ENV];
+  let copiedDatabase: ScratchDatabase | undefined;
+  if (plainStart && database === 'postgres' && postgresTemplate) {
+    const template = JSON.parse(postgresTemplate) as PostgresTemplate;
+    copiedDatabase = await createScratchDatabase(template.database);
+    fs.cpSync(template.files, dataDir, { recursive: true });
+    env = { ...env, DATABASE_URL: copiedDatabase.url };
+  } else {
+    const template = process.env[DATA_TEMPLATE_ENV];
+    if (template && plainStart && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
+  }
   let output = '';
   let child: ChildProcess | undefined;
 
@@ -121,6 +151,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     async stop() {
       await stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await copiedDatabase?.drop();
     },
     halt: stop,
     async restart() {

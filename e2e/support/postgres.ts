@@ -16,10 +16,13 @@ export interface ScratchDatabase {
 
 export { postgresAnswers };
 
-/** A new, empty database; the server migrates and seeds it when it starts on it. */
-export async function createScratchDatabase(): Promise<ScratchDatabase> {
+/**
+ * A new database, empty (the server migrates and seeds it when it starts on it) or a copy of `template` (a database
+ * nobody is connected to).
+ */
+export async function createScratchDatabase(template?: string): Promise<ScratchDatabase> {
   const name = `sightline_e2e_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = withDatabase(POSTGRES_ADMIN_URL, name);
   return {
     url,

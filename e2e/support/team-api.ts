@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CATALOGUES } from '@sightline/shared';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, REPO_ROOT, startAppServer, type AppServer } from './app-server.js';
+import { DEMO_PASSWORD, REPO_ROOT, startAppServer, type AppServer, type JourneyDatabase } from './app-server.js';
 
 export const zh = CATALOGUES['zh-CN'];
 
@@ -170,9 +170,14 @@ export function text(template: string, params: Record<string, string | number>):
 
 /**
  * Starts the built product on a copy of web/dist taken under the build lock: other builds of the
- * shared tree empty web/dist while a test runs, and a page would then miss its script chunks.
+ * shared tree empty web/dist while a test runs, and a page would then miss its script chunks. A plain start runs on
+ * PostgreSQL when the machine's server answers (`JourneyDatabase`): the journeys that show the product as `npm start`
+ * runs it, on its embedded database, start with `startAppServer`.
  */
-export async function startSnapshotServer(env: Record<string, string> = {}): Promise<AppServer> {
+export async function startSnapshotServer(
+  env: Record<string, string> = {},
+  database: JourneyDatabase = 'postgres',
+): Promise<AppServer> {
   const snapshot = mkdtempSync(path.join(os.tmpdir(), 'sightline-web-'));
   const source = path.join(REPO_ROOT, 'web', 'dist');
   try {
@@ -180,7 +185,7 @@ export async function startSnapshotServer(env: Record<string, string> = {}): Pro
   } catch {
     cpSync(source, snapshot, { recursive: true });
   }
-  const server = await startAppServer({ WEB_DIST: snapshot, ...env });
+  const server = await startAppServer({ WEB_DIST: snapshot, ...env }, database);
   return {
     ...server,
     async stop() {
