@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -73,8 +74,13 @@ export async function readStream(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function weakEtag(stats: fs.Stats): string {
-  return `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+/**
+ * A file's version: its size, inode and modification time in nanoseconds. Every put writes a new file and renames it
+ * over the key, so a rewrite gets another inode even when the clock (the kernel's file times move in ticks of a few
+ * milliseconds) gives it the same time.
+ */
+function weakEtag(stats: fs.BigIntStats): string {
+  return `W/"${stats.size.toString(16)}-${stats.ino.toString(16)}-${stats.mtimeNs.toString(16)}"`;
 }
 
 export function createLocalBlobStore(root: string): BlobStore {
@@ -108,7 +114,7 @@ export function createLocalBlobStore(root: string): BlobStore {
       const target = resolve(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       // Write beside and rename, so a crash mid-write never leaves a half file under the key.
-      const temporary = `${target}.${process.pid}.${Date.now()}.part`;
+      const temporary = `${target}.${process.pid}.${randomUUID()}.part`;
       try {
         if (Buffer.isBuffer(data)) await fs.promises.writeFile(temporary, data);
         else await pipeline(data, fs.createWriteStream(temporary));
@@ -128,9 +134,9 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
     async stat(key) {
       try {
-        const stats = await fs.promises.stat(resolve(key));
+        const stats = await fs.promises.stat(resolve(key), { bigint: true });
         if (!stats.isFile()) return null;
-        return { size: stats.size, modifiedAt: stats.mtime, etag: weakEtag(stats) };
+        return { size: Number(stats.size), modifiedAt: stats.mtime, etag: weakEtag(stats) };
       } catch {
         return null;
       }
