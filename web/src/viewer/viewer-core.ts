@@ -6,6 +6,7 @@ import type * as CesiumNs from 'cesium';
 import { prefersReducedMotion } from '../lib/reduced-motion';
 import { loadCesium } from './cesium-loader';
 import { THEME_COLOURS } from './viewer-format';
+import { defaultMsaaSamples } from './webgl-renderer';
 import { MeasureController } from './viewer-measure';
 import { DefectLayer } from './viewer-defects';
 import { KeyDefectLayer } from './viewer-key-defects';
@@ -65,7 +66,7 @@ function buildViewer(C: Cesium, container: HTMLElement, options: ViewerOptions):
     // A plain background in the theme's colour instead of stars (whose textures we then never fetch).
     skyBox: false,
     skyAtmosphere: false,
-    ...(options.msaaSamples ? { msaaSamples: options.msaaSamples } : {}),
+    msaaSamples: options.msaaSamples ?? defaultMsaaSamples(),
   });
   const { scene } = viewer;
   // No sun or moon either: an inspection view, not a planetarium.

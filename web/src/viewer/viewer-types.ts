@@ -79,7 +79,7 @@ export interface ViewerOptions {
   theme: ViewerTheme;
   /** Called when a tile fails to load (a missing file, a network error); the viewer goes on without it. */
   onTileError?: (url: string, error: unknown) => void;
-  /** Multisample anti-aliasing rate (Cesium's default is 4); 1 turns it off, for software WebGL. */
+  /** Multisample anti-aliasing rate; 1 turns it off. Unset: 4 on a GPU, 1 on software WebGL (webgl-renderer.ts). */
   msaaSamples?: number;
   /** Called when a frame fails to render; Cesium then stops rendering and shows its error panel. */
   onRenderError?: (error: unknown) => void;
