@@ -8,6 +8,26 @@ import { defineConfig } from 'vitest/config';
  */
 const WORKERS = Math.max(2, os.availableParallelism());
 
+const INTEGRATION = {
+  include: ['server/src/**/*.test.ts'],
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  globalSetup: ['server/test/global-setup.ts'],
+};
+
+/**
+ * Integration tests that need a process of their own: they replace a module (vi.mock), which only a module registry
+ * of their own can take, or measure the process (its memory, its event loop), where another file's leftovers count.
+ */
+const ISOLATED_INTEGRATION_FILES = [
+  'server/src/modules/auth/account-privacy.test.ts',
+  'server/src/modules/licence/licence.test.ts',
+  'server/src/modules/licence/licence-tool.test.ts',
+  'server/src/modules/ai-model/ai-model.test.ts',
+  'server/src/platform/cpu/cpu-offload.test.ts',
+];
+
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -22,13 +42,16 @@ export default defineConfig({
       },
       {
         test: {
+          ...INTEGRATION,
           name: 'integration',
-          include: ['server/src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          globalSetup: ['server/test/global-setup.ts'],
+          exclude: ISOLATED_INTEGRATION_FILES,
+          // The files of a worker share its modules instead of importing the server anew each (some 2 s of CPU a
+          // file): each test builds its own app, database and data folder, and an app's routes are its own.
+          isolate: false,
         },
+      },
+      {
+        test: { ...INTEGRATION, name: 'integration-isolated', include: ISOLATED_INTEGRATION_FILES },
       },
       {
         test: {

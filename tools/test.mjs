@@ -143,7 +143,7 @@ const RETRY = ['--retry', '1', '--reporter', 'default', '--reporter', './tools/r
 const steps = [
   ['types, lint, import boundaries and format', staticChecks],
   ['unit and drift checks', ['npx', ['vitest', 'run', '--project', 'unit']]],
-  ['integration (PGlite and PostgreSQL)', ['npx', ['vitest', 'run', '--project', 'integration', ...RETRY]]],
+  ['integration (PGlite and PostgreSQL)', ['npx', ['vitest', 'run', '--project', 'integration*', ...RETRY]]],
   [`platform integration (PGlite) under Node ${SECOND_NODE}`, testsUnderSecondNode],
   ['build', null],
   ['browser', ['npx', ['vitest', 'run', '--project', 'e2e', ...RETRY]]],

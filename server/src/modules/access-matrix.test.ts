@@ -47,7 +47,7 @@ function byLastSessionEnding(a: RouteDeclaration, b: RouteDeclaration): number {
  */
 describeOnEachDatabase('the permission matrix of every route, from the SPEC access table', (server) => {
   it('refuses each role exactly the calls its permissions do not grant', async () => {
-    const routes = routeDeclarations()
+    const routes = routeDeclarations(server().app)
       .filter((route) => route.access === 'user')
       .sort(byLastSessionEnding);
     expect(routes.length).toBeGreaterThan(100);

@@ -225,7 +225,7 @@ describeOnEachDatabase('team function packages', (server) => {
       const allowed = await app.inject({ method: 'GET', url: '/api/feature-check/monitor' });
       expect(allowed.json()).toEqual({ code: 2000, msg: 'success', data: { ok: true } });
       await app.close();
-      expect(routeDeclarations()).toContainEqual({
+      expect(routeDeclarations(app)).toContainEqual({
         method: 'GET',
         url: '/api/feature-check/monitor',
         access: 'user',

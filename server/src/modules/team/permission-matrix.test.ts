@@ -108,7 +108,7 @@ function menuCodes(items: MenuItem[]): string[] {
 }
 
 describeOnEachDatabase('team, administration and feedback permission matrix', (server) => {
-  const covered = () => routeDeclarations().filter((route) => COVERED.test(route.url));
+  const covered = () => routeDeclarations(server().app).filter((route) => COVERED.test(route.url));
 
   it('has a call for every covered route, and no call for a route that is gone', () => {
     const declared = covered().map((route) => `${route.method} ${route.url}`);

@@ -37,7 +37,7 @@ describeOnEachDatabase('local-user permissions', (server) => {
   };
 
   it('uses only permission keys of the shared table, and the local-user key on every /user call', () => {
-    const declared = routeDeclarations().filter((route) =>
+    const declared = routeDeclarations(server().app).filter((route) =>
       MODULE_PREFIXES.some((prefix) => route.url.startsWith(prefix)),
     );
     expect(declared.length).toBeGreaterThan(20);

@@ -35,7 +35,7 @@ interface Failure {
 function allOperations(server: TestServer): Operation[] {
   const published = operationsOf(server.app.swagger() as OpenApiDocument);
   const known = new Set(published.map((operation) => `${operation.method} ${operation.path}`));
-  const declaredOnly = routeDeclarations()
+  const declaredOnly = routeDeclarations(server.app)
     .filter((declaration) => !known.has(`${declaration.method} ${openApiPath(declaration.url)}`))
     .map((declaration) => declaredOperation(declaration.method, declaration.url));
   return [...published, ...declaredOnly];
@@ -145,7 +145,7 @@ describeOnOneDatabase('every operation refuses bad input without a 5xx or a hang
     // caller reaches only routing and body parsing there: sending it the schema-level variants too would repeat the
     // same refusal thousands of times.
     const signedInOnly = new Set(
-      routeDeclarations()
+      routeDeclarations(server().app)
         .filter((declaration) => declaration.access === 'user' && !declaration.file && !declaration.upload)
         .map((declaration) => `${declaration.method} ${openApiPath(declaration.url)}`),
     );

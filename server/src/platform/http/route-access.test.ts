@@ -18,7 +18,7 @@ describe("every route's permission follows the SPEC's access table", () => {
   afterAll(() => server.close());
 
   it('finds a rule in CALL_ACCESS for each declared route, and the route declares exactly that rule', () => {
-    const routes = routeDeclarations();
+    const routes = routeDeclarations(server.app);
     expect(routes.length).toBeGreaterThan(100);
     const mismatches = routes.flatMap((route) => {
       const rule = callAccessOf(route.method, route.url) ?? 'no rule';

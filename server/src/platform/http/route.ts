@@ -83,24 +83,36 @@ export interface RouteDeclaration {
   upload?: true;
 }
 
-// Keyed by method and url, so the apps that tests build one after another do not repeat entries.
-const declarations = new Map<string, RouteDeclaration>();
-
-// The contract call each enveloped route serves, keyed as `declarations` is.
-const servedCalls = new Map<string, CallDefinition>();
-
-/** Every route declared so far in this process, with the permission and feature it requires. */
-export function routeDeclarations(): RouteDeclaration[] {
-  return [...declarations.values()];
+/** The routes one app declared, keyed by method and url, and the contract call each enveloped one serves. */
+interface RouteCatalogue {
+  declarations: Map<string, RouteDeclaration>;
+  calls: Map<string, CallDefinition>;
 }
 
-/** The contract call a declared route serves, if it is an enveloped call. */
-export function callOfRoute(route: Pick<RouteDeclaration, 'method' | 'url'>): CallDefinition | undefined {
-  return servedCalls.get(`${route.method} ${route.url}`);
+// Keyed by the app's HTTP server, which the app and every plugin context registered inside it share: each app has
+// its own catalogue, so one test file's apps never show in another's, whichever worker runs them.
+const catalogues = new WeakMap<object, RouteCatalogue>();
+
+function catalogueOf(app: FastifyInstance): RouteCatalogue {
+  let catalogue = catalogues.get(app.server);
+  if (!catalogue) {
+    catalogue = { declarations: new Map(), calls: new Map() };
+    catalogues.set(app.server, catalogue);
+  }
+  return catalogue;
 }
 
-function declare(declaration: RouteDeclaration): void {
-  declarations.set(`${declaration.method} ${declaration.url}`, declaration);
+/** Every route `app` declared, with the permission and feature it requires. */
+export function routeDeclarations(app: FastifyInstance): RouteDeclaration[] {
+  return [...catalogueOf(app).declarations.values()];
+}
+
+/** The contract call a route `app` declared serves, if it is an enveloped call. */
+export function callOfRoute(
+  app: FastifyInstance,
+  route: Pick<RouteDeclaration, 'method' | 'url'>,
+): CallDefinition | undefined {
+  return catalogueOf(app).calls.get(`${route.method} ${route.url}`);
 }
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
@@ -117,6 +129,9 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
  * are applied here once for every route.
  */
 export function createRouter(app: FastifyInstance, options: RouteFactoryOptions) {
+  const catalogue = catalogueOf(app);
+  const declare = (declaration: RouteDeclaration) =>
+    catalogue.declarations.set(`${declaration.method} ${declaration.url}`, declaration);
   function register<C extends CallDefinition, A>(
     definition: CallRouteDefinition<C, A>,
     rights: Omit<RouteDeclaration, 'method' | 'url'>,
@@ -125,7 +140,7 @@ export function createRouter(app: FastifyInstance, options: RouteFactoryOptions)
     const { call } = definition;
     const url = callUrl(call);
     declare({ method: call.method, url, ...rights });
-    servedCalls.set(`${call.method} ${url}`, call);
+    catalogue.calls.set(`${call.method} ${url}`, call);
     const callers = new WeakMap<FastifyRequest, A>();
     app.route({
       method: call.method,

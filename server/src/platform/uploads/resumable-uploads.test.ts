@@ -152,7 +152,7 @@ describe.each(backends())('%s: resumable uploads of several kinds side by side',
   });
 
   it('declares each kind to the router with its permission, so the permission matrix covers it', () => {
-    const declared = routeDeclarations().filter((route) => route.url.endsWith('/upload'));
+    const declared = routeDeclarations(app).filter((route) => route.url.endsWith('/upload'));
     expect(declared.map((route) => [route.url, route.permission])).toEqual(
       expect.arrayContaining([
         ['/api/project-model/upload', 'project:model:upload'],
