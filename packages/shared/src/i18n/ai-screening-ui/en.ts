@@ -18,7 +18,7 @@ export const en: Widen<typeof zhCN> = {
     },
     progress: 'Photos screened {done} / {total}',
     defectsFound: '{count} defects found',
-    foundBy: 'Found by: {names}',
+    foundBy: 'Detection model: {names}',
     deletedModel: 'a deleted model (#{id})',
     queuePosition: '{position} tasks ahead in the queue',
     start: 'Start AI screening',
