@@ -13,12 +13,16 @@ describe('the shared call contract and the routes', () => {
 
   it('serves every call of the contract with exactly one route', () => {
     const routes = routeDeclarations(server.app);
-    const unserved = ALL_CALLS.filter((call) => routes.filter((route) => callOfRoute(server.app, route) === call).length !== 1);
+    const unserved = ALL_CALLS.filter(
+      (call) => routes.filter((route) => callOfRoute(server.app, route) === call).length !== 1,
+    );
     expect(unserved.map((call) => `${call.method} ${call.path}`)).toEqual([]);
   });
 
   it('serves no enveloped call outside the contract; only files and upload protocols stay outside', () => {
-    const outside = routeDeclarations(server.app).filter((route) => !route.file && !route.upload && !callOfRoute(server.app, route));
+    const outside = routeDeclarations(server.app).filter(
+      (route) => !route.file && !route.upload && !callOfRoute(server.app, route),
+    );
     expect(outside.map((route) => `${route.method} ${route.url}`)).toEqual([]);
     // A call defined beside its route rather than in the contract would escape the web's typed client.
     const stray = routeDeclarations(server.app).filter((route) => {
