@@ -1,7 +1,8 @@
 /**
  * Which WebGL renderer the browser draws with. Without a GPU (a virtual machine, a remote desktop, a browser that
  * blocks the driver) it is a software one, and every sample of multisample anti-aliasing is then drawn by the CPU:
- * four samples cost the 3D view about a fifth more of the CPU on each frame (docs/benchmarks.md, browser suite).
+ * dropping Cesium's four samples saves a fifth to a third of the drawing's CPU (docs/benchmarks.md, the test suite's
+ * time).
  */
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|basic render driver|software rasterizer/i;
 
@@ -19,8 +20,16 @@ function webglRendererName(): string | null {
   return name;
 }
 
-/** Cesium's four samples a pixel on a GPU; none on a software renderer, which draws edges unsmoothed instead. */
+let probedSamples: number | undefined;
+
+/**
+ * Cesium's four samples a pixel on a GPU; none on a software renderer, which draws edges unsmoothed instead. Probed
+ * once a page: the renderer does not change while it is open, and each probe spends a WebGL context.
+ */
 export function defaultMsaaSamples(): number {
-  const name = webglRendererName();
-  return name !== null && isSoftwareRenderer(name) ? 1 : 4;
+  if (probedSamples === undefined) {
+    const name = webglRendererName();
+    probedSamples = name !== null && isSoftwareRenderer(name) ? 1 : 4;
+  }
+  return probedSamples;
 }
