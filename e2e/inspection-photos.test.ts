@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { INSPECTION_IMAGE_UPLOAD_PATH, LIMITS, CATALOGUES } from '@sightline/shared';
 import { fixturePath } from '@sightline/imagery/test-fixtures';
@@ -95,6 +95,15 @@ describe.skipIf(skipReason !== null)('inspection photos', () => {
     return { inspectionId: inspection.id, groupId: inspection.imageGroups[0]!.id };
   }
 
+  /**
+   * Chooses files as a user can: once the dialog has its group (the choose buttons stay disabled until then, and a
+   * choice made before it is dropped).
+   */
+  async function chooseFiles(dialog: Locator, files: string | string[]): Promise<void> {
+    await expect.poll(() => dialog.getByTestId('photo-upload-choose-files').isEnabled()).toBe(true);
+    await dialog.getByTestId('photo-upload-files').setInputFiles(files);
+  }
+
   async function photos(page: Page, inspectionId: number): Promise<{ total: number; records: Photo[] }> {
     return apiData(suite.server, '/inspection-image/findPage', {
       method: 'POST',
@@ -118,9 +127,7 @@ describe.skipIf(skipReason !== null)('inspection photos', () => {
     await dialog.getByTestId('photo-upload-group').getByText('North').waitFor();
     const notes = path.join(scratch, 'notes.txt');
     writeFileSync(notes, 'flight notes, not a photo\n');
-    await dialog
-      .getByTestId('photo-upload-files')
-      .setInputFiles([...PHOTOS.map((name) => path.join(PHOTO_DIR, name)), notes]);
+    await chooseFiles(dialog, [...PHOTOS.map((name) => path.join(PHOTO_DIR, name)), notes]);
     // The group's camera takes 4000 × 3000; the fixture photos are of other sizes: asked before anything is sent.
     const warning = page.locator('.ant-modal-confirm').filter({ hasText: ui.upload.resolutionTitle });
     await warning.waitFor();
@@ -276,7 +283,7 @@ describe.skipIf(skipReason !== null)('inspection photos', () => {
 
     await panel.getByTestId('photo-upload-open').first().click();
     const dialog = page.getByTestId('photo-upload');
-    await dialog.getByTestId('photo-upload-files').setInputFiles(big);
+    await chooseFiles(dialog, big);
     const row = dialog.locator('[data-testid="photo-upload-row"][data-file-name="DJI_9999.JPG"]');
     await row.waitFor();
     await page.screenshot({ path: screenshotPath('inspection-photos-upload-progress') });
@@ -296,7 +303,7 @@ describe.skipIf(skipReason !== null)('inspection photos', () => {
     await resume.getByText(text(ui.upload.resumeTitle, { count: 1 })).waitFor();
     await resume.getByText(/DJI_9999\.JPG/).waitFor();
     await page.screenshot({ path: screenshotPath('inspection-photos-resume') });
-    await dialog.getByTestId('photo-upload-files').setInputFiles(big);
+    await chooseFiles(dialog, big);
     const finished = dialog.getByTestId('photo-upload-finished');
     await finished.waitFor({ timeout: 120_000 });
     expect(await finished.textContent()).toContain(text(ui.upload.finished, { done: 1, already: 0, failed: 0 }));

@@ -80,7 +80,7 @@ describe('embedded previews of the fixture drone photos', () => {
         expect(mpf!.bytes.length).toBe(entry!.MPImageLength);
         expect(thumbnail).toMatchObject({ source: 'exif-thumbnail', width: 160, height: 120 });
         expect(thumbnail!.bytes.length).toBe(entry!.ThumbnailLength);
-        // 960 px is below the product's preview (1280 px at least): the preview comes from the original.
+        // 960 px is below the product's preview (1024 px at least): the preview comes from the original.
         const photo = { width: 4000, height: 2250, orientation: 1 };
         expect(await findEmbeddedPreview(bytes!, photo, MINIMUM)).toBeNull();
         // With a lower bar the MPF preview wins; the 4:3 EXIF thumbnail of a 16:9 photo never qualifies.

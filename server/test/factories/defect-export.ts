@@ -8,7 +8,24 @@ import { imageBlobKeys } from '../../src/modules/inspection/inspection-image.rep
 import type { TestServer } from '../harness.js';
 import { insertPhotos, okData } from './spatial-marker.js';
 
-/** Photos of `size` pixels whose previews (half the size, a gradient) are in the blob store, as the ingest leaves them. */
+/** A picture of a gradient, so that a crop of it is not flat. */
+function gradient(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#204080"/><stop offset="1" stop-color="#e0c040"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+}
+
+/**
+ * Photos of `size` pixels (a gradient) with their previews (half the size) in the blob store, as the ingest leaves
+ * them.
+ */
 export async function insertPhotosWithPreviews(
   db: Kysely<Database>,
   blobs: BlobStore,
@@ -22,17 +39,7 @@ export async function insertPhotosWithPreviews(
     place.groupId,
     names.map((name) => ({ name, pose: null, size })),
   );
-  const [width, height] = [size[0] / 2, size[1] / 2];
-  const preview = await sharp({ create: { width, height, channels: 3, background: '#808080' } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#204080"/><stop offset="1" stop-color="#e0c040"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
-        ),
-      },
-    ])
-    .jpeg()
-    .toBuffer();
+  const [original, preview] = await Promise.all([gradient(...size), gradient(size[0] / 2, size[1] / 2)]);
   for (const row of rows) {
     const { storage_key: key } = await db
       .updateTable('inspection_images')
@@ -40,6 +47,7 @@ export async function insertPhotosWithPreviews(
       .where('id', '=', row.id)
       .returning('storage_key')
       .executeTakeFirstOrThrow();
+    await blobs.put(imageBlobKeys(key).original, original);
     await blobs.put(imageBlobKeys(key).preview, preview);
   }
   return Object.fromEntries(rows.map((row) => [row.name, row.id]));

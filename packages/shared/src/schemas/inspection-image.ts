@@ -22,11 +22,11 @@ export type InspectionImageVariant = (typeof INSPECTION_IMAGE_VARIANTS)[number];
 export const INSPECTION_IMAGE_THUMBNAIL_PX = 256;
 /**
  * Bounds of the screen-size preview's long side, in pixels: at most the maximum, and at least the minimum unless the
- * photo is smaller (packages/imagery `previewLongSide`: the photo shrunk by the largest whole factor that keeps the
- * minimum, which sharp decodes at its cheapest scale).
+ * photo is smaller (packages/imagery `previewLongSide`: of the photo shrunk by a whole factor within the bounds, the
+ * largest that sharp decodes at the cheapest JPEG scale any of them allows).
  */
 export const INSPECTION_IMAGE_PREVIEW_PX = 2048;
-export const INSPECTION_IMAGE_PREVIEW_MIN_PX = 1280;
+export const INSPECTION_IMAGE_PREVIEW_MIN_PX = 1024;
 
 /**
  * Where a photo is in its ingest: `uploaded` (stored, its job queued or running), `processed` (metadata, pose and

@@ -25,38 +25,36 @@ export function createAiModelRepo(db: Kysely<Database>) {
       .select('u.name as created_by_name');
 
   return {
-    /** Inserts a model whose blob keys name its id (known once inserted). */
-    insertModel(values: {
-      teamId: number;
-      name: string;
-      classes: readonly string[];
-      sizeBytes: number;
-      keys: (id: number) => { model: string; sidecar: string };
-      createdBy: number;
-    }) {
-      return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('ai_models')
-          .values({
-            team_id: values.teamId,
-            name: values.name,
-            state: 'checking',
-            classes: JSON.stringify(values.classes),
-            model_key: '',
-            sidecar_key: '',
-            size_bytes: values.sizeBytes,
-            created_by: values.createdBy,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const keys = values.keys(id);
-        return trx
-          .updateTable('ai_models')
-          .set({ model_key: keys.model, sidecar_key: keys.sidecar })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
+    /** Inserts a model whose files are stored under `keys`, in the caller's transaction. */
+    insertModel(
+      trx: Kysely<Database>,
+      values: {
+        teamId: number;
+        name: string;
+        classes: readonly string[];
+        sizeBytes: number;
+        keys: { model: string; sidecar: string };
+        createdBy: number;
+      },
+    ) {
+      return trx
+        .insertInto('ai_models')
+        .values({
+          team_id: values.teamId,
+          name: values.name,
+          state: 'checking',
+          classes: JSON.stringify(values.classes),
+          model_key: values.keys.model,
+          sidecar_key: values.keys.sidecar,
+          size_bytes: values.sizeBytes,
+          created_by: values.createdBy,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
     },
 
     findModel(id: number): Promise<AiModelRow | undefined> {

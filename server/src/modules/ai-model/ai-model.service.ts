@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,7 +56,7 @@ export interface AiModelServiceDeps {
   quota: Pick<QuotaService, 'reserve' | 'release' | 'endAndCount'>;
   blobs: BlobStore;
   cpu: CpuPool;
-  jobs: Pick<JobQueue, 'enqueue'>;
+  jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
   bus: EventBus;
   log: FastifyBaseLogger;
 }
@@ -224,30 +225,35 @@ export function createAiModelService(deps: AiModelServiceDeps) {
       });
       if (!checked.ok) throw new AppError(checked.errorKey);
       const size = (await fs.promises.stat(upload.model.path)).size + upload.sidecar.length;
-      await deps.quota.reserve(teamId, size);
-      let row: AiModelRow | undefined;
+      const folder = `teams/${teamId}/ai-models/${randomUUID()}`;
+      const keys = { model: `${folder}/model.onnx`, sidecar: `${folder}/model.json` };
+      const name = upload.name ?? sidecar.data.name ?? upload.model.name.replace(/\.onnx$/i, '');
+      // The files first, then the row, its bytes counted and its check queued in one transaction: a failure or a
+      // crash in between leaves at most files nobody counts, never bytes counted for a model that is not there, nor
+      // a model that stays "checking" with no check to come.
+      let modelId: number;
       try {
-        const name = upload.name ?? sidecar.data.name ?? upload.model.name.replace(/\.onnx$/i, '');
-        const inserted = await repo.insertModel({
-          teamId,
-          name: name.slice(0, 100) || 'model',
-          classes: [...new Set(sidecar.data.output.classes.map((entry) => entry.code))],
-          sizeBytes: size,
-          keys: (id) => ({
-            model: `teams/${teamId}/ai-models/${id}/model.onnx`,
-            sidecar: `teams/${teamId}/ai-models/${id}/model.json`,
-          }),
-          createdBy: auth.userId,
+        await blobs.put(keys.sidecar, Buffer.from(JSON.stringify(sidecar.data)));
+        await blobs.put(keys.model, fs.createReadStream(upload.model.path));
+        modelId = await repo.transaction(async (trx) => {
+          await deps.quota.reserve(teamId, size, { transaction: trx });
+          const { id } = await repo.insertModel(trx, {
+            teamId,
+            name: name.slice(0, 100) || 'model',
+            classes: [...new Set(sidecar.data.output.classes.map((entry) => entry.code))],
+            sizeBytes: size,
+            keys,
+            createdBy: auth.userId,
+          });
+          await deps.jobs.enqueue(AI_MODEL_EVALUATE_JOB, { modelId: id }, { transaction: trx });
+          return id;
         });
-        await blobs.put(inserted.sidecar_key, Buffer.from(JSON.stringify(sidecar.data)));
-        await blobs.put(inserted.model_key, fs.createReadStream(upload.model.path));
-        await deps.jobs.enqueue(AI_MODEL_EVALUATE_JOB, { modelId: inserted.id });
-        row = await repo.findModel(inserted.id);
       } catch (error) {
-        await deps.quota.release(teamId, size);
+        await Promise.all([blobs.delete(keys.sidecar), blobs.delete(keys.model)]);
         throw error;
       }
-      return (await presentModels([row!], teamId))[0]!;
+      deps.jobs.wake(AI_MODEL_EVALUATE_JOB);
+      return (await presentModels([await requireModel(auth, modelId)], teamId))[0]!;
     },
 
     /** The job: evaluates the model on the team's held-back reviewed photos and makes it ready. */

@@ -34,7 +34,7 @@ import { unzip } from '../../../test/factories/inspection-report.js';
 import { multipartStream, zeroBytes, type MultipartPart } from '../../../test/factories/multipart.js';
 import { buildOutsider, builtInDefectTypeId } from '../../../test/factories/project.js';
 import { okData } from '../../../test/factories/spatial-marker.js';
-import { buildStaffedTeam, grantFunction, type StaffedTeam } from '../../../test/factories/team.js';
+import { buildStaffedTeam, grantFunction, teamUsedBytes, type StaffedTeam } from '../../../test/factories/team.js';
 import { createAiModelRepo } from './ai-model.repo.js';
 
 const PHOTO_PX = 128;
@@ -426,6 +426,38 @@ describeOnEachDatabase('Learned AI models', (server) => {
       expect(leftInUploads()).toEqual([]);
     });
 
+    it("a model over the team's quota, keeping none of its files and counting nothing", async () => {
+      const db = server().db;
+      const storedModels = async () => {
+        const keys: string[] = [];
+        for await (const entry of createConfiguredBlobStore(server().config).list(`teams/${team.id}/ai-models/`))
+          keys.push(entry.key);
+        return keys;
+      };
+      const used = await teamUsedBytes(db, team.id);
+      const room = untrained.model.length + untrained.sidecar.length - 1;
+      const { volume_max_gb } = await db
+        .selectFrom('teams')
+        .select('volume_max_gb')
+        .where('id', '=', team.id)
+        .executeTakeFirstOrThrow();
+      const full = String(volume_max_gb * 1024 ** 3 - room);
+      await db.updateTable('teams').set({ volume_used_bytes: full }).where('id', '=', team.id).execute();
+      try {
+        expect((await upload(untrained)).msg).toBe('TEAM_VOLUME_EXCEED');
+        expect(await teamUsedBytes(db, team.id)).toBe(Number(full));
+        expect(okData(await call<AiModel[]>('GET', '/ai-model/list'))).toEqual([]);
+        expect(await storedModels()).toEqual([]);
+        expect(leftInUploads()).toEqual([]);
+      } finally {
+        await db
+          .updateTable('teams')
+          .set({ volume_used_bytes: String(used) })
+          .where('id', '=', team.id)
+          .execute();
+      }
+    });
+
     it("another team's model", async () => {
       const model = okData({ status: 200, headers: {}, body: await upload(untrained) });
       // Kept as uploaded, and the temporary file it went through is gone.
@@ -474,12 +506,12 @@ describeOnEachDatabase('Learned AI models', (server) => {
       // through the module's repo, with no job queued, so neither changes state under the test.
       const repo = createAiModelRepo(server().db);
       const insert = (name: string) =>
-        repo.insertModel({
+        repo.insertModel(server().db, {
           teamId: team.id,
           name,
           classes: ['crack'],
           sizeBytes: 1,
-          keys: (id) => ({ model: `test/${id}/model.onnx`, sidecar: `test/${id}/model.json` }),
+          keys: { model: `test/${name}/model.onnx`, sidecar: `test/${name}/model.json` },
           createdBy: team.inspector.id,
         });
       const checking = await insert('Still checking');

@@ -1,11 +1,11 @@
 /**
  * The export's thumbnails as worker-thread work (platform/cpu): ten thousand crops are seconds of CPU that must not
- * hold the API's event loop. One task per photo: its screen-size preview is decoded once into raw pixels and every
- * defect of that photo cut from them, as decoding is what costs (a 2048-pixel JPEG takes tens of milliseconds, a
- * crop of raw pixels well under one).
+ * hold the API's event loop. One task per photo: the part of its picture (the screen-size preview, or the original
+ * for a readable crop) that its defects' crops cover is decoded once into raw pixels and every crop cut from them,
+ * as decoding is what costs (a 2048-pixel JPEG takes tens of milliseconds, a crop of raw pixels well under one).
  */
-import sharp, { type Channels, type OutputInfo } from 'sharp';
-import { cropScaleOutline } from '@sightline/imagery';
+import sharp, { type Channels } from 'sharp';
+import { cropScaleOutline, type PixelRect } from '@sightline/imagery';
 import { defineCpuTask } from '../../platform/cpu/index.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
@@ -16,6 +16,8 @@ export const THUMBNAIL_PX = 96;
 const CROP_MARGIN = 0.25;
 const CROP_MARGIN_MIN_PX = 48;
 const OUTLINE_RGB = [0xff, 0x3b, 0x30] as const;
+/** An original up to 400 megapixels (the ingest's limit) can be a crop's source. */
+const SOURCE_PIXELS_MAX = 400_000_000;
 /** Thumbnails encoded at once: sharp encodes on libuv's thread pool, so several in flight keep every core busy. */
 const ENCODING_AT_ONCE = 8;
 
@@ -27,11 +29,16 @@ export interface ThumbnailDefect {
 }
 
 export interface PhotoThumbnailsInput {
-  previewKey: string;
-  /** The photo's width in pixels, which the defects are drawn in; the preview is the same picture, scaled down. */
+  /**
+   * The picture the crops are cut from: the photo's screen-size preview, decoded once for all its crops; or its
+   * original when a crop must be readable (a report's key defect), decoded for each crop down to the crop's lowest
+   * row, so that only the crop's pixels are held, whatever the photo's size.
+   */
+  source: { key: string; kind: 'preview' | 'original' };
+  /** The photo's width in pixels, which the defects are drawn in; the source is the same picture, at its own scale. */
   photoWidth: number | null;
   defects: ThumbnailDefect[];
-  /** The crops' long side at most, in pixels (a crop smaller than that in the preview keeps its own size). */
+  /** The crops' long side at most, in pixels (a crop smaller than that in the source keeps its own size). */
   longSidePx: number;
 }
 
@@ -42,13 +49,15 @@ export interface Thumbnail {
   height: number;
 }
 
-async function cropOne(
-  pixels: Buffer,
-  info: { width: number; height: number; channels: Channels },
-  defect: ThumbnailDefect,
-  scale: number,
-  longSidePx: number,
-): Promise<Thumbnail | null> {
+interface Crop {
+  defect: ThumbnailDefect;
+  /** The defect's shape in the source's pixels. */
+  points: Array<readonly [number, number]>;
+  rect: PixelRect;
+}
+
+/** The defect's box with its margin, in the source's pixels (`scale` of the photo's), within the source. */
+function cropOf(defect: ThumbnailDefect, scale: number, size: { width: number; height: number }): Crop | null {
   const points = defect.points.map(([u, v]) => [u * scale, v * scale] as const);
   const us = points.map(([u]) => u);
   const vs = points.map(([, v]) => v);
@@ -56,51 +65,92 @@ async function cropOne(
   const margin = Math.max(CROP_MARGIN * Math.max(maxU - minU, maxV - minV), CROP_MARGIN_MIN_PX * scale);
   const left = Math.max(0, Math.floor(minU - margin));
   const top = Math.max(0, Math.floor(minV - margin));
-  const right = Math.min(info.width, Math.ceil(maxU + margin));
-  const bottom = Math.min(info.height, Math.ceil(maxV + margin));
+  const right = Math.min(size.width, Math.ceil(maxU + margin));
+  const bottom = Math.min(size.height, Math.ceil(maxV + margin));
   if (right - left < 1 || bottom - top < 1) return null;
-  const width = right - left;
-  const height = bottom - top;
+  return { defect, points, rect: { left, top, width: right - left, height: bottom - top } };
+}
+
+/** The smallest rectangle holding every crop. */
+function unionOf(crops: readonly Crop[]): PixelRect {
+  const left = Math.min(...crops.map(({ rect }) => rect.left));
+  const top = Math.min(...crops.map(({ rect }) => rect.top));
+  const right = Math.max(...crops.map(({ rect }) => rect.left + rect.width));
+  const bottom = Math.max(...crops.map(({ rect }) => rect.top + rect.height));
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/** `crop` cut from `pixels` (the source's `region`), scaled to fit `longSidePx` and outlined. */
+async function encodeCrop(
+  pixels: { data: Buffer; region: PixelRect; info: { width: number; height: number; channels: Channels } },
+  crop: Crop,
+  longSidePx: number,
+): Promise<Thumbnail> {
+  const { data, region, info } = pixels;
+  const { width, height } = crop.rect;
   const fit = Math.min(1, longSidePx / Math.max(width, height));
   const [outWidth, outHeight] = [Math.max(1, Math.round(width * fit)), Math.max(1, Math.round(height * fit))];
+  const shift = ([u, v]: readonly [number, number]) => [u - region.left, v - region.top] as const;
   // Cut, scaled and outlined in memory (packages/imagery says why); sharp only encodes the result.
   const thumbnail = cropScaleOutline(
-    { data: pixels, width: info.width, height: info.height, channels: info.channels },
-    { left, top, width, height },
+    { data, width: info.width, height: info.height, channels: info.channels },
+    { left: crop.rect.left - region.left, top: crop.rect.top - region.top, width, height },
     outWidth,
     outHeight,
-    { points, closed: defect.closed, rgb: OUTLINE_RGB, widthPx: 2 },
+    { points: crop.points.map(shift), closed: crop.defect.closed, rgb: OUTLINE_RGB, widthPx: 2 },
   );
   const jpeg = await sharp(thumbnail.data, { raw: { width: outWidth, height: outHeight, channels: info.channels } })
     .jpeg({ quality: 80 })
     .toBuffer();
-  return { id: defect.id, jpeg, width: outWidth, height: outHeight };
+  return { id: crop.defect.id, jpeg, width: outWidth, height: outHeight };
 }
 
 let threadStore: BlobStore | undefined;
 
-/** The photo's defects' thumbnails; none when its preview is missing or cannot be decoded. */
+/** The photo's defects' thumbnails; none when its source is missing or cannot be decoded. */
 export const photoThumbnailsTask = defineCpuTask(
   'defect-export.photo-thumbnails',
   async (input: PhotoThumbnailsInput, context): Promise<Thumbnail[]> => {
     const store = (threadStore ??= createConfiguredBlobStore(context.config));
-    if (!(await store.stat(input.previewKey))) return [];
-    const preview = await store.read(input.previewKey);
-    let decoded: { data: Buffer; info: OutputInfo };
+    if (!(await store.stat(input.source.key))) return [];
+    const source = await store.read(input.source.key);
+    // The preview was turned upright when made; the original is turned here, as its defects were drawn upright.
+    const picture = () => sharp(source, { limitInputPixels: SOURCE_PIXELS_MAX }).autoOrient();
+    let crops: Crop[];
     try {
-      decoded = await sharp(preview).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { autoOrient: upright } = await picture().metadata();
+      const scale = upright.width / (input.photoWidth ?? upright.width);
+      crops = input.defects.flatMap((defect) => cropOf(defect, scale, upright) ?? []);
     } catch {
       return [];
     }
-    const { data, info } = decoded;
-    const raw = { width: info.width, height: info.height, channels: info.channels as Channels };
-    const scale = info.width / (input.photoWidth ?? info.width);
+    const decode = async (region: PixelRect) => {
+      const { data, info } = await picture()
+        .extract(region)
+        .toColourspace('srgb')
+        .removeAlpha()
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true });
+      return { data, region, info: { width: info.width, height: info.height, channels: info.channels as Channels } };
+    };
+    const regions = input.source.kind === 'preview' && crops.length > 0 ? [unionOf(crops)] : [];
+    let shared: Awaited<ReturnType<typeof decode>> | undefined;
+    try {
+      if (regions[0]) shared = await decode(regions[0]);
+    } catch {
+      return [];
+    }
     const thumbnails: Thumbnail[] = [];
-    for (let first = 0; first < input.defects.length; first += ENCODING_AT_ONCE) {
+    for (let first = 0; first < crops.length; first += ENCODING_AT_ONCE) {
       context.signal.throwIfAborted();
-      const batch = input.defects.slice(first, first + ENCODING_AT_ONCE);
-      for (const made of await Promise.all(batch.map((defect) => cropOne(data, raw, defect, scale, input.longSidePx))))
-        if (made) thumbnails.push(made);
+      const batch = crops.slice(first, first + ENCODING_AT_ONCE);
+      const made = await Promise.all(
+        batch.map(async (crop) => {
+          const pixels = shared ?? (await decode(crop.rect).catch(() => null));
+          return pixels && encodeCrop(pixels, crop, input.longSidePx);
+        }),
+      );
+      for (const thumbnail of made) if (thumbnail) thumbnails.push(thumbnail);
     }
     return thumbnails;
   },

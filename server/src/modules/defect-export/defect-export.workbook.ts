@@ -31,14 +31,19 @@ export interface ExportPhoto {
 /**
  * One thumbnail per defect: a crop around its drawn shape from its photo's screen-size preview, the shape outlined
  * on it, made in the CPU pool a photo at a time; its long side at most `longSidePx` (the export's 96 px thumbnail
- * unless asked otherwise: a report's key defect asks for a readable one). A photo without a preview (not
- * processed, or failed) gives its defects no thumbnail.
+ * unless asked otherwise). A readable crop (a report's key defect) is cut from the original instead, at the photo's
+ * full resolution. A photo without a preview (not processed, or failed) gives its defects no thumbnail.
  */
 export async function cropThumbnails(
   cpu: CpuPool,
   photos: readonly ExportPhoto[],
   defects: readonly DefectRow[],
-  options: { signal: AbortSignal; progress: (done: number) => void; longSidePx?: number },
+  options: {
+    signal: AbortSignal;
+    progress: (done: number) => void;
+    longSidePx?: number;
+    from?: 'preview' | 'original';
+  },
 ): Promise<Map<number, Thumbnail>> {
   const byPhoto = new Map<number, DefectRow[]>();
   for (const defect of defects) byPhoto.set(defect.image_id, [...(byPhoto.get(defect.image_id) ?? []), defect]);
@@ -50,7 +55,7 @@ export async function cropThumbnails(
     const made = await cpu.run(
       photoThumbnailsTask,
       {
-        previewKey: imageBlobKeys(photo.storage_key).preview,
+        source: { key: imageBlobKeys(photo.storage_key)[options.from ?? 'preview'], kind: options.from ?? 'preview' },
         photoWidth: photo.width_px,
         defects: mine.map((defect) => ({
           id: defect.id,

@@ -445,7 +445,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     const photos = await deps.names.photos(unique([...tableCrops, ...keyPhotoDefects].map((d) => d.image_id)));
     const cropsOf = async (
       cropped: readonly DefectRow[],
-      longSidePx: number | undefined,
+      sizing: { longSidePx?: number; from?: 'original' },
       from: number,
       span: number,
     ) => {
@@ -453,13 +453,14 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
       for (const [id, made] of await cropThumbnails(deps.cpu, photos, cropped, {
         signal: context.signal,
         progress: (done) => context.progress(from + (span * done) / Math.max(1, cropped.length)),
-        longSidePx,
+        ...sizing,
       }))
         pictures.set(id, { data: made.jpeg, type: 'jpg', width: made.width, height: made.height });
       return pictures;
     };
-    const thumbnails = await cropsOf(tableCrops, undefined, 0.1, 0.4);
-    const keyCrops = await cropsOf(keyPhotoDefects, KEY_CROP_PX, 0.5, 0.1);
+    const thumbnails = await cropsOf(tableCrops, {}, 0.1, 0.4);
+    // A key defect's crop is read in print: cut from the original at full resolution, not from the preview.
+    const keyCrops = await cropsOf(keyPhotoDefects, { longSidePx: KEY_CROP_PX, from: 'original' }, 0.5, 0.1);
     progress(0.6);
 
     const [byType, byLevel, byComponent] = wants('statistics')

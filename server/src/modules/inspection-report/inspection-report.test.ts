@@ -188,8 +188,8 @@ describe.each(backends())('%s: inspection reports', (backend) => {
       '1',
     ]);
     // Pictures: two charts and the screenshot (PNG), three 96 px thumbnails and the key defect's crop (JPEG). The
-    // crop is the long crack's outline with its margin, cut from the 1000 px preview of its 2000 px photo at the
-    // preview's own size (its 342 px are under the crop's 1200 px limit), not the table's thumbnail of it.
+    // crop is the long crack's outline with its margin, cut from its 2000 px photo's original at full resolution
+    // (684 px, under the crop's 1200 px limit; the 1000 px preview would give 342), not the table's thumbnail of it.
     const media = [...(await unzip(bytes)).entries()].filter(([name]) => name.startsWith('word/media/'));
     const pictures = await Promise.all(
       media.map(async ([, data]) => {
@@ -199,7 +199,7 @@ describe.each(backends())('%s: inspection reports', (backend) => {
     );
     expect(pictures.filter((picture) => picture.startsWith('png'))).toHaveLength(3);
     expect(pictures.filter((picture) => picture.startsWith('jpeg')).sort()).toEqual([
-      'jpeg 342x228',
+      'jpeg 684x456',
       'jpeg 96x54',
       'jpeg 96x61',
       'jpeg 96x64',

@@ -208,7 +208,7 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
       const preview = await fetch(`${served.baseUrl}${byName.get('DJI_0012.JPG')!.previewUrl}?${link.data.query}`);
       expect(preview.status).toBe(200);
       const previewBytes = Buffer.from(await preview.arrayBuffer());
-      // The photo's MPF preview (960 × 540) is below the product's 1280 px: the preview comes from the original.
+      // The photo's MPF preview (960 × 540) is below the product's 1024 px: the preview comes from the original.
       expect(mpfImages(full)).toMatchObject([{ width: 960 }]);
       expect(previewBytes.equals(mpfImages(full)[0]!.bytes)).toBe(false);
       const previewSize = await sharp(previewBytes).metadata();
