@@ -35,8 +35,11 @@ export interface PhotoThumbnailsInput {
    * row, so that only the crop's pixels are held, whatever the photo's size.
    */
   source: { key: string; kind: 'preview' | 'original' };
-  /** The photo's width in pixels, which the defects are drawn in; the source is the same picture, at its own scale. */
-  photoWidth: number | null;
+  /**
+   * The photo's size in pixels as stored, before its EXIF orientation (null when unknown: the source's own). The
+   * defects are drawn on the upright photo; the source is the same upright picture at its own scale.
+   */
+  photoSize: { width: number; height: number } | null;
   defects: ThumbnailDefect[];
   /** The crops' long side at most, in pixels (a crop smaller than that in the source keeps its own size). */
   longSidePx: number;
@@ -69,6 +72,16 @@ function cropOf(defect: ThumbnailDefect, scale: number, size: { width: number; h
   const bottom = Math.min(size.height, Math.ceil(maxV + margin));
   if (right - left < 1 || bottom - top < 1) return null;
   return { defect, points, rect: { left, top, width: right - left, height: bottom - top } };
+}
+
+/**
+ * The source's pixels per pixel of the upright photo. A photo that EXIF turns a quarter is stored on its side: the
+ * upright width is then the stored height, which the source's own shape (upright) tells.
+ */
+function scaleOf(upright: { width: number; height: number }, photo: PhotoThumbnailsInput['photoSize']): number {
+  if (!photo) return 1;
+  const turned = upright.width > upright.height !== photo.width > photo.height;
+  return upright.width / (turned ? photo.height : photo.width);
 }
 
 /** The smallest rectangle holding every crop. */
@@ -119,7 +132,7 @@ export const photoThumbnailsTask = defineCpuTask(
     let crops: Crop[];
     try {
       const { autoOrient: upright } = await picture().metadata();
-      const scale = upright.width / (input.photoWidth ?? upright.width);
+      const scale = scaleOf(upright, input.photoSize);
       crops = input.defects.flatMap((defect) => cropOf(defect, scale, upright) ?? []);
     } catch {
       return [];

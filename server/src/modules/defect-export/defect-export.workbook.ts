@@ -26,6 +26,7 @@ export interface ExportPhoto {
   storage_key: string;
   has_thumbnail: boolean;
   width_px: number | null;
+  height_px: number | null;
 }
 
 /**
@@ -56,7 +57,7 @@ export async function cropThumbnails(
       photoThumbnailsTask,
       {
         source: { key: imageBlobKeys(photo.storage_key)[options.from ?? 'preview'], kind: options.from ?? 'preview' },
-        photoWidth: photo.width_px,
+        photoSize: photo.width_px && photo.height_px ? { width: photo.width_px, height: photo.height_px } : null,
         defects: mine.map((defect) => ({
           id: defect.id,
           points: defect.points.map(([u, v]) => [u, v] as [number, number]),
