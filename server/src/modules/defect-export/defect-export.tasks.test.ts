@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { createConfiguredBlobStore } from '../../platform/storage/configured-blob-store.js';
 import { photoThumbnailsTask, type PhotoThumbnailsInput } from './defect-export.tasks.js';
@@ -45,11 +45,14 @@ async function uprightPicture(scale: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The crop's middle pixel. */
-async function middle(jpeg: Uint8Array): Promise<number[]> {
+/** The crop's middle pixel is the square's red: the crop is centred on the defect. */
+async function expectCentredOnTheSquare(jpeg: Uint8Array): Promise<void> {
   const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
   const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
-  return [...data.subarray(at, at + 3)];
+  const [r, g, b] = data.subarray(at, at + 3);
+  expect(r).toBeGreaterThan(180);
+  expect(g).toBeLessThan(80);
+  expect(b).toBeLessThan(80);
 }
 
 describe('defect crops', () => {
@@ -62,7 +65,8 @@ describe('defect crops', () => {
   const crop = (input: Omit<PhotoThumbnailsInput, 'defects' | 'longSidePx'>) =>
     photoThumbnailsTask.run({ ...input, defects: [DEFECT], longSidePx: 1200 }, context);
 
-  it('cuts the defect drawn on the upright photo from an original stored on its side (EXIF orientation 6)', async () => {
+  // The photo stored on its side (EXIF orientation 6), its preview upright at half size.
+  beforeAll(async () => {
     // Stored turned a quarter anticlockwise, 400 × 300, with the orientation that turns it upright.
     const stored = await sharp(await uprightPicture(1))
       .rotate(270)
@@ -71,34 +75,22 @@ describe('defect crops', () => {
       .toBuffer();
     expect(await sharp(stored).metadata()).toMatchObject({ width: 400, height: 300, orientation: 6 });
     await store.put('photos/turned/original', stored);
-    const [made] = await crop({
-      source: { key: 'photos/turned/original', kind: 'original' },
-      photoSize: { width: 400, height: 300 },
-    });
-    // The square with its margin (48 px each side), at full resolution, red in its middle.
-    expect(made).toMatchObject({ id: 1, width: 156, height: 156 });
-    const [r, g, b] = await middle(made!.jpeg);
-    expect(r).toBeGreaterThan(180);
-    expect(g).toBeLessThan(80);
-    expect(b).toBeLessThan(80);
-  });
-
-  it("cuts the same defect from that photo's upright half-size preview", async () => {
     await store.put(
       'photos/turned/preview.jpg',
       await sharp(await uprightPicture(0.5))
         .jpeg()
         .toBuffer(),
     );
-    const [made] = await crop({
-      source: { key: 'photos/turned/preview.jpg', kind: 'preview' },
-      photoSize: { width: 400, height: 300 },
-    });
-    expect(made).toMatchObject({ id: 1, width: 78, height: 78 });
-    const [r, g, b] = await middle(made!.jpeg);
-    expect(r).toBeGreaterThan(180);
-    expect(g).toBeLessThan(80);
-    expect(b).toBeLessThan(80);
+  });
+
+  // The square with its margin (48 photo pixels each side), red in its middle, from either source.
+  it.each([
+    ['original', 'photos/turned/original', 156],
+    ['preview', 'photos/turned/preview.jpg', 78],
+  ] as const)('cuts the defect drawn on the upright photo from its %s', async (kind, key, side) => {
+    const [made] = await crop({ source: { key, kind }, photoSize: { width: 400, height: 300 } });
+    expect(made).toMatchObject({ id: 1, width: side, height: side });
+    await expectCentredOnTheSquare(made!.jpeg);
   });
 
   it('gives no crop when the source is missing or is not a picture', async () => {
