@@ -1,8 +1,9 @@
 /**
  * The export's thumbnails as worker-thread work (platform/cpu): ten thousand crops are seconds of CPU that must not
- * hold the API's event loop. One task per photo: the part of its picture (the screen-size preview, or the original
- * for a readable crop) that its defects' crops cover is decoded once into raw pixels and every crop cut from them,
- * as decoding is what costs (a 2048-pixel JPEG takes tens of milliseconds, a crop of raw pixels well under one).
+ * hold the API's event loop. One task per photo: the part of its screen-size preview that its defects' crops cover
+ * is decoded once into raw pixels and every crop cut from them, as decoding is what costs (a 2048-pixel JPEG takes
+ * tens of milliseconds, a crop of raw pixels well under one). A readable crop (a report's key defect) is cut from the
+ * original instead, decoded for that crop alone.
  */
 import sharp, { type Channels } from 'sharp';
 import { cropScaleOutline, type PixelRect } from '@sightline/imagery';
@@ -146,10 +147,10 @@ export const photoThumbnailsTask = defineCpuTask(
         .toBuffer({ resolveWithObject: true });
       return { data, region, info: { width: info.width, height: info.height, channels: info.channels as Channels } };
     };
-    const regions = input.source.kind === 'preview' && crops.length > 0 ? [unionOf(crops)] : [];
+    // A preview is small: decoded once, the part all its crops cover. An original is decoded for each crop.
     let shared: Awaited<ReturnType<typeof decode>> | undefined;
     try {
-      if (regions[0]) shared = await decode(regions[0]);
+      if (input.source.kind === 'preview' && crops.length > 0) shared = await decode(unionOf(crops));
     } catch {
       return [];
     }
