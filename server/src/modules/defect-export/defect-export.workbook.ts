@@ -4,7 +4,7 @@ import type { CpuPool } from '../../platform/cpu/index.js';
 import type { DefectRow } from '../defect/defect.repo.js';
 import { code as defectCode } from '../defect/defect.service.js';
 import { imageBlobKeys } from '../inspection/inspection-image.repo.js';
-import { photoThumbnailsTask, THUMBNAIL_PX, type Thumbnail } from './defect-export.tasks.js';
+import { photoThumbnailsTask, THUMBNAIL_PX, type PhotoThumbnailsInput, type Thumbnail } from './defect-export.tasks.js';
 
 /**
  * exceljs is some 670 modules with its zip and stream libraries (about 0.5 s of CPU to import): loaded by the first
@@ -43,9 +43,10 @@ export async function cropThumbnails(
     signal: AbortSignal;
     progress: (done: number) => void;
     longSidePx?: number;
-    from?: 'preview' | 'original';
+    source?: PhotoThumbnailsInput['source']['kind'];
   },
 ): Promise<Map<number, Thumbnail>> {
+  const source = options.source ?? 'preview';
   const byPhoto = new Map<number, DefectRow[]>();
   for (const defect of defects) byPhoto.set(defect.image_id, [...(byPhoto.get(defect.image_id) ?? []), defect]);
   const thumbnails = new Map<number, Thumbnail>();
@@ -56,7 +57,7 @@ export async function cropThumbnails(
     const made = await cpu.run(
       photoThumbnailsTask,
       {
-        source: { key: imageBlobKeys(photo.storage_key)[options.from ?? 'preview'], kind: options.from ?? 'preview' },
+        source: { key: imageBlobKeys(photo.storage_key)[source], kind: source },
         photoSize: photo.width_px && photo.height_px ? { width: photo.width_px, height: photo.height_px } : null,
         defects: mine.map((defect) => ({
           id: defect.id,

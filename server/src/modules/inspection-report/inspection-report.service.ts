@@ -445,7 +445,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     const photos = await deps.names.photos(unique([...tableCrops, ...keyPhotoDefects].map((d) => d.image_id)));
     const cropsOf = async (
       cropped: readonly DefectRow[],
-      sizing: { longSidePx?: number; from?: 'original' },
+      sizing: { longSidePx?: number; source?: 'original' },
       from: number,
       span: number,
     ) => {
@@ -460,7 +460,7 @@ export function createInspectionReportService(deps: InspectionReportServiceDeps)
     };
     const thumbnails = await cropsOf(tableCrops, {}, 0.1, 0.4);
     // A key defect's crop is read in print: cut from the original at full resolution, not from the preview.
-    const keyCrops = await cropsOf(keyPhotoDefects, { longSidePx: KEY_CROP_PX, from: 'original' }, 0.5, 0.1);
+    const keyCrops = await cropsOf(keyPhotoDefects, { longSidePx: KEY_CROP_PX, source: 'original' }, 0.5, 0.1);
     progress(0.6);
 
     const [byType, byLevel, byComponent] = wants('statistics')
