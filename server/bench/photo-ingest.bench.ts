@@ -16,7 +16,7 @@
  * CPU time is printed beside each rate, and the machine's load: on a shared machine the CPU time a photo costs is
  * the steadier figure.
  *
- *   npx tsx server/bench/photo-ingest.bench.ts
+ *   npx tsx server/bench/photo-ingest.bench.ts   (PHOTO_BENCH_ONLY=plain or embedded: that run alone)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +37,8 @@ import { sessionToken } from '../test/factories/user.js';
 import { openScratchDatabase } from './scratch-database.js';
 
 const COUNT = Number(process.env.PHOTO_BENCH_COUNT ?? 1000);
+/** `embedded` or `plain` runs only that one of the two runs. */
+const ONLY = process.env.PHOTO_BENCH_ONLY;
 /** 5472 × 3648 = 19.96 megapixels, the sensor of a DJI Phantom 4 RTK. */
 const WIDTH = 5472;
 const HEIGHT = 3648;
@@ -51,6 +53,10 @@ const MiB = 1024 * 1024;
 
 const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
 /** CPU time of this process (every thread) since `since`, per photo: unlike wall time, other processes' load barely moves it. */
+/** Busy CPU time of the whole machine (every process: the database server's too), in ms. */
+const machineBusyMs = () =>
+  os.cpus().reduce((sum, { times }) => sum + times.user + times.nice + times.sys + times.irq, 0);
+
 const cpuMsPerPhoto = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000 / COUNT;
@@ -178,10 +184,11 @@ try {
   const team = await buildTeam(handle.db, { volumeMaxGb: 1000 });
   const token = await sessionToken(handle.db, team.owner.id);
   const figures: Record<string, RunFigures> = {};
-  for (const [run, bases] of [
-    ['embedded 1920 px MPF preview', embedded],
-    ['no embedded preview', plain],
-  ] as const) {
+  const runs = [
+    { key: 'embedded', run: 'embedded 1920 px MPF preview', bases: embedded },
+    { key: 'plain', run: 'no embedded preview', bases: plain },
+  ];
+  for (const { run, bases } of runs.filter(({ key }) => !ONLY || key === ONLY)) {
     console.log(`\n== photos with ${run} ==`);
     const runDir = fs.mkdtempSync(path.join(work, 'run-'));
     const photosDir = path.join(runDir, 'photos');
@@ -255,6 +262,7 @@ try {
     probe = probeLightCall(baseUrl, token);
     started = process.hrtime.bigint();
     cpuSince = process.cpuUsage();
+    const machineSince = machineBusyMs();
     const states = async () =>
       handle.db
         .selectFrom('inspection_images')
@@ -272,6 +280,7 @@ try {
     }
     const ingestSeconds = seconds(started);
     const ingestCpu = cpuMsPerPhoto(cpuSince);
+    const ingestMachineCpu = (machineBusyMs() - machineSince) / COUNT;
     const lightCall = await probe.stop();
     const ingestLoad = load();
     const rows = await handle.db
@@ -293,7 +302,7 @@ try {
     console.log(
       [
         `ingest (metadata + pose + preview + thumbnail): ${ingestPerSecond.toFixed(1)} photos/s (${ingestSeconds.toFixed(1)} s, queue pickup included); load ${ingestLoad}`,
-        `  ${ingestCpu.toFixed(0)} CPU ms a photo in this process (bare loop ${bareCpu.toFixed(0)}: ratio ${(bareCpu / ingestCpu).toFixed(2)}), the database server's not counted`,
+        `  ${ingestCpu.toFixed(0)} CPU ms a photo in this process (bare loop ${bareCpu.toFixed(0)}: ratio ${(bareCpu / ingestCpu).toFixed(2)}), ${ingestMachineCpu.toFixed(0)} on the whole machine (the database server's included)`,
         `  processed ${processed} of ${COUNT}, ${withPose} with pose, ${withThumbnail} with thumbnail, ${fromEmbedded} previews stored as the camera embedded them`,
         `  light call meanwhile: ${lightCall.text}`,
         `ratio ingest / bare thumbnail loop: ${(ingestPerSecond / barePerSecond).toFixed(2)} (goal 0.6)`,

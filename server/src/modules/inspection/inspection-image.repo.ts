@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { InspectionImageFindPageBody } from '@sightline/shared';
-import type { Database, InspectionImagesTable } from '../../platform/db/schema.js';
+import type { ImagePose, InspectionImageFindPageBody } from '@sightline/shared';
+import type { Database, ImagePoseSource, InspectionImagesTable } from '../../platform/db/schema.js';
 
 export type InspectionImageRow = Selectable<InspectionImagesTable>;
 
@@ -123,9 +123,15 @@ export function inspectionImageQueries(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** A photo by id in any state, its inspection binned or not (the ingest job's view). */
-    findAnyImage(id: number) {
-      return db.selectFrom('inspection_images').selectAll().where('id', '=', id).executeTakeFirst();
+    /** A photo by id in any state, its inspection binned or not, with the inspection's project (the ingest's view). */
+    findIngestTarget(id: number) {
+      return db
+        .selectFrom('inspection_images as img')
+        .innerJoin('inspections as i', 'i.id', 'img.inspection_id')
+        .select(['img.id', 'img.state', 'img.storage_key', 'img.inspection_id', 'i.project_id'])
+        .select((eb) => eb('i.deleted_at', 'is', null).as('inspection_live'))
+        .where('img.id', '=', id)
+        .executeTakeFirst();
     },
 
     /** Listed photos of live inspections, with their project and team. */
@@ -138,35 +144,32 @@ export function inspectionImageQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Records the ingest of a photo still waiting for it; undefined when it was deleted or already ingested. */
+    /**
+     * Records the ingest of a photo still waiting for it, and its pose as its first (metadata) pose, in one statement;
+     * undefined when it was deleted or already ingested.
+     */
     completeIngest(
       id: number,
       values: {
         metadata: unknown;
-        pose: {
-          longitude: number;
-          latitude: number;
-          altitude: number;
-          pitch: number;
-          yaw: number;
-          roll: number;
-        } | null;
+        pose: ImagePose | null;
         withoutPose: { reason: string; properties: string[] } | null;
         width: number | null;
         height: number | null;
       },
     ) {
-      return db
+      const { pose } = values;
+      const completed = db
         .updateTable('inspection_images')
         .set({
           state: 'processed',
           metadata: JSON.stringify(values.metadata),
-          longitude: values.pose?.longitude ?? null,
-          latitude: values.pose?.latitude ?? null,
-          altitude: values.pose?.altitude ?? null,
-          pitch: values.pose?.pitch ?? null,
-          yaw: values.pose?.yaw ?? null,
-          roll: values.pose?.roll ?? null,
+          longitude: pose?.longitude ?? null,
+          latitude: pose?.latitude ?? null,
+          altitude: pose?.altitude ?? null,
+          pitch: pose?.pitch ?? null,
+          yaw: pose?.yaw ?? null,
+          roll: pose?.roll ?? null,
           without_pose_reason: values.withoutPose?.reason ?? null,
           without_pose_properties: values.withoutPose ? JSON.stringify(values.withoutPose.properties) : null,
           width_px: values.width,
@@ -175,7 +178,28 @@ export function inspectionImageQueries(db: Kysely<Database>) {
         })
         .where('id', '=', id)
         .where('state', '=', 'uploaded')
-        .returning('id')
+        .returning('id');
+      if (!pose) return completed.executeTakeFirst();
+      const angle = (value: number) => sql<number>`cast(${value} as double precision)`;
+      return db
+        .with('completed', () => completed)
+        .insertInto('inspection_image_poses')
+        .columns(['image_id', 'source', 'longitude', 'latitude', 'altitude', 'pitch', 'yaw', 'roll'])
+        .expression((eb) =>
+          eb
+            .selectFrom('completed')
+            .select([
+              'completed.id',
+              sql<ImagePoseSource>`${'metadata'}`.as('source'),
+              angle(pose.longitude).as('longitude'),
+              angle(pose.latitude).as('latitude'),
+              angle(pose.altitude).as('altitude'),
+              angle(pose.pitch).as('pitch'),
+              angle(pose.yaw).as('yaw'),
+              angle(pose.roll).as('roll'),
+            ]),
+        )
+        .returning('image_id as id')
         .executeTakeFirst();
     },
 

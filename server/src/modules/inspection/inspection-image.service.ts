@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AppError,
@@ -32,7 +33,6 @@ import {
   type InspectionImageRow,
 } from './inspection-image.repo.js';
 import { ingestPhotoTask } from './inspection-image.tasks.js';
-import { imagePoseQueries } from './inspection-image-pose.repo.js';
 import { createImagePyramids } from './inspection-image-pyramid.js';
 import type { ImageQuota } from './inspection-image.quota.js';
 import type { InspectionRepo } from './inspection.repo.js';
@@ -43,6 +43,8 @@ export const INGEST_JOB = 'inspection.image-ingest';
 export const COLLECT_UPLOADS_JOB = 'inspection.image-collect-uploads';
 /** An upload untouched this long is abandoned: its row and reservation are freed. */
 const ABANDONED_UPLOAD_MS = 24 * 3600 * 1000;
+/** The least time between two deliveries of one inspection's photo counts (four a second at most). */
+const COUNTS_SPACING_MS = 250;
 
 export interface InspectionImageServiceDeps {
   repo: InspectionImageRepo;
@@ -168,15 +170,20 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
   }
 
   // Counts reach everyone who may see the project, one delivery behind the other so counts never go back. A delivery
-  // still waiting reads the counts when it runs, so a second one for the same inspection would only repeat it: a
-  // thousand photos ingested together then cost a few counts queries, not a thousand.
+  // still waiting reads the counts when it runs, so a second one for the same inspection would only repeat it; and an
+  // inspection's deliveries are spaced COUNTS_SPACING_MS apart: a thousand photos ingested together then cost a few
+  // counts queries a second (each counts the whole inspection), not one a photo.
   let deliveries = Promise.resolve();
   const waitingDeliveries = new Set<number>();
+  const lastDelivery = new Map<number, number>();
   function publishCounts(inspectionId: number, projectId: number): void {
     if (waitingDeliveries.has(inspectionId)) return;
     waitingDeliveries.add(inspectionId);
     deliveries = deliveries.then(async () => {
+      const wait = (lastDelivery.get(inspectionId) ?? 0) + COUNTS_SPACING_MS - Date.now();
+      if (wait > 0) await delay(wait);
       waitingDeliveries.delete(inspectionId);
+      lastDelivery.set(inspectionId, Date.now());
       try {
         const value: InspectionImagesEvent = { inspectionId, ...(await repo.counts(inspectionId)) };
         for (const userId of await access.viewers(projectId))
@@ -291,7 +298,7 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
      * reason; one without pose properties ends `processed`, listed under "images without pose".
      */
     async runIngest(payload: IngestPayload, context: JobContext): Promise<{ state: string }> {
-      const row = await repo.findAnyImage(payload.imageId);
+      const row = await repo.findIngestTarget(payload.imageId);
       if (!row || row.state !== 'uploaded') return { state: row?.state ?? 'deleted' };
       const keys = imageBlobKeys(row.storage_key);
       let state: 'processed' | 'failed';
@@ -302,22 +309,15 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
           { signal: context.signal },
         );
         if (result.ok) {
-          const { pose } = result;
           // The metadata pose is the photo's default and initial one: its history starts with the columns.
-          const done = await repo.transaction(async (q, trx) => {
-            const completed = await q.completeIngest(row.id, {
-              metadata: result.metadata,
-              pose,
-              withoutPose: result.withoutPose,
-              width: result.metadata.width,
-              height: result.metadata.height,
-            });
-            if (completed && pose) {
-              await imagePoseQueries(trx).insertPoses([{ imageId: row.id, source: 'metadata', pose, userId: null }]);
-            }
-            return completed;
+          const completed = await repo.completeIngest(row.id, {
+            metadata: result.metadata,
+            pose: result.pose,
+            withoutPose: result.withoutPose,
+            width: result.metadata.width,
+            height: result.metadata.height,
           });
-          if (!done) {
+          if (!completed) {
             await Promise.all([blobs.delete(keys.thumbnail), blobs.delete(keys.preview)]);
             return { state: 'deleted' };
           }
@@ -332,8 +332,7 @@ export function createInspectionImageService(deps: InspectionImageServiceDeps) {
         await repo.failIngest(row.id, 'INSPECTION_IMAGE_DECODE_ERROR', null);
         state = 'failed';
       }
-      const inspection = await inspections.findInspection(row.inspection_id);
-      if (inspection) publishCounts(row.inspection_id, inspection.project_id);
+      if (row.inspection_live) publishCounts(row.inspection_id, row.project_id);
       return { state };
     },
 

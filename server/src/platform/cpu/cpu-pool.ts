@@ -62,8 +62,10 @@ export function createCpuPool(options: CpuPoolOptions) {
     // young generation keeps each thread's share of the process's memory small. Not smaller than 8 MiB: at 4, the
     // short-lived objects of a task that awaits many native calls (the Excel export's ten thousand sharp encodes)
     // outlived two scavenges, filled the old generation and cost a full mark of the thread's heap every photo or
-    // two (98 mark-compacts and 2 s of V8's helper threads for 20,000 thumbnails; 5 and 0.1 s at 8 MiB).
-    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    // two (98 mark-compacts and 2 s of V8's helper threads for 20,000 thumbnails; 5 and 0.1 s at 8 MiB). 16 MiB:
+    // the photo ingest's task costs 5 % less CPU than at 8 (82 against 86 ms a 20 MP photo), as little as with
+    // V8's default (docs/benchmarks.md, photo ingest).
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
     execArgv: threadExecArgv(options.entry),
     workerData: options.config,
   });

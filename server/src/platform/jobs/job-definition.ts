@@ -27,6 +27,11 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType, R = unknown> {
   payload: P;
   /** Jobs of this kind one process runs at once (default 1: the machine's cores are shared). */
   concurrency?: number;
+  /**
+   * Jobs each of those workers takes from the queue at once and runs side by side (default 1): for a kind with many
+   * short jobs, one fetch and one acknowledgement for the lot instead of one each.
+   */
+  batchSize?: number;
   handler: (payload: z.output<P>, context: JobContext) => Promise<R>;
 }
 

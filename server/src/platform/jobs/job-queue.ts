@@ -305,10 +305,14 @@ export function createJobQueue(options: JobQueueOptions) {
           const worker = { id: '' };
           worker.id = await instance.work<{ jobId: string }>(
             definition.name,
-            { batchSize: 1, pollingIntervalSeconds },
-            async ([delivery]) => {
-              if (!delivery) return;
-              await run(delivery.data.jobId);
+            { batchSize: definition.batchSize ?? 1, pollingIntervalSeconds },
+            async (deliveries) => {
+              if (deliveries.length === 0) return;
+              // Every run ends before the worker fetches again, a failed one too (pg-boss then delivers the lot again,
+              // and the runs that ended find their jobs no longer queued).
+              const ran = await Promise.allSettled(deliveries.map((delivery) => run(delivery.data.jobId)));
+              const failure = ran.find((outcome) => outcome.status === 'rejected');
+              if (failure) throw failure.reason;
               // A delivery seldom comes alone (a thousand photos queue a thousand ingests): ask for the next one at
               // once instead of after the polling interval; an empty fetch then waits as usual.
               if (worker.id) instance.notifyWorker(worker.id);

@@ -131,6 +131,47 @@ describe.each(backends())('%s: durable jobs', (backend) => {
     }
   });
 
+  it('runs the jobs a worker takes at once side by side, each ending on its own', async () => {
+    // One worker taking three at a time: the handlers return only once all three have started, which a worker
+    // taking one job at a time never allows.
+    const entered: string[] = [];
+    let allEntered: () => void = () => undefined;
+    const together = new Promise<void>((resolve) => (allEntered = resolve));
+    const batched = defineJob({
+      name: 'test.batch',
+      version: 1,
+      concurrency: 1,
+      batchSize: 3,
+      payload: z.object({ fail: z.boolean() }),
+      handler: async ({ fail }, context) => {
+        entered.push(context.jobId);
+        if (entered.length === 3) allEntered();
+        await together;
+        if (fail) throw new AppError('PROJECT_MODEL_TILESET_MISSING');
+        return { ran: context.jobId };
+      },
+    });
+    const queue = await startQueue(batched as JobDefinition);
+    // Enqueued together, so that the worker's one fetch finds all three.
+    const ids = await database.db
+      .transaction()
+      .execute(async (trx) =>
+        Promise.all([false, false, true].map((fail) => queue.enqueue('test.batch', { fail }, { transaction: trx }))),
+      );
+    queue.wake('test.batch');
+    const jobs = await waitFor(async () => {
+      const found = await Promise.all(ids.map((id) => queue.get(id)));
+      return found.every((job) => job?.state === 'done' || job?.state === 'failed') ? found : undefined;
+    }, 'the three jobs to end');
+    expect(new Set(entered)).toEqual(new Set(ids));
+    expect(jobs.map((job) => [job?.state, job?.errorKey])).toEqual([
+      ['done', null],
+      ['done', null],
+      ['failed', 'PROJECT_MODEL_TILESET_MISSING'],
+    ]);
+    expect(jobs[0]?.result).toEqual({ ran: ids[0] });
+  });
+
   it('refuses a payload its schema rejects and a job name nobody registered', async () => {
     const { definition } = parkingJob('test.validate');
     const queue = await startQueue(definition as JobDefinition);
