@@ -8,6 +8,7 @@ import {
   pixelToRay,
   pointAlongRay,
   projectToPixel,
+  uprightCamera,
 } from './camera-model.js';
 import { type Ecef, ecef, ecefToEnu, enu, enuFrame, enuToEcef, wgs84 } from './coordinates.js';
 import { type FrustumCamera, type PhotoPose } from './frustum.js';
@@ -176,5 +177,52 @@ describe('an oblique camera with pixel intrinsics', () => {
     expect(isInImage(camera, 4000, 3000)).toBe(true);
     expect(isInImage(camera, -0.01, 10)).toBe(false);
     expect(isInImage(camera, 10, 3000.01)).toBe(false);
+  });
+});
+
+describe('uprightCamera: pixels counted on the photo as shown, turned by its EXIF orientation', () => {
+  const W = 4000;
+  const H = 3000;
+  const pose: PhotoPose = { ...HERE, altitude: 80, yaw: 30, pitch: -60, roll: 5 };
+  /** Where each orientation shows the stored pixel (x, y): EXIF's rules, as sharp's `rotate()` turns a photo. */
+  const shown: Record<number, (x: number, y: number) => [number, number]> = {
+    1: (x, y) => [x, y],
+    2: (x, y) => [W - x, y],
+    3: (x, y) => [W - x, H - y],
+    4: (x, y) => [x, H - y],
+    5: (x, y) => [y, x],
+    6: (x, y) => [H - y, x],
+    7: (x, y) => [H - y, W - x],
+    8: (x, y) => [y, W - x],
+  };
+  const stored = photoCamera(pose, PIXELS, PHOTO);
+  const pixels: Array<[number, number]> = [
+    [0, 0],
+    [W, H],
+    [1900, 1600],
+    [312.5, 2710.25],
+    [3999, 1],
+  ];
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+    'orientation %i: a shown pixel looks where its stored pixel looks',
+    (orientation) => {
+      const upright = uprightCamera(stored, orientation);
+      const turned = orientation >= 5;
+      expect([upright.intrinsics.width, upright.intrinsics.height]).toEqual(turned ? [H, W] : [W, H]);
+      for (const [x, y] of pixels) {
+        const [u, v] = shown[orientation]!(x, y);
+        expectTriple(pixelToRay(upright, u, v).direction, pixelToRay(stored, x, y).direction, 12);
+        const point = pointAlongRay(pixelToRay(stored, x, y), 37);
+        const projected = projectToPixel(upright, point)!;
+        expect(projected.u).toBeCloseTo(u, 6);
+        expect(projected.v).toBeCloseTo(v, 6);
+        expect(isInImage(upright, u, v)).toBe(true);
+      }
+    },
+  );
+
+  it('leaves a camera as stored for orientation 1, none, or a value EXIF does not define', () => {
+    for (const orientation of [1, null, undefined, 0, 9]) expect(uprightCamera(stored, orientation)).toBe(stored);
   });
 });

@@ -82,6 +82,74 @@ export function photoCamera(
   };
 }
 
+/**
+ * How an EXIF orientation (1 to 8) shows a photo stored W × H: the stored pixel (x, y) is shown at
+ * (flipU ? W − x : x, flipV ? H − y : y), or with `swap` (5 to 8, an H × W photo) at (flipU ? H − y : y,
+ * flipV ? W − x : x). That is 2 (W − x, y), 3 (W − x, H − y), 4 (x, H − y), 5 (y, x), 6 (H − y, x), 7 (H − y, W − x),
+ * 8 (y, W − x): how sharp's `rotate()` turns a photo.
+ */
+const EXIF_TURNS: Partial<Record<number, { swap: boolean; flipU: boolean; flipV: boolean }>> = {
+  2: { swap: false, flipU: true, flipV: false },
+  3: { swap: false, flipU: true, flipV: true },
+  4: { swap: false, flipU: false, flipV: true },
+  5: { swap: true, flipU: false, flipV: false },
+  6: { swap: true, flipU: true, flipV: false },
+  7: { swap: true, flipU: true, flipV: true },
+  8: { swap: true, flipU: false, flipV: true },
+};
+
+/**
+ * Intrinsics counting pixels on the photo as shown, turned upright by its EXIF orientation, from intrinsics that count
+ * them as stored (the sensor's rows, which a pose's gimbal angles and a sensor's width describe). Orientation 1, none,
+ * or a value EXIF does not define leaves them as they are.
+ */
+export function uprightIntrinsics(
+  intrinsics: PixelIntrinsics,
+  orientation: number | null | undefined,
+): PixelIntrinsics {
+  const turn = orientation === null || orientation === undefined ? undefined : EXIF_TURNS[orientation];
+  if (!turn) return intrinsics;
+  const { fx, fy, cx, cy, width, height } = intrinsics;
+  const [across, down] = turn.swap
+    ? [
+        { f: fy, c: cy, size: height },
+        { f: fx, c: cx, size: width },
+      ]
+    : [
+        { f: fx, c: cx, size: width },
+        { f: fy, c: cy, size: height },
+      ];
+  return {
+    fx: across.f,
+    fy: down.f,
+    cx: turn.flipU ? across.size - across.c : across.c,
+    cy: turn.flipV ? down.size - down.c : down.c,
+    width: across.size,
+    height: down.size,
+  };
+}
+
+/**
+ * The same camera with pixels counted on the photo as shown (`uprightIntrinsics`): photos are shown and drawn on
+ * upright, so the pixels users place (defects, targets) are upright ones. The axes of a mirroring orientation (2, 4,
+ * 5, 7) are left-handed, which the pinhole's arithmetic does not mind.
+ */
+export function uprightCamera(camera: PhotoCamera, orientation: number | null | undefined): PhotoCamera {
+  const turn = orientation === null || orientation === undefined ? undefined : EXIF_TURNS[orientation];
+  if (!turn) return camera;
+  const { right, down, forward } = camera.axes;
+  const sign = (axis: Vector3, flip: boolean): Vector3 => (flip ? [-axis[0], -axis[1], -axis[2]] : axis);
+  return {
+    position: camera.position,
+    axes: {
+      right: sign(turn.swap ? down : right, turn.flipU),
+      down: sign(turn.swap ? right : down, turn.flipV),
+      forward,
+    },
+    intrinsics: uprightIntrinsics(camera.intrinsics, orientation),
+  };
+}
+
 /** The ray through pixel (u, v). */
 export function pixelToRay(camera: PhotoCamera, u: number, v: number): EcefRay {
   const { fx, fy, cx, cy } = camera.intrinsics;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pixelIntrinsics } from './camera-model.js';
+import { pixelIntrinsics, uprightIntrinsics } from './camera-model.js';
 import { defectSize, groundSamplingDistance, pixelsOnSurface, shapeCentre, type DefectShape } from './defect-size.js';
 
 /**
@@ -226,5 +226,35 @@ describe('the pixel that stands for a shape', () => {
     const [u, v] = shapeCentre(l);
     expect(u).toBeCloseTo(20 / 12, 12);
     expect(v).toBeCloseTo(20 / 12, 12);
+  });
+});
+
+describe('a defect drawn on a photo that EXIF turns a quarter (orientation 6, shown 3648 × 5472)', () => {
+  it('measures as the same shape drawn on the photo as stored, with the turned intrinsics', () => {
+    // Calibrated intrinsics whose pixels are not square, as a pose export gives: turning must swap fx and fy.
+    const calibrated = pixelIntrinsics(
+      { kind: 'pixels', widthPx: 5472, heightPx: 3648, fx: 3400, fy: 3900, cx: 2700, cy: 1800 },
+      { width: 5472, height: 3648 },
+    );
+    // The stored pixel (x, y) is shown at (3648 − y, x).
+    const stored: DefectShape = {
+      kind: 'polygon',
+      points: [
+        [1000, 400],
+        [1600, 400],
+        [1600, 700],
+        [1000, 700],
+      ],
+    };
+    const shown: DefectShape = { kind: 'polygon', points: stored.points.map(([x, y]) => [3648 - y, x]) };
+    const upright = uprightIntrinsics(calibrated, 6);
+    expect([upright.width, upright.height]).toEqual([3648, 5472]);
+    const asStored = defectSize({ intrinsics: calibrated, shape: stored, surface: FACING });
+    const asShown = defectSize({ intrinsics: upright, shape: shown, surface: FACING });
+    expect(asShown.lengthM).toBeCloseTo(asStored.lengthM!, 9);
+    expect(asShown.widthMm).toBeCloseTo(asStored.widthMm!, 6);
+    expect(asShown.areaM2).toBeCloseTo(asStored.areaM2!, 9);
+    // 600 px across at 7.296 / 3400 m a pixel, 300 px down at 7.296 / 3900.
+    expect(asStored.lengthM).toBeCloseTo((600 * 7.296) / 3400, 9);
   });
 });

@@ -9,6 +9,7 @@ import {
   ecefToWgs84,
   pixelIntrinsics,
   shapeCentre,
+  uprightIntrinsics,
 } from '@sightline/geo';
 import type { CpuPool } from '../../platform/cpu/index.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -85,7 +86,9 @@ export function createDefectMeasure(deps: DefectMeasureDeps) {
       photo.width_px !== null && photo.height_px !== null
         ? { width: photo.width_px, height: photo.height_px }
         : { width: group.image_width_px, height: group.image_height_px };
-    return { camera, size, distanceM: group.photo_distance_m };
+    // Shapes are drawn on the photo as shown: its EXIF orientation turns the stored size and the camera.
+    const orientation = typeof photo.metadata?.orientation === 'number' ? photo.metadata.orientation : null;
+    return { camera, size, orientation, distanceM: group.photo_distance_m };
   }
 
   function poseOf(photo: Photo): GeometryPhoto['pose'] | null {
@@ -114,17 +117,18 @@ export function createDefectMeasure(deps: DefectMeasureDeps) {
    */
   async function measureMany(photo: Photo, shapes: readonly Shape[], chosen?: ChosenPose): Promise<DefectMeasure[]> {
     if (shapes.length === 0) return [];
-    const { camera, size, distanceM } = await cameraOf(photo, chosen);
+    const { camera, size, orientation, distanceM } = await cameraOf(photo, chosen);
     let intrinsics: PixelIntrinsics;
     try {
-      intrinsics = pixelIntrinsics(camera, size);
+      intrinsics = uprightIntrinsics(pixelIntrinsics(camera, size), orientation);
     } catch {
       throw new AppError('IMAGE_PX_LENGTH_CALCULATION_ERROR');
     }
     const pose = chosen?.pose ?? poseOf(photo);
     const model = await deps.servedModel(photo.project_id);
     const asked = shapes.map((shape) => [...shape.points, shapeCentre(shape)]);
-    const hits = pose && model ? await locate(model, { id: photo.id, pose, camera, size }, asked.flat()) : null;
+    const hits =
+      pose && model ? await locate(model, { id: photo.id, pose, camera, size, orientation }, asked.flat()) : null;
     let offset = 0;
     return shapes.map((shape, index) => {
       const own = hits?.slice(offset, (offset += asked[index]!.length));

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { ProjectAccess } from '../project/project-access.js';
 import type { InspectionRepo } from './inspection.repo.js';
+import { exifOrientation } from './inspection-image.repo.js';
 
 /**
  * Rounding of the 3D view's poses: 1e-8 degree is about a millimetre on the ground, 1e-3 m a millimetre up, 1e-4
@@ -71,6 +72,7 @@ export function inspectionImageViewQueries(db: Kysely<Database>) {
           'roll',
           'width_px',
           'height_px',
+          exifOrientation('metadata'),
         ])
         .where('inspection_id', '=', inspectionId)
         .where('state', '!=', 'uploading')

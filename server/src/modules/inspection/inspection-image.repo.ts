@@ -13,6 +13,14 @@ export const imageBlobKeys = (storageKey: string) => ({
   pyramid: `${storageKey}pyramid.pack`,
 });
 
+/**
+ * A photo's EXIF orientation (1 to 8, null when it has none) from its stored metadata, as a column named
+ * `orientation`; `metadata` is the metadata column's reference (`img.metadata`). Its stored width and height are
+ * before the orientation turns it.
+ */
+export const exifOrientation = (metadata: string) =>
+  sql<number | null>`cast(${sql.ref(metadata)} ->> 'orientation' as integer)`.as('orientation');
+
 export function allImageBlobKeys(storageKey: string): string[] {
   return Object.values(imageBlobKeys(storageKey));
 }

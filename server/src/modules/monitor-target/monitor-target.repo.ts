@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { TargetFixSource, TargetState } from '@sightline/shared';
 import type { Database, MonitorTargetsTable } from '../../platform/db/schema.js';
+import { exifOrientation } from '../inspection/inspection-image.repo.js';
 
 export type TargetValues = Omit<
   Insertable<MonitorTargetsTable>,
@@ -38,6 +39,7 @@ const PHOTO_COLUMNS = [
   'img.roll',
   'img.width_px',
   'img.height_px',
+  exifOrientation('img.metadata'),
 ] as const;
 
 /** SQL of monitoring targets and their positions on photos. */

@@ -15,7 +15,8 @@ import {
   type RoundSkipReason,
   type TargetState,
 } from '@sightline/shared';
-import { type PhotoCamera, type PhotoPose, photoCamera, targetDisplacement } from '@sightline/geo';
+import { type PhotoCamera, type PhotoPose, photoCamera, targetDisplacement, uprightCamera } from '@sightline/geo';
+import { uprightSize } from '@sightline/imagery';
 import { growRect, type PixelRect } from '@sightline/vision';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { CpuPool } from '../../platform/cpu/index.js';
@@ -105,20 +106,24 @@ type InspectionImageViewQueries = ReturnType<typeof inspectionImageViewQueries>;
 type Group = Awaited<ReturnType<MonitorTargetRepo['groups']>>[number];
 
 /**
- * The photo's camera at `pose`: the intrinsics of its newest pose when a high-precision import gave them, else its
- * image group's camera at the photo's size.
+ * The photo's camera at `pose`, counting pixels on the photo as shown (its EXIF orientation applied, as positions
+ * are found and placed): the intrinsics of its newest pose when a high-precision import gave them, else its image
+ * group's camera at the photo's size.
  */
 function cameraAt(photo: TargetPhoto, group: Group, pose: PhotoPose, intrinsics: unknown): PhotoCamera {
   const known = photoIntrinsicsSchema.safeParse(intrinsics);
   if (known.success) {
     const { width, height, fx, fy, cx, cy } = known.data;
-    return photoCamera(pose, { kind: 'pixels', widthPx: width, heightPx: height, fx, fy, cx, cy });
+    return uprightCamera(
+      photoCamera(pose, { kind: 'pixels', widthPx: width, heightPx: height, fx, fy, cx, cy }),
+      photo.orientation,
+    );
   }
   const size =
     photo.width_px !== null && photo.height_px !== null
       ? { width: photo.width_px, height: photo.height_px }
       : { width: group.image_width_px, height: group.image_height_px };
-  return photoCamera(
+  const camera = photoCamera(
     pose,
     {
       kind: 'sensor',
@@ -128,6 +133,14 @@ function cameraAt(photo: TargetPhoto, group: Group, pose: PhotoPose, intrinsics:
     },
     size,
   );
+  return uprightCamera(camera, photo.orientation);
+}
+
+/** The photo's size as shown (its EXIF orientation applied), or null when unknown. */
+function shownSize(photo: TargetPhoto): { width: number; height: number } | null {
+  if (photo.width_px === null || photo.height_px === null) return null;
+  const [width, height] = uprightSize(photo.width_px, photo.height_px, photo.orientation);
+  return { width, height };
 }
 
 /**
@@ -350,10 +363,8 @@ export function createMonitorTargetService(deps: {
       for (const position of positions) {
         const photo = photos.get(position.imageId);
         if (!photo) throw new AppError('INSPECTION_IMAGE_NOT_EXISTING');
-        if (
-          (photo.width_px !== null && position.x > photo.width_px) ||
-          (photo.height_px !== null && position.y > photo.height_px)
-        ) {
+        const shown = shownSize(photo);
+        if (shown && (position.x > shown.width || position.y > shown.height)) {
           throw new AppError('VALIDATION_ERROR', { data: { issues: [{ path: 'x', key: 'numberRange' }] } });
         }
       }
@@ -395,8 +406,9 @@ export function createMonitorTargetService(deps: {
             height: Math.round(body.region.height),
           }
         : null;
-      if (region && photo.width_px !== null && photo.height_px !== null) {
-        if (region.x + region.width > photo.width_px || region.y + region.height > photo.height_px) {
+      const shown = shownSize(photo);
+      if (region && shown) {
+        if (region.x + region.width > shown.width || region.y + region.height > shown.height) {
           throw new AppError('VALIDATION_ERROR', { data: { issues: [{ path: 'region', key: 'numberRange' }] } });
         }
       }

@@ -539,6 +539,37 @@ describeOnEachDatabase('drone-target monitoring', (server) => {
       expect(await keys(arucoBody({ name: '' }))).toEqual({ name: 'required' });
     });
 
+    it('checks a region against the photo as shown: one that EXIF turns a quarter is as tall as it is stored wide', async () => {
+      const db = server().db;
+      const baselinePhoto = await db
+        .selectFrom('inspection_images')
+        .select(['inspection_id', 'image_group_id'])
+        .where('id', '=', baselinePhotos[0]!)
+        .executeTakeFirstOrThrow();
+      // Stored 640 × 480, shown 480 × 640 (orientation 6, as a phone held upright writes it).
+      const [turned] = await insertPhotos(db, baselinePhoto.inspection_id, baselinePhoto.image_group_id, [
+        { name: 'upright-phone.jpg', pose: null, size: [640, 480] },
+      ]);
+      await db
+        .updateTable('inspection_images')
+        .set({ state: 'processed', metadata: JSON.stringify({ orientation: 6 }) })
+        .where('id', '=', turned!.id)
+        .execute();
+      const create = (region: { x: number; y: number; width: number; height: number }) =>
+        call('POST', '/project-tag', {
+          projectId,
+          imageId: turned!.id,
+          name: 'Low on the wall',
+          type: 'virtual',
+          region,
+          thresholdMm: 10,
+        });
+      expect((await create({ x: 10, y: 520, width: 100, height: 100 })).body).toMatchObject({ code: 2000 });
+      expect(fieldKeys((await create({ x: 400, y: 10, width: 100, height: 100 })).body)).toEqual({
+        region: 'numberRange',
+      });
+    });
+
     it('a photo of another project is no baseline photo: IMG_NO_BASIS_IMAGE', async () => {
       const elsewhere = await buildInspection(server().db, { teamId: team.id, createdBy: team.admin.id });
       const [photo] = await insertPhotos(server().db, elsewhere.inspectionId, elsewhere.groupId, [

@@ -111,6 +111,7 @@ export function createSpaceGeometry(deps: SpaceGeometryDeps): SpaceGeometry & {
           },
           camera,
           size,
+          orientation: row.orientation,
         },
       ];
     });

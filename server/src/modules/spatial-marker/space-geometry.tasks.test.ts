@@ -24,6 +24,7 @@ function photoAt(id: number, position: [number, number, number], yaw: number, pi
     pose: { longitude: where.lon, latitude: where.lat, altitude: where.height, yaw, pitch, roll: 0 },
     camera: SENSOR,
     size: { width: 4000, height: 3000 },
+    orientation: null,
   };
 }
 
@@ -116,6 +117,34 @@ describe('the model geometry task in a CPU thread', () => {
     expect(sight!.u).toBeCloseTo(2000, 0);
     expect(sight!.v).toBeCloseTo(1500, 0);
     expect(sight!.distanceM).toBeCloseTo(50, 2);
+  });
+
+  it('counts pixels on the photo as shown: a photo EXIF turns a quarter asks and answers in its upright frame', async () => {
+    // Orientation 6 shows the stored pixel (x, y) of the 4000 × 3000 photo at (3000 − y, x).
+    const turned: GeometryPhoto = { ...nadir, id: 4, orientation: 6 };
+    const stored = await pool.run(modelGeometryTask, {
+      model,
+      query: { kind: 'locate', photo: nadir, pixels: [[3000, 1500]] },
+    });
+    const shown = await pool.run(modelGeometryTask, {
+      model,
+      query: { kind: 'locate', photo: turned, pixels: [[1500, 3000]] },
+    });
+    if (stored.kind !== 'locate' || shown.kind !== 'locate') throw new Error('not a locate answer');
+    const [storedHit] = stored.hits;
+    const [shownHit] = shown.hits;
+    // 1000 px right of the centre at 4000 px focal length, 50 m up: 12.5 m east of the nadir point.
+    expect(storedHit!.point.x).toBeCloseTo(at(12.5, 0, 0).x, 3);
+    expect(shownHit!.point.x).toBeCloseTo(storedHit!.point.x, 6);
+    expect(shownHit!.point.y).toBeCloseTo(storedHit!.point.y, 6);
+    expect(shownHit!.point.z).toBeCloseTo(storedHit!.point.z, 6);
+    const seeing = await pool.run(modelGeometryTask, {
+      model,
+      query: { kind: 'seeing', photos: [turned], point: at(12.5, 0, 0) },
+    });
+    if (seeing.kind !== 'seeing') throw new Error('not a seeing answer');
+    expect(seeing.photos[0]!.u).toBeCloseTo(1500, 1);
+    expect(seeing.photos[0]!.v).toBeCloseTo(3000, 1);
   });
 
   it('automatic binding: the marker 30 cm from the nadir hit binds at 50 cm; the other photos are unbound', async () => {

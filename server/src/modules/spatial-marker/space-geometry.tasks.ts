@@ -4,7 +4,14 @@
  * automatic binding, the photos that see a point, how far a photo's optical axis runs to the model, and where pixels
  * of a photo land on it (locating defects).
  */
-import { type Ecef, type FrustumCamera, type PhotoCamera, photoCamera, pixelToRay } from '@sightline/geo';
+import {
+  type Ecef,
+  type FrustumCamera,
+  type PhotoCamera,
+  photoCamera,
+  pixelToRay,
+  uprightCamera,
+} from '@sightline/geo';
 import {
   type MeshIndex,
   bindPhotosToMarkers,
@@ -22,7 +29,10 @@ export interface GeometryPhoto {
   id: number;
   pose: { longitude: number; latitude: number; altitude: number; yaw: number; pitch: number; roll: number };
   camera: FrustumCamera;
+  /** As stored, before the EXIF orientation (the sensor's rows, which the camera and pose describe). */
   size: { width: number; height: number } | null;
+  /** The photo's EXIF orientation: the pixels asked and answered count on the photo as shown, turned upright. */
+  orientation: number | null;
 }
 
 export interface GeometryModel {
@@ -78,7 +88,7 @@ function meshOf(model: GeometryModel, store: BlobStore): Promise<MeshIndex> {
 /** The photo's camera, or null when its camera gives no usable image rectangle (it is then left out). */
 function cameraOf(photo: GeometryPhoto): PhotoCamera | null {
   try {
-    return photoCamera(photo.pose, photo.camera, photo.size);
+    return uprightCamera(photoCamera(photo.pose, photo.camera, photo.size), photo.orientation);
   } catch {
     return null;
   }
