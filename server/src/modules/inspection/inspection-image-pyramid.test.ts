@@ -145,6 +145,7 @@ describe.each(backends())('%s: the full-resolution tile pyramid of a photo', (ba
     const before = await api<InspectionImagePyramid>('GET', `/api/inspection-image/${image!.id}/pyramid`, token);
     expect(before.data).toMatchObject({ state: 'none', tilesUrl: null });
 
+    const eventsBefore = events.length;
     const opened = await Promise.all([
       api<InspectionImagePyramid>('POST', `/api/inspection-image/${image!.id}/pyramid`, token),
       api<InspectionImagePyramid>('POST', `/api/inspection-image/${image!.id}/pyramid`, current.team.inspector.token),
@@ -167,14 +168,19 @@ describe.each(backends())('%s: the full-resolution tile pyramid of a photo', (ba
     expect(
       (await api<InspectionImagePyramid>('POST', `/api/inspection-image/${image!.id}/pyramid`, token)).data.state,
     ).toBe('ready');
-    expect(
-      events.some(
-        (event) =>
-          event.name === INSPECTION_IMAGES_EVENT &&
-          event.userId === current.team.viewer.id &&
-          (event.value as { inspectionId: number }).inspectionId === current.inspectionId,
-      ),
-    ).toBe(true);
+    // The photo's viewers were told (counts go out at most four times a second, so this one may follow shortly).
+    await expect
+      .poll(() =>
+        events
+          .slice(eventsBefore)
+          .some(
+            (event) =>
+              event.name === INSPECTION_IMAGES_EVENT &&
+              event.userId === current.team.viewer.id &&
+              (event.value as { inspectionId: number }).inspectionId === current.inspectionId,
+          ),
+      )
+      .toBe(true);
 
     // Every level's first and last tile decodes to its Deep Zoom size, behind a link to this photo's folder.
     const link = await linkFor(pyramid.tilesUrl!, token);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   INSPECTION_IMAGE_UPLOAD_PATH,
@@ -222,13 +222,18 @@ describe.each(backends())('%s: inspection photos over tus, their ingest and file
       expect(Buffer.from(await original.arrayBuffer()).equals(full)).toBe(true);
       expect((await fetch(`${served.baseUrl}${byName.get('DJI_0012.JPG')!.thumbnailUrl}`)).status).toBe(401);
 
-      // Progress reached the project's members on the event stream.
-      const last = events
-        .filter((event) => event.name === INSPECTION_IMAGES_EVENT && event.userId === current.team.viewer.id)
-        .map((event) => event.value as InspectionImagesEvent)
-        .filter((value) => value.inspectionId === current.inspectionId)
-        .at(-1);
-      expect(last).toEqual({ inspectionId: current.inspectionId, uploaded: 4, processed: 3, failed: 1 });
+      // Progress reached the project's members on the event stream: counts go out at most four times a second, so
+      // the last ones follow the last photo's ingest within a quarter of a second.
+      const last = () =>
+        events
+          .filter((event) => event.name === INSPECTION_IMAGES_EVENT && event.userId === current.team.viewer.id)
+          .map((event) => event.value as InspectionImagesEvent)
+          .filter((value) => value.inspectionId === current.inspectionId)
+          .at(-1);
+      await vi.waitFor(
+        () => expect(last()).toEqual({ inspectionId: current.inspectionId, uploaded: 4, processed: 3, failed: 1 }),
+        { timeout: 5_000 },
+      );
 
       // The bytes count against the team; a group holding photos cannot be deleted.
       const total = batch.reduce((sum, [, bytes]) => sum + bytes.length, 0);
