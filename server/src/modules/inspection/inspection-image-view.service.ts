@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   AppError,
   photoIntrinsicsSchema,
@@ -57,6 +57,17 @@ export function inspectionImageViewQueries(db: Kysely<Database>) {
     },
 
     /** Listed photos with a pose (newest pose columns), in upload order. */
+    /** The EXIF orientation of the inspection's posed photos that it turns or mirrors (any but 1). */
+    turnedPhotos(inspectionId: number) {
+      return db
+        .selectFrom('inspection_images')
+        .select(['id', exifOrientation('metadata')])
+        .where('inspection_id', '=', inspectionId)
+        .where('longitude', 'is not', null)
+        .where(sql<string>`metadata ->> 'orientation'`, '<>', '1')
+        .execute();
+    },
+
     posedPhotos(inspectionId: number) {
       return db
         .selectFrom('inspection_images')
@@ -72,7 +83,6 @@ export function inspectionImageViewQueries(db: Kysely<Database>) {
           'roll',
           'width_px',
           'height_px',
-          exifOrientation('metadata'),
         ])
         .where('inspection_id', '=', inspectionId)
         .where('state', '!=', 'uploading')

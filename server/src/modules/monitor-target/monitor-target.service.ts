@@ -112,27 +112,30 @@ type Group = Awaited<ReturnType<MonitorTargetRepo['groups']>>[number];
  */
 function cameraAt(photo: TargetPhoto, group: Group, pose: PhotoPose, intrinsics: unknown): PhotoCamera {
   const known = photoIntrinsicsSchema.safeParse(intrinsics);
-  if (known.success) {
-    const { width, height, fx, fy, cx, cy } = known.data;
-    return uprightCamera(
-      photoCamera(pose, { kind: 'pixels', widthPx: width, heightPx: height, fx, fy, cx, cy }),
-      photo.orientation,
-    );
-  }
   const size =
     photo.width_px !== null && photo.height_px !== null
       ? { width: photo.width_px, height: photo.height_px }
       : { width: group.image_width_px, height: group.image_height_px };
-  const camera = photoCamera(
-    pose,
-    {
-      kind: 'sensor',
-      sensorWidthMm: group.sensor_width_mm,
-      sensorHeightMm: group.sensor_height_mm,
-      focalLengthMm: group.focal_length_mm,
-    },
-    size,
-  );
+  const camera = known.success
+    ? photoCamera(pose, {
+        kind: 'pixels',
+        widthPx: known.data.width,
+        heightPx: known.data.height,
+        fx: known.data.fx,
+        fy: known.data.fy,
+        cx: known.data.cx,
+        cy: known.data.cy,
+      })
+    : photoCamera(
+        pose,
+        {
+          kind: 'sensor',
+          sensorWidthMm: group.sensor_width_mm,
+          sensorHeightMm: group.sensor_height_mm,
+          focalLengthMm: group.focal_length_mm,
+        },
+        size,
+      );
   return uprightCamera(camera, photo.orientation);
 }
 

@@ -72,11 +72,13 @@ export function createSpaceGeometry(deps: SpaceGeometryDeps): SpaceGeometry & {
    * pose has them, else the image group's camera (its image size for a photo whose own size is unknown).
    */
   async function geometryPhotos(inspectionId: number): Promise<GeometryPhoto[]> {
-    const [groups, rows, intrinsicsRows] = await Promise.all([
+    const [groups, rows, intrinsicsRows, turnedRows] = await Promise.all([
       view.groups(inspectionId),
       view.posedPhotos(inspectionId),
       view.newestIntrinsics(inspectionId),
+      view.turnedPhotos(inspectionId),
     ]);
+    const turned = new Map(turnedRows.map((row) => [row.id, row.orientation]));
     const groupOf = new Map(groups.map((group) => [group.id, group]));
     const intrinsics = new Map<number, FrustumCamera>();
     for (const row of intrinsicsRows) {
@@ -111,7 +113,7 @@ export function createSpaceGeometry(deps: SpaceGeometryDeps): SpaceGeometry & {
           },
           camera,
           size,
-          orientation: row.orientation,
+          orientation: turned.get(row.id) ?? null,
         },
       ];
     });
