@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { INSPECTION_IMAGE_UPLOAD_PATH } from '@sightline/shared';
+import { INSPECTION_IMAGE_UPLOAD_PATH, INSPECTION_IMAGES_EVENT, type InspectionImagesEvent } from '@sightline/shared';
 import { djiPoseAttributes, withDjiXmp, withMpfPreview } from '@sightline/imagery/synthetic-photo';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/platform/config.js';
@@ -250,34 +250,25 @@ try {
     fs.rmSync(photosDir, { recursive: true, force: true });
     flushToDisk();
 
-    // One process with both roles works the queue and answers the light call.
-    const app = await buildApp({
-      config,
-      database: handle,
-      bus,
-      logger: false,
-      jobs: { pollingIntervalSeconds: 0.5 },
+    // One process with both roles works the queue and answers the light call, with the product's own polling
+    // interval (the other queues' idle workers poll the database meanwhile, as they do in production). The end is
+    // seen as the user sees it, in the photo counts the event stream carries, not by asking the database.
+    const counted = new Promise<void>((resolve) => {
+      const unsubscribe = bus.subscribe(team.owner.id, ({ name, value }) => {
+        if (name !== INSPECTION_IMAGES_EVENT) return;
+        const counts = value as InspectionImagesEvent;
+        if (counts.inspectionId !== inspectionId || counts.processed + counts.failed < COUNT) return;
+        unsubscribe();
+        resolve();
+      });
     });
+    const app = await buildApp({ config, database: handle, bus, logger: false });
     baseUrl = await listenOnLoopback(app);
     probe = probeLightCall(baseUrl, token);
     started = process.hrtime.bigint();
     cpuSince = process.cpuUsage();
     const machineSince = machineBusyMs();
-    const states = async () =>
-      handle.db
-        .selectFrom('inspection_images')
-        .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('inspection_id', '=', inspectionId)
-        .groupBy('state')
-        .execute();
-    for (;;) {
-      const counts = await states();
-      const finished = counts
-        .filter((row) => row.state === 'processed' || row.state === 'failed')
-        .reduce((sum, row) => sum + Number(row.count), 0);
-      if (finished >= COUNT) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await counted;
     const ingestSeconds = seconds(started);
     const ingestCpu = cpuMsPerPhoto(cpuSince);
     const ingestMachineCpu = (machineBusyMs() - machineSince) / COUNT;

@@ -54,6 +54,8 @@ export interface JobRecord {
 
 type Interruption = 'shutdown' | 'cancelled' | 'lost';
 
+type ClaimedJob = Awaited<ReturnType<ReturnType<typeof createJobStore>['claim']>>[number];
+
 /** The abort reason handlers see: why their run stopped before it was done. */
 export class JobInterrupted extends Error {
   constructor(readonly interruption: Interruption) {
@@ -139,10 +141,8 @@ export function createJobQueue(options: JobQueueOptions) {
     for (const id of workers.get(name) ?? []) boss?.notifyWorker(id);
   }
 
-  async function run(jobId: string): Promise<void> {
-    if (stopping) return;
-    const row = await store.claim(jobId, workerId);
-    if (!row) return;
+  async function run(row: ClaimedJob): Promise<void> {
+    const jobId = row.id;
     const definition = definitions.get(row.name);
     const jobLog = log.child({ job: row.name, jobId });
     const base = { jobId, name: row.name, payload: row.payload };
@@ -307,10 +307,14 @@ export function createJobQueue(options: JobQueueOptions) {
             definition.name,
             { batchSize: definition.batchSize ?? 1, pollingIntervalSeconds },
             async (deliveries) => {
-              if (deliveries.length === 0) return;
+              if (deliveries.length === 0 || stopping) return;
+              const claimed = await store.claim(
+                deliveries.map((delivery) => delivery.data.jobId),
+                workerId,
+              );
               // Every run ends before the worker fetches again, a failed one too (pg-boss then delivers the lot again,
-              // and the runs that ended find their jobs no longer queued).
-              const ran = await Promise.allSettled(deliveries.map((delivery) => run(delivery.data.jobId)));
+              // and the jobs that ended are no longer queued to be claimed).
+              const ran = await Promise.allSettled(claimed.map(run));
               const failure = ran.find((outcome) => outcome.status === 'rejected');
               if (failure) throw failure.reason;
               // A delivery seldom comes alone (a thousand photos queue a thousand ingests): ask for the next one at

@@ -58,8 +58,11 @@ export function createJobStore(db: Kysely<Database>) {
       return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Takes a queued job for this worker; undefined when it is gone, finished, cancelled or taken. */
-    claim(id: string, workerId: string) {
+    /**
+     * Takes the queued jobs among `ids` for this worker, in one statement for a worker's whole delivery; those gone,
+     * finished, cancelled or taken are left out.
+     */
+    claim(ids: readonly string[], workerId: string) {
       return db
         .updateTable('jobs')
         .set({
@@ -69,10 +72,10 @@ export function createJobStore(db: Kysely<Database>) {
           started_at: sql<Date>`coalesce(started_at, now())`,
           attempts: sql<number>`attempts + 1`,
         })
-        .where('id', '=', id)
+        .where('id', 'in', ids)
         .where('state', '=', 'queued')
         .returningAll()
-        .executeTakeFirst();
+        .execute();
     },
 
     /** Proves the worker alive and stores progress; false when the job is no longer this worker's to run. */
