@@ -6,12 +6,14 @@
  * the same photos without it (the ingest decodes the original). Printed for each, all from the same files:
  *
  * - a bare sharp thumbnail loop over the files (as many at once as the machine has cores): the ceiling;
- * - ingest throughput, photos per second from the first job to the last, and its ratio to the bare loop (goal 0.6);
+ * - ingest throughput, photos per second from the server's start to the photo counts (on the event stream, as the
+ *   browser gets them) that show every photo processed, and its ratio to the bare loop (goal 0.6);
  * - the p99 of a light signed-in call (`GET /api/user-client/details`) asked every 25 ms while the photos upload and
  *   while they are ingested by the same process.
  *
- * Photos are uploaded first by an API-only process (no worker), then a process with both roles starts and works the
- * queue while answering the light call: ingest and API share one process, the harder case.
+ * Photos are uploaded first by an API-only process (no worker), then a process with both roles and the product's
+ * defaults starts and works the queue while answering the light call: ingest and API share one process, the harder
+ * case.
  *
  * CPU time is printed beside each rate, and the machine's load: on a shared machine the CPU time a photo costs is
  * the steadier figure.
