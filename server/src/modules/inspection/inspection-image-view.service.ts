@@ -56,7 +56,6 @@ export function inspectionImageViewQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Listed photos with a pose (newest pose columns), in upload order. */
     /** The EXIF orientation of the inspection's posed photos that it turns or mirrors (any but 1). */
     turnedPhotos(inspectionId: number) {
       return db
@@ -68,6 +67,7 @@ export function inspectionImageViewQueries(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Listed photos with a pose (newest pose columns), in upload order. */
     posedPhotos(inspectionId: number) {
       return db
         .selectFrom('inspection_images')

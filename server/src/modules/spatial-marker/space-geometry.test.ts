@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import {
   SPACE_BINDING_EVENT,
@@ -271,6 +272,42 @@ describeOnEachDatabase('automatic binding and sight lines on a model', (server) 
     // Straight ahead of E but behind the pier: E does not see it, B sees it past the pier's edge.
     expect(expectedSeeing(MARKERS.M5)).toEqual(['B.JPG']);
     expect((await seeing(MARKERS.M5)).map((entry) => entry.image.name)).toEqual(['B.JPG']);
+  });
+
+  it('answers in pixels of the photo as users see it when its EXIF orientation turns it', async () => {
+    const db = server().db;
+    const fromG = async () => {
+      const seeing = ok(
+        await call<Array<{ image: InspectionImage; u: number; v: number }>>(
+          'POST',
+          '/space-marking/judge/pose',
+          { inspectionId, position: at(...MARKERS.M1) },
+          team.viewer.token,
+        ),
+      );
+      return seeing.find((entry) => entry.image.name === 'G.JPG')!;
+    };
+    const stored = await fromG();
+    expect(stored.u).toBeCloseTo(2640 - FX / 2, 0);
+    expect(stored.v).toBeCloseTo(1978, 0);
+    // Orientation 6, as a camera held on its side writes it: the 5280 × 3956 photo is shown 3956 × 5280, its
+    // stored pixel (x, y) at (3956 − y, x).
+    const turn = (orientation: number | null) =>
+      db
+        .updateTable('inspection_images')
+        .set({
+          metadata: orientation === null ? null : sql<string>`jsonb_build_object('orientation', ${orientation}::int)`,
+        })
+        .where('id', '=', photo['G.JPG']!)
+        .execute();
+    await turn(6);
+    try {
+      const shown = await fromG();
+      expect(shown.u).toBeCloseTo(3956 - stored.v, 1);
+      expect(shown.v).toBeCloseTo(stored.u, 1);
+    } finally {
+      await turn(null);
+    }
   });
 
   it('fails the binding with PROJECT_MODEL_ERROR when the model cannot be read, and keeps the bindings there were', async () => {
