@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AppError, photoIntrinsicsSchema, type DefectLocationState, type DefectShapeInput } from '@sightline/shared';
+import { AppError, type DefectLocationState, type DefectShapeInput } from '@sightline/shared';
 import {
   type DefectSurface,
-  type FrustumCamera,
   type PixelIntrinsics,
   defectSize,
   ecefToWgs84,
@@ -13,7 +12,7 @@ import {
 } from '@sightline/geo';
 import type { CpuPool } from '../../platform/cpu/index.js';
 import type { Database } from '../../platform/db/schema.js';
-import { inspectionImageViewQueries } from '../inspection/inspection-image-view.service.js';
+import { inspectionImageViewQueries, storedCamera } from '../inspection/inspection-image-view.service.js';
 import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js';
 import type { ServedModel } from '../project-model/project-model.module.js';
 import { modelGeometryTask, type GeometryPhoto } from '../spatial-marker/space-geometry.tasks.js';
@@ -63,29 +62,11 @@ export function createDefectMeasure(deps: DefectMeasureDeps) {
     ]);
     const group = groups.find((candidate) => candidate.id === photo.image_group_id);
     if (!group) throw new AppError('IMAGE_PX_LENGTH_CALCULATION_ERROR');
-    const known = photoIntrinsicsSchema.safeParse(
+    const { camera, size } = storedCamera(
+      photo,
+      group,
       chosen ? chosen.intrinsics : intrinsicsRows.find((row) => row.image_id === photo.id)?.intrinsics,
     );
-    const camera: FrustumCamera = known.success
-      ? {
-          kind: 'pixels',
-          widthPx: known.data.width,
-          heightPx: known.data.height,
-          fx: known.data.fx,
-          fy: known.data.fy,
-          cx: known.data.cx,
-          cy: known.data.cy,
-        }
-      : {
-          kind: 'sensor',
-          sensorWidthMm: group.sensor_width_mm,
-          sensorHeightMm: group.sensor_height_mm,
-          focalLengthMm: group.focal_length_mm,
-        };
-    const size =
-      photo.width_px !== null && photo.height_px !== null
-        ? { width: photo.width_px, height: photo.height_px }
-        : { width: group.image_width_px, height: group.image_height_px };
     // Shapes are drawn on the photo as shown: its EXIF orientation turns the stored size and the camera.
     const orientation = typeof photo.metadata?.orientation === 'number' ? photo.metadata.orientation : null;
     return { camera, size, orientation, distanceM: group.photo_distance_m };

@@ -6,6 +6,7 @@ import {
   type PhotoIntrinsics,
   type PhotoView,
 } from '@sightline/shared';
+import type { FrustumCamera } from '@sightline/geo';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { ProjectAccess } from '../project/project-access.js';
@@ -34,6 +35,45 @@ function readIntrinsics(value: unknown): PhotoIntrinsics | undefined {
         cy: round(parsed.data.cy, 3),
       }
     : undefined;
+}
+
+/**
+ * A posed photo's camera as stored (before any EXIF orientation): the intrinsics of its high-precision pose when they
+ * are known, else its image group's camera; and its size in pixels, the group's for a photo whose own is unknown.
+ */
+export function storedCamera(
+  photo: { width_px: number | null; height_px: number | null },
+  group: {
+    sensor_width_mm: number;
+    sensor_height_mm: number;
+    focal_length_mm: number;
+    image_width_px: number;
+    image_height_px: number;
+  },
+  intrinsics: unknown,
+): { camera: FrustumCamera; size: { width: number; height: number } } {
+  const known = photoIntrinsicsSchema.safeParse(intrinsics);
+  const camera: FrustumCamera = known.success
+    ? {
+        kind: 'pixels',
+        widthPx: known.data.width,
+        heightPx: known.data.height,
+        fx: known.data.fx,
+        fy: known.data.fy,
+        cx: known.data.cx,
+        cy: known.data.cy,
+      }
+    : {
+        kind: 'sensor',
+        sensorWidthMm: group.sensor_width_mm,
+        sensorHeightMm: group.sensor_height_mm,
+        focalLengthMm: group.focal_length_mm,
+      };
+  const size =
+    photo.width_px !== null && photo.height_px !== null
+      ? { width: photo.width_px, height: photo.height_px }
+      : { width: group.image_width_px, height: group.image_height_px };
+  return { camera, size };
 }
 
 export function inspectionImageViewQueries(db: Kysely<Database>) {

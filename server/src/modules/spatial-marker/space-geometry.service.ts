@@ -3,17 +3,16 @@ import type { Kysely } from 'kysely';
 import {
   AppError,
   SPACE_BINDING_EVENT,
-  photoIntrinsicsSchema,
   type ErrorKey,
   type MarkerPosition,
   type SpaceBindingEvent,
 } from '@sightline/shared';
-import { wgs84, wgs84ToEcef, type FrustumCamera } from '@sightline/geo';
+import { wgs84, wgs84ToEcef } from '@sightline/geo';
 import type { CpuPool } from '../../platform/cpu/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { JobContext, JobQueue } from '../../platform/jobs/index.js';
-import { inspectionImageViewQueries } from '../inspection/inspection-image-view.service.js';
+import { inspectionImageViewQueries, storedCamera } from '../inspection/inspection-image-view.service.js';
 import type { InspectionImageRepo } from '../inspection/inspection-image.repo.js';
 import type { InspectionRepo } from '../inspection/inspection.repo.js';
 import type { ProjectAccess } from '../project/project-access.js';
@@ -80,26 +79,11 @@ export function createSpaceGeometry(deps: SpaceGeometryDeps): SpaceGeometry & {
     ]);
     const turned = new Map(turnedRows.map((row) => [row.id, row.orientation]));
     const groupOf = new Map(groups.map((group) => [group.id, group]));
-    const intrinsics = new Map<number, FrustumCamera>();
-    for (const row of intrinsicsRows) {
-      const parsed = photoIntrinsicsSchema.safeParse(row.intrinsics);
-      if (!parsed.success) continue;
-      const { width, height, fx, fy, cx, cy } = parsed.data;
-      intrinsics.set(row.image_id, { kind: 'pixels', widthPx: width, heightPx: height, fx, fy, cx, cy });
-    }
+    const intrinsics = new Map(intrinsicsRows.map((row) => [row.image_id, row.intrinsics]));
     return rows.flatMap((row) => {
       const group = groupOf.get(row.image_group_id);
       if (!group) return [];
-      const camera: FrustumCamera = intrinsics.get(row.id) ?? {
-        kind: 'sensor',
-        sensorWidthMm: group.sensor_width_mm,
-        sensorHeightMm: group.sensor_height_mm,
-        focalLengthMm: group.focal_length_mm,
-      };
-      const size =
-        row.width_px !== null && row.height_px !== null
-          ? { width: row.width_px, height: row.height_px }
-          : { width: group.image_width_px, height: group.image_height_px };
+      const { camera, size } = storedCamera(row, group, intrinsics.get(row.id));
       return [
         {
           id: row.id,
